@@ -1,0 +1,173 @@
+import * as v from 'valibot';
+import type {
+  AddOn,
+  AddOnId,
+  CableOption,
+  Catalogue,
+  ColourOption,
+  InstallationId,
+  InstallationOption,
+  PaymentType,
+} from './catalogue/schema';
+import { PaymentTypeSchema, InstallationIdSchema } from './catalogue/schema';
+
+/**
+ * What the buyer chose: ids into the catalogue, never display text. Personal details live in the
+ * form values (see forms.ts), not here.
+ */
+export interface Configuration {
+  /** Front fascia: a standard metal, premium wood or limited finish id. */
+  front: string;
+  body: string;
+  cable: string;
+  installation: InstallationId;
+  surgeProtection: boolean;
+  advancedSolar: boolean;
+  renewable: boolean;
+  cableHook: boolean;
+  hookColour: string;
+  display: boolean;
+  extendedWarranty: boolean;
+  paymentType: PaymentType | null;
+  offer: string | null;
+}
+
+export type FrontKind = 'standard' | 'premium' | 'limited';
+
+/**
+ * Spec §4 "Wizard shared state" defaults: first front and body colour, standard no-install,
+ * socket 7kW cable, no discount, no payment plan, every optional add-on off.
+ */
+export function defaultConfiguration(catalogue: Catalogue): Configuration {
+  const socket7 =
+    catalogue.cables.find((cable) => cable.kind === 'socketed' && cable.powerKw === 7) ?? catalogue.cables[0]!;
+  return {
+    front: catalogue.colours.front.standard[0]!.id,
+    body: catalogue.colours.body[0]!.id,
+    cable: socket7.id,
+    installation: 'no_install',
+    surgeProtection: false,
+    advancedSolar: false,
+    renewable: false,
+    cableHook: false,
+    hookColour: catalogue.colours.hook[0]!.id,
+    display: false,
+    extendedWarranty: false,
+    paymentType: null,
+    offer: null,
+  };
+}
+
+/** Every front finish, in picker order (standard metals, wood, limited). */
+export function frontColours(catalogue: Catalogue): ColourOption[] {
+  const { standard, premium, limited } = catalogue.colours.front;
+  return [...standard, ...premium, ...limited];
+}
+
+export function frontKind(catalogue: Catalogue, id: string): FrontKind | undefined {
+  const { standard, premium, limited } = catalogue.colours.front;
+  if (standard.some((c) => c.id === id)) return 'standard';
+  if (premium.some((c) => c.id === id)) return 'premium';
+  if (limited.some((c) => c.id === id)) return 'limited';
+  return undefined;
+}
+
+function mustFind<T extends { id: string }>(list: readonly T[], id: string, what: string): T {
+  const found = list.find((item) => item.id === id);
+  if (!found) throw new Error(`Unknown ${what} "${id}"`);
+  return found;
+}
+
+export const frontColour = (c: Catalogue, id: string) => mustFind(frontColours(c), id, 'front colour');
+export const bodyColour = (c: Catalogue, id: string) => mustFind(c.colours.body, id, 'body colour');
+export const hookColour = (c: Catalogue, id: string) => mustFind(c.colours.hook, id, 'cable hook colour');
+export const cableOption = (c: Catalogue, id: string): CableOption => mustFind(c.cables, id, 'cable');
+export const installationOption = (c: Catalogue, id: string): InstallationOption =>
+  mustFind(c.installations, id, 'installation');
+export const addOn = (c: Catalogue, id: AddOnId): AddOn => mustFind(c.addOns, id, 'add-on');
+
+/** Spec §1/§3: the first three cable options are tethered, the last two socketed. */
+export const isTethered = (c: Catalogue, config: Pick<Configuration, 'cable'>) =>
+  cableOption(c, config.cable).kind === 'tethered';
+
+export const isHighPower = (c: Catalogue, config: Pick<Configuration, 'cable'>) =>
+  cableOption(c, config.cable).powerKw === 22;
+
+export const withInstallation = (c: Catalogue, config: Pick<Configuration, 'installation'>) =>
+  installationOption(c, config.installation).includesInstallation;
+
+/** A cable hook applies only to a tethered cable with the hook chosen (spec §4). */
+export const hookApplies = (c: Catalogue, config: Pick<Configuration, 'cable' | 'cableHook'>) =>
+  config.cableHook && isTethered(c, config);
+
+/** Spec §9 surcharge: any standard front except Midnight Black (the non-metallic one). */
+export const frontIsMetallic = (c: Catalogue, config: Pick<Configuration, 'front'>) => {
+  const colour = frontColour(c, config.front);
+  return frontKind(c, config.front) === 'standard' && colour.metallic;
+};
+
+/**
+ * The add-on that stands for a chosen extra, by the rules of spec §3/§4:
+ * surge protection is three phase for 22kW cables, advanced solar is the second item with
+ * installation, a hook in a metallic colour is the metallic hook finish.
+ */
+export function surgeItem(c: Catalogue, config: Pick<Configuration, 'cable'>): AddOn {
+  return addOn(c, isHighPower(c, config) ? 'surge_three' : 'surge_single');
+}
+
+export function solarItem(c: Catalogue, config: Pick<Configuration, 'installation'>): AddOn {
+  return addOn(c, withInstallation(c, config) ? 'solar' : 'solar_ct');
+}
+
+export function hookItem(c: Catalogue, config: Pick<Configuration, 'hookColour'>): AddOn {
+  return addOn(c, hookColour(c, config.hookColour).metallic ? 'metallic_hook' : 'hook');
+}
+
+/**
+ * Structural schema of a saved or submitted configuration; `parseConfiguration` also checks every
+ * id against the catalogue so a stale id never reaches pricing.
+ */
+export const ConfigurationShape = v.object({
+  front: v.string(),
+  body: v.string(),
+  cable: v.string(),
+  installation: InstallationIdSchema,
+  surgeProtection: v.boolean(),
+  advancedSolar: v.boolean(),
+  renewable: v.boolean(),
+  cableHook: v.boolean(),
+  hookColour: v.string(),
+  display: v.boolean(),
+  extendedWarranty: v.boolean(),
+  paymentType: v.nullable(PaymentTypeSchema),
+  offer: v.nullable(v.string()),
+});
+
+export type ConfigurationResult = { ok: true; configuration: Configuration } | { ok: false; error: string };
+
+export function parseConfiguration(catalogue: Catalogue, input: unknown): ConfigurationResult {
+  const result = v.safeParse(ConfigurationShape, input, { abortEarly: true });
+  if (!result.success) {
+    const issue = result.issues[0];
+    const path = v.getDotPath(issue);
+    return { ok: false, error: `configuration${path ? `.${path}` : ''}: ${issue.message}` };
+  }
+  const config = result.output;
+  const checks: [keyof Configuration, readonly { id: string }[]][] = [
+    ['front', frontColours(catalogue)],
+    ['body', catalogue.colours.body],
+    ['cable', catalogue.cables],
+    ['installation', catalogue.installations],
+    ['hookColour', catalogue.colours.hook],
+  ];
+  for (const [field, list] of checks) {
+    const value = config[field];
+    if (!list.some((item) => item.id === value)) {
+      return { ok: false, error: `configuration.${field}: "${String(value)}" is not in the catalogue` };
+    }
+  }
+  if (config.offer !== null && !catalogue.offers.some((offer) => offer.id === config.offer)) {
+    return { ok: false, error: `configuration.offer: "${config.offer}" is not in the catalogue` };
+  }
+  return { ok: true, configuration: config };
+}

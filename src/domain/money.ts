@@ -1,0 +1,53 @@
+/**
+ * Money is integer pence everywhere (DESIGN: "Money is integer pence"); pounds appear only at the
+ * edges: formatting for people and the two-decimal numbers in event details.
+ * Spec §9: GBP, 2 decimals, en-GB, prices include VAT.
+ */
+export type Pence = number;
+
+export const CURRENCY = 'GBP' as const;
+
+const gbp = new Intl.NumberFormat('en-GB', {
+  style: 'currency',
+  currency: CURRENCY,
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Whole pence from a pounds figure such as 1.75 or "1.75" (rounded to the nearest penny). */
+export function penceFromPounds(pounds: number | string): Pence {
+  const value = typeof pounds === 'string' ? Number(pounds) : pounds;
+  if (!Number.isFinite(value)) throw new RangeError(`Not an amount of money: ${String(pounds)}`);
+  return Math.round(value * 100);
+}
+
+/** Pounds as a number with at most two decimals: the figure the contract's `totals` carries. */
+export function poundsFromPence(pence: Pence): number {
+  return Math.round(pence) / 100;
+}
+
+/** "£1,234.50", "-£100.00": en-GB, GBP, always two decimals. */
+export function formatPence(pence: Pence): string {
+  return gbp.format(pence / 100);
+}
+
+/** "+£22.00": a surcharge label (spec §9 "Surcharge labels"). */
+export function formatSurcharge(pence: Pence): string {
+  return `+${formatPence(pence)}`;
+}
+
+/** Sum of amounts in pence. */
+export function sumPence(amounts: readonly Pence[]): Pence {
+  return amounts.reduce((total, amount) => total + amount, 0);
+}
+
+/**
+ * Splits an amount into `parts` instalments that add up to it exactly; the first instalments
+ * carry the odd pennies (pay in 3: £100.00 → £33.34, £33.33, £33.33).
+ */
+export function splitPence(amount: Pence, parts: number): Pence[] {
+  if (!Number.isInteger(parts) || parts < 1) throw new RangeError(`Cannot split into ${parts} parts`);
+  const base = Math.floor(amount / parts);
+  const remainder = amount - base * parts;
+  return Array.from({ length: parts }, (_, index) => base + (index < remainder ? 1 : 0));
+}
