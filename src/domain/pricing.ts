@@ -41,7 +41,7 @@ export function priceConfiguration(catalogue: Catalogue, config: Configuration, 
   const items = orderItems(catalogue, config, context);
   const lines = items.map((item) => toLine(item, item.price));
   const total = sumPence(lines.map((line) => line.amount));
-  const discount = -sumPence(items.filter((item) => item.key === 'discount').map((item) => item.price));
+  const discount = sumPence(items.filter((item) => item.key === 'discount').map((item) => -item.price));
   const plan = catalogue.monthlyPlan;
   return {
     currency: CURRENCY,

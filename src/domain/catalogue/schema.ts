@@ -155,8 +155,7 @@ const nonEmptyList = <T extends v.GenericSchema>(item: T) =>
   v.pipe(v.array(item, 'must be a list'), v.minLength(1, 'must not be empty'));
 
 export const CatalogueSchema = v.pipe(
-  v.object(
-    {
+  v.object({
     version: v.literal(1, 'must be 1'),
     currency: v.literal('GBP', 'must be "GBP"'),
     baseProduct: BaseProductSchema,
@@ -177,9 +176,7 @@ export const CatalogueSchema = v.pipe(
     offers: v.array(OfferSchema, 'must be a list'),
     paymentPlans: nonEmptyList(PaymentPlanSchema),
     monthlyPlan: MonthlyPlanSchema,
-    },
-    'must be an object',
-  ),
+  }),
   v.rawCheck(({ dataset, addIssue }) => {
     if (!dataset.typed) return;
     const catalogue = dataset.value;
@@ -250,11 +247,14 @@ export function parseCatalogue(input: unknown): CatalogueResult {
       return { ok: false, error: `catalogue: not valid JSON (${(error as Error).message})` };
     }
   }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { ok: false, error: 'catalogue: must be an object' };
+  }
   const result = v.safeParse(CatalogueSchema, value, { abortEarly: true });
   if (result.success) return { ok: true, catalogue: result.output };
   const issue = result.issues[0];
   const where = formatPath(issue);
-  if (where) return { ok: false, error: `catalogue.${where}: ${issue.message}` };
+  if (where) return { ok: false, error: `catalogue.${where}: ${issue.input === undefined ? 'is missing' : issue.message}` };
   // Whole-catalogue checks name their own path at the start of the message.
   return { ok: false, error: /^[\w.[\]]+: /.test(issue.message) ? `catalogue.${issue.message}` : `catalogue: ${issue.message}` };
 }

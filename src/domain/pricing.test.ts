@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import { UK_CATALOGUE as C } from './catalogue/uk';
+import type { Configuration } from './configuration';
+import { defaultConfiguration } from './configuration';
+import { discountForEmail, orderItems } from './order-items';
+import { priceConfiguration, totalsDetail } from './pricing';
+
+const base = defaultConfiguration(C);
+const config = (changes: Partial<Configuration>): Configuration => ({ ...base, ...changes });
+const amounts = (c: Configuration, email?: string) =>
+  Object.fromEntries(priceConfiguration(C, c, { email }).lines.map((line) => [line.key, line.amount]));
+
+describe('defaults (spec §4 "Wizard shared state")', () => {
+  it('first front and body colour, standard no-install, socket 7kW, no plan, add-ons off', () => {
+    expect(base).toEqual({
+      front: 'midnight_black',
+      body: 'midnight_black',
+      cable: 'socket_7kw',
+      installation: 'no_install',
+      surgeProtection: false,
+      advancedSolar: false,
+      renewable: false,
+      cableHook: false,
+      hookColour: 'midnight_black',
+      display: false,
+      extendedWarranty: false,
+      paymentType: null,
+      offer: null,
+    });
+  });
+
+  it('prices the default as the charger, the 7kW socket, no install and the standard warranty', () => {
+    const totals = priceConfiguration(C, base);
+    expect(totals.lines.map((l) => [l.name, l.amount])).toEqual([
+      ['Charge Point', 59900],
+      ['7kW socket', 0],
+      ['Standard with no install: I will arrange installation by a qualified electrician', 0],
+      ['Standard 3 year warranty', 0],
+    ]);
+    expect(totals.total).toBe(59900);
+  });
+});
+
+describe('pay-in-full lines (spec §3 variant table, §9)', () => {
+  it.each<[string, Partial<Configuration>, string, number]>([
+    ['metallic front', { front: 'racing_green' }, 'front_finish', 2200],
+    ['wood front', { front: 'cotswold_oak' }, 'front_finish', 9400],
+    ['limited front, priced from the colour', { front: 'andersen_carbon' }, 'front_finish', 18500],
+    ['metallic body', { body: 'windsor_grey' }, 'body_finish', 4800],
+    ['8.5m cable', { cable: 'tethered_7kw_8_5m' }, 'cable', 9900],
+    ['22kW tethered', { cable: 'tethered_22kw_6_5m' }, 'cable', 29500],
+    ['22kW socket', { cable: 'socket_22kw' }, 'cable', 19500],
+    ['premium 7kW installation', { installation: 'premium_7kw' }, 'installation', 20000],
+    ['standard 7kW installation', { installation: 'standard_7kw' }, 'installation', 42500],
+    ['22kW premium installation', { installation: 'premium_22kw' }, 'installation', 36000],
+    ['surge single phase on 7kW', { surgeProtection: true }, 'surge_single', 15000],
+    ['surge three phase on 22kW', { surgeProtection: true, cable: 'socket_22kw' }, 'surge_three', 24500],
+    ['advanced solar without installation', { advancedSolar: true }, 'solar_ct', 4600],
+    ['advanced solar with installation', { advancedSolar: true, installation: 'premium_7kw' }, 'solar', 10600],
+    ['renewable energy integration (§9 default 97)', { renewable: true }, 'renewable', 9700],
+    ['cable hook, non-metallic colour', { cable: 'tethered_7kw_5_5m', cableHook: true, hookColour: 'racing_green' }, 'hook', 4900],
+    ['cable hook, metallic colour', { cable: 'tethered_7kw_5_5m', cableHook: true, hookColour: 'nova_bronze' }, 'hook', 5400],
+    ['digital display', { display: true }, 'display', 8800],
+    ['extended warranty', { extendedWarranty: true }, 'warranty', 12100],
+  ])('%s', (_, changes, key, amount) => {
+    expect(amounts(config(changes))[key]).toBe(amount);
+  });
+
+  it('no surcharge for the black front or body (non-metallic)', () => {
+    const lines = amounts(base);
+    expect(lines).not.toHaveProperty('front_finish');
+    expect(lines).not.toHaveProperty('body_finish');
+  });
+
+  it('a cable hook on a socketed cable does not apply (hook only for tethered cables)', () => {
+    expect(amounts(config({ cableHook: true }))).not.toHaveProperty('hook');
+  });
+
+  it('the standard warranty line gives way to the extension', () => {
+    expect(amounts(config({ extendedWarranty: true }))).not.toHaveProperty('standard_warranty');
+  });
+
+  it('a full configuration adds up', () => {
+    const full = config({
+      front: 'andersen_carbon',
+      body: 'racing_green',
+      cable: 'tethered_22kw_6_5m',
+      installation: 'premium_22kw',
+      surgeProtection: true,
+      cableHook: true,
+      hookColour: 'maranello_red',
+      display: true,
+      extendedWarranty: true,
+    });
+    const totals = priceConfiguration(C, full, { email: 'sam@partner-one.example' });
+    expect(totals.total).toBe(59900 + 18500 + 4800 + 29500 + 36000 + 24500 + 5400 + 8800 + 12100 - 10000);
+  });
+
+  it('uses the shop variant price for the charger when the shop gave one', () => {
+    expect(priceConfiguration(C, base, { basePrice: 64900 }).total).toBe(64900);
+  });
+});
+
+describe('partner discount (spec §3 discount entries, §6)', () => {
+  it.each([
+    ['sam@partner-one.example', 10000],
+    ['Sam@PARTNER-TWO.Example ', 10000],
+    ['lee@sportscars.example', 7500],
+    ['lee@luxurycars.example', 7500],
+  ])('%s gets a negative line of %i pence', (email, value) => {
+    expect(amounts(base, email)['discount']).toBe(-value);
+    expect(priceConfiguration(C, base, { email }).total).toBe(59900 - value);
+  });
+
+  it.each(['sam@example.com', 'sam@mail.partner-one.example', 'partner-one.example', '', undefined])(
+    'no discount for %s',
+    (email) => {
+      expect(discountForEmail(C, email)).toBeUndefined();
+      expect(amounts(base, email)).not.toHaveProperty('discount');
+    },
+  );
+});
+
+describe('pay in 3 and the monthly plan (spec §9)', () => {
+  it('pay in 3 interest free: three instalments adding up to the total', () => {
+    const totals = priceConfiguration(C, config({ cable: 'tethered_7kw_5_5m' }));
+    expect(totals.total).toBe(64800);
+    expect(totals.payIn3).toEqual([21600, 21600, 21600]);
+  });
+
+  it.each<[string, Partial<Configuration>, number]>([
+    ['metallic front finish 0.75', { front: 'racing_green' }, 75],
+    ['premium wood finish 3.3', { front: 'french_walnut' }, 330],
+    ['limited finish 5.2', { front: 'andersen_carbon' }, 520],
+    ['body finish 1.7', { body: 'alpine_white' }, 170],
+    ['cable hook 1.7', { cable: 'tethered_7kw_8_5m', cableHook: true }, 175 + 170],
+    ['metallic cable hook 1.9', { cable: 'tethered_7kw_8_5m', cableHook: true, hookColour: 'purple_spirit' }, 175 + 190],
+    ['display 3', { display: true }, 300],
+    ['surge protection 4.9', { surgeProtection: true }, 490],
+    ['surge protection 8 on a 22kW cable', { surgeProtection: true, cable: 'socket_22kw' }, 260 + 800],
+    ['advanced solar 3.9', { advancedSolar: true }, 390],
+    ['8.5m cable 1.75', { cable: 'tethered_7kw_8_5m' }, 175],
+    ['22kW cable 2.6', { cable: 'tethered_22kw_6_5m' }, 260],
+    ['installation 25 (7kW premium)', { installation: 'premium_7kw' }, 2500],
+    ['installation 31 (7kW standard)', { installation: 'standard_7kw' }, 3100],
+    ['installation 32 (22kW premium)', { installation: 'premium_22kw' }, 3200],
+    ['renewable energy £0', { renewable: true }, 0],
+  ])('monthly amount: %s', (_, changes, monthly) => {
+    expect(priceConfiguration(C, config(changes)).monthly.monthlyPayment).toBe(monthly);
+  });
+
+  it('initial payment £350.00, 36 payments, then £1.00 per year; a discount is a negative line against the initial payment', () => {
+    const plain = priceConfiguration(C, base).monthly;
+    expect(plain).toMatchObject({ initialPayment: 35000, months: 36, afterwardsPerYear: 100, discount: 0 });
+    const partner = priceConfiguration(C, base, { email: 'a@sportscars.example' }).monthly;
+    expect(partner).toMatchObject({ initialPayment: 27500, discount: 7500 });
+  });
+});
+
+describe('totals detail for events (DESIGN contract: pounds with two decimals)', () => {
+  it('carries the figures the buyer sees, with monthly only for PAY_MONTHLY', () => {
+    const c = config({ front: 'racing_green', paymentType: 'PAY_MONTHLY' });
+    const detail = totalsDetail(priceConfiguration(C, c), c);
+    expect(detail.currency).toBe('GBP');
+    expect(detail.total).toBe(621);
+    expect(detail.lines).toContainEqual({ name: 'Metallic Front Finish', amount: 22 });
+    expect(detail.monthly).toEqual({ initialPayment: 350, monthlyPayment: 0.75, months: 36, afterwardsPerYear: 1 });
+    expect(totalsDetail(priceConfiguration(C, base), base)).not.toHaveProperty('monthly');
+  });
+
+  it('order items carry the variant ids the cart needs, except the standard warranty and discount', () => {
+    const items = orderItems(C, config({ extendedWarranty: false }), { email: 'x@partner-one.example' });
+    expect(items.filter((i) => !i.variantId).map((i) => i.key)).toEqual(['standard_warranty', 'discount']);
+  });
+});
