@@ -1,0 +1,326 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CLIENT_ERROR_CODES,
+  buyerIdentity,
+  buyerMessage,
+  cartAttributes,
+  cartLines,
+  checkoutUrlWithFd,
+  discountCodes,
+  findDiscountCode,
+  formatShopPrice,
+  mapUserError,
+  mapWarning,
+  mergeDiscountCodes,
+  toE164,
+  validateDiscountAllocation,
+  validateOrderLevelAllocations,
+} from './cart';
+import { UK_CATALOGUE } from './catalogue/uk';
+import type { Configuration } from './configuration';
+import { addOn, cableOption, defaultConfiguration, frontColour, hookColour, installationOption } from './configuration';
+import { productLines } from './mail';
+import { orderItems } from './order-items';
+
+const catalogue = UK_CATALOGUE;
+const base = defaultConfiguration(catalogue);
+const config = (changes: Partial<Configuration>): Configuration => ({ ...base, ...changes });
+const variantOf = (merchandiseId: string) => ({ merchandiseId });
+
+describe('cartLines (spec §7.3: variantId, quantity 1)', () => {
+  it('adds the base charger, the cable and the installation for the default configuration', () => {
+    const lines = cartLines(catalogue, base);
+    expect(lines.map((line) => line.merchandiseId)).toEqual([
+      catalogue.baseProduct.variantId,
+      cableOption(catalogue, 'socket_7kw').variantId,
+      installationOption(catalogue, 'no_install').variantId,
+    ]);
+    expect(lines.every((line) => line.quantity === 1)).toBe(true);
+  });
+
+  it('names the front and body colours and codes on the base line', () => {
+    const [baseLine] = cartLines(catalogue, config({ front: 'racing_green', body: 'windsor_grey' }));
+    expect(baseLine?.attributes).toEqual([
+      { key: 'Front colour', value: 'Racing Green' },
+      { key: 'Front code', value: 'A4-D101C-PALETTE-RACING-GREEN' },
+      { key: 'Body colour', value: 'Windsor Grey' },
+      { key: 'Body code', value: 'A4-E101C-PALETTE-WINDSOR-GREY' },
+    ]);
+  });
+
+  it.each([
+    ['a metallic front', config({ front: 'racing_green' }), 'metallic_front', 'Racing Green'],
+    ['a wood front', config({ front: 'cotswold_oak' }), 'wood_front', 'Cotswold Oak'],
+    ['the limited front', config({ front: 'andersen_carbon' }), 'limited_front', 'Andersen Carbon'],
+  ] as const)('gives %s its finish line naming the colour it is for', (_, chosen, finish, colour) => {
+    const line = cartLines(catalogue, chosen).find((candidate) => candidate.merchandiseId === addOn(catalogue, finish).variantId);
+    expect(line?.attributes).toContainEqual({ key: 'Front colour', value: colour });
+    expect(line?.attributes).toContainEqual({ key: 'Front code', value: frontColour(catalogue, chosen.front).code });
+  });
+
+  it.each([
+    ['a plain hook colour', 'midnight_black', 'hook'],
+    ['a metallic hook colour', 'sherwood_green', 'metallic_hook'],
+  ] as const)('adds the hook line for %s with its colour and code (spec §4)', (_, hookId, item) => {
+    const lines = cartLines(catalogue, config({ cable: 'tethered_7kw_8_5m', cableHook: true, hookColour: hookId }));
+    const line = lines.find((candidate) => candidate.merchandiseId === addOn(catalogue, item).variantId);
+    expect(line?.attributes).toEqual([
+      { key: 'Cable hook colour', value: hookColour(catalogue, hookId).name },
+      { key: 'Cable hook code', value: hookColour(catalogue, hookId).code },
+    ]);
+  });
+
+  it('adds no hook line for a socketed cable even when the hook is chosen (spec §4)', () => {
+    const lines = cartLines(catalogue, config({ cable: 'socket_22kw', cableHook: true }));
+    const hookVariants = [addOn(catalogue, 'hook').variantId, addOn(catalogue, 'metallic_hook').variantId];
+    expect(lines.filter((line) => hookVariants.includes(line.merchandiseId))).toEqual([]);
+  });
+
+  it('holds exactly the order items that have a shop variant, in their order (prices and cart agree)', () => {
+    const chosen = config({
+      front: 'andersen_carbon',
+      body: 'nova_bronze',
+      cable: 'tethered_22kw_6_5m',
+      installation: 'premium_22kw',
+      surgeProtection: true,
+      advancedSolar: true,
+      renewable: true,
+      cableHook: true,
+      display: true,
+      extendedWarranty: true,
+    });
+    const context = { email: 'sam@partner-one.example' };
+    const expected = orderItems(catalogue, chosen, context).flatMap((item) => (item.variantId ? [variantOf(item.variantId)] : []));
+    expect(cartLines(catalogue, chosen, context).map((line) => variantOf(line.merchandiseId))).toEqual(expected);
+    expect(expected).toHaveLength(11);
+  });
+
+  it('leaves the partner discount and the standard warranty out of the lines (spec §6: a discount code instead)', () => {
+    const withDiscount = cartLines(catalogue, base, { email: 'sam@partner-one.example' });
+    expect(withDiscount).toEqual(cartLines(catalogue, base));
+  });
+});
+
+describe('cartAttributes (spec §6 referral, configuration summary, payment plan)', () => {
+  const withOffer = { ...catalogue, offers: [{ id: 'free_survey', name: 'Free home survey' }] };
+
+  it.each([
+    ['a referral', { referral: ' partner-newsletter ', flow: 'order' as const }, 'partner-newsletter'],
+    ['no referral', { flow: 'order' as const }, undefined],
+    ['a blank referral', { referral: '  ', flow: 'order' as const }, undefined],
+  ])('with %s', (_, context, expected) => {
+    const referral = cartAttributes(catalogue, base, context).find((attribute) => attribute.key === 'Referral');
+    expect(referral?.value).toBe(expected);
+  });
+
+  it('carries the flow and the configuration as the same product lines the mail sends', () => {
+    const chosen = config({ cable: 'tethered_7kw_5_5m', cableHook: true, display: true });
+    expect(cartAttributes(catalogue, chosen, { flow: 'spec-request' })).toEqual([
+      { key: 'Flow', value: 'spec-request' },
+      { key: 'Configuration', value: productLines(catalogue, chosen).join('; ') },
+    ]);
+  });
+
+  it.each([
+    ['PAY_NOW', 'Pay in full'],
+    ['PAY_PAYPAL', 'Pay in 3'],
+    ['PAY_MONTHLY', 'Pay monthly'],
+    [null, undefined],
+  ] as const)('names payment plan %s by its title', (paymentType, title) => {
+    const attributes = cartAttributes(catalogue, config({ paymentType }), { flow: 'order' });
+    expect(attributes.find((attribute) => attribute.key === 'Payment plan')?.value).toBe(title);
+  });
+
+  it('names a chosen offer, which has no shop line of its own', () => {
+    const attributes = cartAttributes(withOffer, config({ offer: 'free_survey' }), { flow: 'order' });
+    expect(attributes).toContainEqual({ key: 'Offer', value: 'Free home survey' });
+    expect(cartAttributes(withOffer, base, { flow: 'order' }).some((attribute) => attribute.key === 'Offer')).toBe(false);
+  });
+});
+
+describe('discountCodes (spec §6: discount by e-mail domain)', () => {
+  it.each([
+    ['sam@partner-one.example', ['PARTNER100']],
+    ['sam@PARTNER-TWO.example', ['PARTNER100']],
+    ['sam@sportscars.example', ['PARTNER75S']],
+    ['sam@luxurycars.example', ['PARTNER75L']],
+    ['sam@example.com', []],
+    ['', []],
+    [undefined, []],
+  ])('%s → %j', (email, expected) => {
+    expect(discountCodes(catalogue, email)).toEqual(expected);
+  });
+});
+
+describe('toE164 and buyerIdentity (spec §7.5 cartBuyerIdentityUpdate)', () => {
+  it.each([
+    ['07700 900123', '+447700900123'],
+    ['07700-900-123', '+447700900123'],
+    ['(020) 7946 0958', '+442079460958'],
+    ['+44 7700 900123', '+447700900123'],
+    ['+44 (0)7700 900123', '+447700900123'],
+    ['+4407700900123', '+447700900123'],
+    ['0044 7700 900123', '+447700900123'],
+    ['+1 415 555 2671', '+14155552671'],
+    ['7700 900123', undefined],
+    ['12345', undefined],
+    ['call me', undefined],
+    ['', undefined],
+    [undefined, undefined],
+  ])('%j → %j', (phone, expected) => {
+    expect(toE164(phone)).toBe(expected);
+  });
+
+  it('gives the phone only when it is E.164 and trims the e-mail', () => {
+    expect(buyerIdentity({ email: ' sam@example.com ', phone: '07700 900123' })).toEqual({
+      email: 'sam@example.com',
+      phone: '+447700900123',
+    });
+    expect(buyerIdentity({ email: 'sam@example.com', phone: 'ring the office' })).toEqual({ email: 'sam@example.com' });
+    expect(buyerIdentity({ email: 'sam@example.com' })).toEqual({ email: 'sam@example.com' });
+  });
+});
+
+describe('checkoutUrlWithFd (spec §7.5 "a parameter _fd set to 0")', () => {
+  it.each([
+    ['https://shop.example/cart/c/abc', 'https://shop.example/cart/c/abc?_fd=0'],
+    ['https://shop.example/cart/c/abc?key=x%20y', 'https://shop.example/cart/c/abc?key=x%20y&_fd=0'],
+    ['https://shop.example/cart/c/abc?_fd=1&key=k', 'https://shop.example/cart/c/abc?key=k&_fd=0'],
+    ['https://shop.example/cart/c/abc?_fd&key=k', 'https://shop.example/cart/c/abc?key=k&_fd=0'],
+    ['https://shop.example/cart/c/abc?key=k#top', 'https://shop.example/cart/c/abc?key=k&_fd=0#top'],
+    ['https://shop.example/cart/c/abc?', 'https://shop.example/cart/c/abc?_fd=0'],
+    ['/checkouts/demo?__fd=2', '/checkouts/demo?__fd=2&_fd=0'],
+  ])('%s → %s', (url, expected) => {
+    expect(checkoutUrlWithFd(url)).toBe(expected);
+  });
+});
+
+describe('mergeDiscountCodes (spec §4 "Adding a discount")', () => {
+  const cart = (codes: string[], lineCodes: (string | null | undefined)[][]) => ({
+    discountCodes: codes.map((code) => ({ code, applicable: true })),
+    lines: lineCodes.map((allocations) => ({ discountAllocations: allocations.map((code) => ({ code })) })),
+  });
+
+  it.each([
+    ['an empty cart', cart([], []), ['PARTNER100'], ['PARTNER100']],
+    ['cart-level codes first, then the new ones', cart(['SPRING'], []), ['PARTNER100'], ['SPRING', 'PARTNER100']],
+    ['line-level codes too', cart(['SPRING'], [['LINE5'], []]), ['PARTNER100'], ['SPRING', 'LINE5', 'PARTNER100']],
+    ['duplicates removed', cart(['SPRING'], [['SPRING'], ['LINE5', 'LINE5']]), ['LINE5'], ['SPRING', 'LINE5']],
+    ['duplicates ignoring case, first spelling kept', cart(['spring'], []), ['SPRING', 'Partner100', 'PARTNER100'], ['spring', 'Partner100']],
+    ['allocations without a code skipped', cart([], [[null, undefined, 'LINE5']]), [], ['LINE5']],
+  ])('%s', (_, existing, added, expected) => {
+    expect(mergeDiscountCodes(existing, added)).toEqual(expected);
+  });
+});
+
+describe('formatShopPrice (spec §5 "a single trailing zero after two decimals ... reduced to one decimal")', () => {
+  it.each([
+    ['10.50', '10.5'],
+    ['10.00', '10.0'],
+    ['1234.90', '1234.9'],
+    ['-75.00', '-75.0'],
+    ['10.55', '10.55'],
+    ['10.5', '10.5'],
+    ['10.0', '10.0'],
+    ['10', '10'],
+    ['10.500', '10.500'],
+  ])('%s → %s', (amount, expected) => {
+    expect(formatShopPrice(amount)).toBe(expected);
+  });
+});
+
+describe('mapUserError (spec §8 cart user error codes)', () => {
+  it.each([
+    ['ADDRESS_FIELD_CONTAINS_EMOJIS', 'NOT_SUPPORTED'],
+    ['ADDRESS_FIELD_CONTAINS_HTML_TAGS', 'NOT_SUPPORTED'],
+    ['ADDRESS_FIELD_CONTAINS_URL', 'NOT_SUPPORTED'],
+    ['ADDRESS_FIELD_DOES_NOT_MATCH_EXPECTED_PATTERN', 'NOT_SUPPORTED'],
+    ['ADDRESS_FIELD_IS_REQUIRED', 'PRESENT'],
+    ['ADDRESS_FIELD_IS_TOO_LONG', 'TOO_LONG'],
+    ['INVALID_ZIP_CODE_FOR_COUNTRY', 'INVALID_FOR_COUNTRY'],
+    ['INVALID_ZIP_CODE_FOR_PROVINCE', 'INVALID_FOR_COUNTRY_AND_PROVINCE'],
+    ['INVALID_MERCHANDISE_LINE', 'LINE_ITEM_NOT_FOUND'],
+    ['MAXIMUM_EXCEEDED', 'NOT_ENOUGH_IN_STOCK'],
+    ['MINIMUM_NOT_MET', 'GREATER_THAN_OR_EQUAL_TO'],
+    ['PROVINCE_NOT_FOUND', 'INVALID_PROVINCE_IN_COUNTRY'],
+    ['NOTE_TOO_LONG', 'TOO_LONG'],
+    ['INVALID', 'INVALID'],
+    ['LESS_THAN', 'INVALID'],
+    ['MISSING_DISCOUNT_CODE', 'INVALID'],
+    ['ZIP_CODE_NOT_SUPPORTED', 'INVALID'],
+    ['SERVICE_UNAVAILABLE', 'INVALID'],
+    ['SOMETHING_NEW', 'INVALID'],
+    ['toString', 'INVALID'],
+    [null, 'INVALID'],
+    [undefined, 'INVALID'],
+  ])('%s → %s', (code, expected) => {
+    expect(mapUserError(code)).toBe(expected);
+  });
+});
+
+describe('mapWarning (spec §8 warnings)', () => {
+  it.each([
+    ['MERCHANDISE_NOT_ENOUGH_STOCK', 'NOT_ENOUGH_IN_STOCK'],
+    ['MERCHANDISE_OUT_OF_STOCK', 'NOT_ENOUGH_IN_STOCK'],
+    ['PAYMENTS_GIFT_CARDS_UNAVAILABLE', 'NOT_SUPPORTED'],
+    ['DUPLICATE_DELIVERY_ADDRESS', undefined],
+    [null, undefined],
+  ])('%s → %s', (code, expected) => {
+    expect(mapWarning(code)).toBe(expected);
+  });
+});
+
+describe('buyerMessage (spec §8: every failure the buyer is shown)', () => {
+  it('has its own plain message for every client code', () => {
+    const messages = CLIENT_ERROR_CODES.map(buyerMessage);
+    expect(messages.every((message) => message.length > 20 && message.endsWith('.'))).toBe(true);
+    expect(new Set(messages).size).toBe(CLIENT_ERROR_CODES.length);
+  });
+
+  it('tells the buyer about stock for NOT_ENOUGH_IN_STOCK', () => {
+    expect(buyerMessage(mapUserError('MAXIMUM_EXCEEDED'))).toMatch(/out of stock/);
+  });
+});
+
+describe('cart client checks (spec §5)', () => {
+  it.each([
+    ['a code on the allocation', { code: 'SPRING' }, 'SPRING'],
+    ['a title on the allocation', { title: 'Summer sale' }, 'Summer sale'],
+    ['a code on its application', { discountApplication: { code: 'LINE5' } }, 'LINE5'],
+    ['a title on its application', { discountApplication: { title: 'Staff' } }, 'Staff'],
+  ])('accepts a discount allocation with %s', (_, allocation, id) => {
+    expect(validateDiscountAllocation(allocation)).toEqual({ ok: true, value: id });
+  });
+
+  it.each([
+    ['nothing', {}],
+    ['empty strings and nulls', { code: '', title: null, discountApplication: { code: null, title: '' } }],
+  ])('rejects a discount allocation with %s', (_, allocation) => {
+    expect(validateDiscountAllocation(allocation)).toEqual({ ok: false, error: 'A discount allocation must have a code or a title.' });
+  });
+
+  it.each([
+    [3, 0, true, 0],
+    [0, 2, true, 0],
+    [3, 3, true, 1],
+    [3, 6, true, 2],
+    [3, 4, false, undefined],
+    [2, 1, false, undefined],
+  ])('order-level allocations: %i lines, %i allocations → ok %s', (lines, allocations, ok, discounts) => {
+    const result = validateOrderLevelAllocations(lines, allocations);
+    expect(result.ok).toBe(ok);
+    if (result.ok) expect(result.value).toBe(discounts);
+    else expect(result.error).toContain(`${allocations} order-level discount allocations`);
+  });
+
+  it.each([
+    ['PARTNER100', true],
+    ['partner100', true],
+    ['SPRING', false],
+  ])('finds discount code %s among the cart codes: %s', (code, found) => {
+    const cartCodes = [{ code: 'PARTNER100', applicable: true }, { code: 'LINE5', applicable: false }];
+    const result = findDiscountCode(cartCodes, code);
+    expect(result.ok).toBe(found);
+    if (result.ok) expect(result.value).toBe(cartCodes[0]);
+  });
+});

@@ -1,0 +1,266 @@
+import type { Catalogue } from './catalogue/schema';
+import type { Configuration } from './configuration';
+import { productLines } from './mail';
+import type { PricingContext } from './order-items';
+import { discountForEmail, orderItems } from './order-items';
+import type { Flow } from './wizard/steps';
+
+/**
+ * The Storefront Cart API inputs built from a configuration (spec §7.3/§7.5), the cart checks of
+ * spec §5 and the error-code mapping of spec §8. Lines come from `orderItems`, so the cart holds
+ * exactly the items the buyer saw priced.
+ */
+
+/** Storefront `AttributeInput`: keys and values are strings. */
+export interface AttributeInput {
+  key: string;
+  value: string;
+}
+
+/** Storefront `CartLineInput`. */
+export interface CartLineInput {
+  merchandiseId: string;
+  quantity: number;
+  attributes: AttributeInput[];
+}
+
+const toAttributes = (record: Record<string, string>): AttributeInput[] =>
+  Object.entries(record).map(([key, value]) => ({ key, value }));
+
+/**
+ * Spec §7.3: one line per shop variant, quantity 1. Where the old SDK sent empty custom
+ * attributes, each line names the colours and codes it stands for (base: front and body; hook:
+ * its colour; finishes: the colour they are for). Items without a variant (standard warranty,
+ * offer, partner discount) are not shop lines.
+ */
+export function cartLines(catalogue: Catalogue, config: Configuration, context: PricingContext = {}): CartLineInput[] {
+  return orderItems(catalogue, config, context).flatMap((item) =>
+    item.variantId ? [{ merchandiseId: item.variantId, quantity: 1, attributes: toAttributes(item.attributes) }] : [],
+  );
+}
+
+export interface CartAttributesContext {
+  /** Spec §6: the referral value read from the "referral" cookie (defaulted by the form). */
+  referral?: string | undefined;
+  flow: Flow;
+}
+
+/**
+ * Cart-level attributes: the referral (spec §6), the flow, the whole configuration in words (the
+ * same product lines the spec-request mail carries), the payment plan and a chosen offer (an
+ * offer is free and has no shop line, so it would otherwise be lost).
+ */
+export function cartAttributes(
+  catalogue: Catalogue,
+  config: Configuration,
+  context: CartAttributesContext,
+): AttributeInput[] {
+  const attributes: Record<string, string> = {};
+  const referral = context.referral?.trim();
+  if (referral) attributes['Referral'] = referral;
+  attributes['Flow'] = context.flow;
+  attributes['Configuration'] = productLines(catalogue, config).join('; ');
+  const plan = catalogue.paymentPlans.find((candidate) => candidate.id === config.paymentType);
+  if (plan) attributes['Payment plan'] = plan.title;
+  const offer = orderItems(catalogue, config).find((item) => item.key === 'offer');
+  if (offer) attributes['Offer'] = offer.name;
+  return toAttributes(attributes);
+}
+
+/** Spec §6: the partner discount's shop code when the e-mail's domain matches one. */
+export function discountCodes(catalogue: Catalogue, email: string | undefined): string[] {
+  const code = discountForEmail(catalogue, email)?.code;
+  return code ? [code] : [];
+}
+
+const E164 = /^\+[1-9]\d{6,14}$/;
+
+/**
+ * A phone number in E.164 form, or undefined. UK national numbers ("07700 900123",
+ * "(020) 7946 0958") gain +44; "+44 (0)…", "0044…" and "+440…" are normalised.
+ */
+export function toE164(phone: string | undefined): string | undefined {
+  if (!phone) return undefined;
+  let digits = phone.trim().replace(/^\+44\s*\(0\)/, '+44').replace(/[\s().-]/g, '');
+  if (digits.startsWith('00')) digits = `+${digits.slice(2)}`;
+  if (/^0\d{9,10}$/.test(digits)) digits = `+44${digits.slice(1)}`;
+  if (digits.startsWith('+440')) digits = `+44${digits.slice(4)}`;
+  return E164.test(digits) ? digits : undefined;
+}
+
+export interface BuyerIdentityInput {
+  email: string;
+  phone?: string;
+}
+
+/** Spec §7.5 `cartBuyerIdentityUpdate`: the phone only when it can be given in E.164 form. */
+export function buyerIdentity({ email, phone }: { email: string; phone?: string | undefined }): BuyerIdentityInput {
+  const e164 = toE164(phone);
+  return e164 ? { email: email.trim(), phone: e164 } : { email: email.trim() };
+}
+
+/**
+ * Spec §7.5 "The checkout URL gets a parameter _fd set to 0". The rest of the query and the
+ * fragment are kept byte for byte; an existing _fd is replaced.
+ */
+export function checkoutUrlWithFd(url: string): string {
+  const hashAt = url.indexOf('#');
+  const beforeHash = hashAt === -1 ? url : url.slice(0, hashAt);
+  const hash = hashAt === -1 ? '' : url.slice(hashAt);
+  const queryAt = beforeHash.indexOf('?');
+  const path = queryAt === -1 ? beforeHash : beforeHash.slice(0, queryAt);
+  const kept =
+    queryAt === -1
+      ? []
+      : beforeHash
+          .slice(queryAt + 1)
+          .split('&')
+          .filter((param) => param !== '' && param.split('=')[0] !== '_fd');
+  return `${path}?${[...kept, '_fd=0'].join('&')}${hash}`;
+}
+
+/** The parts of a fetched cart that carry discount codes. */
+export interface DiscountCodeSources {
+  discountCodes: readonly { code: string; applicable?: boolean }[];
+  lines: readonly { discountAllocations: readonly { code?: string | null }[] }[];
+}
+
+/**
+ * Spec §4 "Adding a discount ... collects existing codes from cart-level and line-level discount
+ * applications, removes duplicates, appends the new codes". Shop codes are case-insensitive, so
+ * duplicates are found ignoring case and the first spelling is kept.
+ */
+export function mergeDiscountCodes(cart: DiscountCodeSources, newCodes: readonly string[]): string[] {
+  const existing = [
+    ...cart.discountCodes.map((discount) => discount.code),
+    ...cart.lines.flatMap((line) => line.discountAllocations.map((allocation) => allocation.code ?? '')),
+  ];
+  const seen = new Set<string>();
+  return [...existing, ...newCodes]
+    .map((code) => code.trim())
+    .filter((code) => {
+      const key = code.toLowerCase();
+      if (!code || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
+
+/**
+ * Spec §5 "prices ending in a single trailing zero after two decimals are reduced to one
+ * decimal": "10.50" → "10.5" and "10.00" → "10.0" (only the one zero goes, as the older checkout
+ * API wrote amounts); "10.55", "10.5" and "10" are left alone.
+ */
+export function formatShopPrice(amount: string): string {
+  return /^-?\d+\.\d0$/.test(amount) ? amount.slice(0, -1) : amount;
+}
+
+/** Client error codes of spec §8. */
+export const CLIENT_ERROR_CODES = [
+  'INVALID',
+  'NOT_SUPPORTED',
+  'PRESENT',
+  'TOO_LONG',
+  'INVALID_FOR_COUNTRY',
+  'INVALID_FOR_COUNTRY_AND_PROVINCE',
+  'INVALID_PROVINCE_IN_COUNTRY',
+  'LINE_ITEM_NOT_FOUND',
+  'NOT_ENOUGH_IN_STOCK',
+  'GREATER_THAN_OR_EQUAL_TO',
+] as const;
+
+export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
+
+/** Spec §8: the Storefront `CartErrorCode` values with their own client code; all others are INVALID. */
+const USER_ERROR_CODES: Readonly<Record<string, ClientErrorCode>> = {
+  ADDRESS_FIELD_CONTAINS_EMOJIS: 'NOT_SUPPORTED',
+  ADDRESS_FIELD_CONTAINS_HTML_TAGS: 'NOT_SUPPORTED',
+  ADDRESS_FIELD_CONTAINS_URL: 'NOT_SUPPORTED',
+  ADDRESS_FIELD_DOES_NOT_MATCH_EXPECTED_PATTERN: 'NOT_SUPPORTED',
+  ADDRESS_FIELD_IS_REQUIRED: 'PRESENT',
+  ADDRESS_FIELD_IS_TOO_LONG: 'TOO_LONG',
+  INVALID_ZIP_CODE_FOR_COUNTRY: 'INVALID_FOR_COUNTRY',
+  INVALID_ZIP_CODE_FOR_PROVINCE: 'INVALID_FOR_COUNTRY_AND_PROVINCE',
+  INVALID_MERCHANDISE_LINE: 'LINE_ITEM_NOT_FOUND',
+  MAXIMUM_EXCEEDED: 'NOT_ENOUGH_IN_STOCK',
+  MINIMUM_NOT_MET: 'GREATER_THAN_OR_EQUAL_TO',
+  PROVINCE_NOT_FOUND: 'INVALID_PROVINCE_IN_COUNTRY',
+  NOTE_TOO_LONG: 'TOO_LONG',
+};
+
+/** Spec §8: the Storefront `CartWarningCode` values the specification maps. */
+const WARNING_CODES: Readonly<Record<string, ClientErrorCode>> = {
+  MERCHANDISE_NOT_ENOUGH_STOCK: 'NOT_ENOUGH_IN_STOCK',
+  MERCHANDISE_OUT_OF_STOCK: 'NOT_ENOUGH_IN_STOCK',
+  PAYMENTS_GIFT_CARDS_UNAVAILABLE: 'NOT_SUPPORTED',
+};
+
+/** Spec §8 user-error mapping; a missing or unknown code is INVALID. */
+export function mapUserError(code: string | null | undefined): ClientErrorCode {
+  return (code && Object.hasOwn(USER_ERROR_CODES, code) ? USER_ERROR_CODES[code] : undefined) ?? 'INVALID';
+}
+
+/**
+ * Spec §8 warning mapping. The specification maps three warnings; any other (such as a
+ * duplicate delivery address) is advisory and gives undefined: nothing the buyer must act on.
+ */
+export function mapWarning(code: string | null | undefined): ClientErrorCode | undefined {
+  return code && Object.hasOwn(WARNING_CODES, code) ? WARNING_CODES[code] : undefined;
+}
+
+const BUYER_MESSAGES: Readonly<Record<ClientErrorCode, string>> = {
+  INVALID: 'Something in your order could not be accepted. Please check your details and try again.',
+  NOT_SUPPORTED: 'Some of what you entered cannot be used here. Please check it and try again.',
+  PRESENT: 'A required detail is missing. Please fill it in and try again.',
+  TOO_LONG: 'Some of what you entered is too long. Please shorten it and try again.',
+  INVALID_FOR_COUNTRY: 'That postcode does not match the country. Please check it.',
+  INVALID_FOR_COUNTRY_AND_PROVINCE: 'That postcode does not match the region. Please check it.',
+  INVALID_PROVINCE_IN_COUNTRY: 'That region was not found in the country you chose. Please check it.',
+  LINE_ITEM_NOT_FOUND: 'An item in your order could not be found in the basket. Please try again.',
+  NOT_ENOUGH_IN_STOCK: 'Sorry, part of your order is out of stock or not available in that quantity.',
+  GREATER_THAN_OR_EQUAL_TO: 'An item in your order is below its minimum quantity.',
+};
+
+/** Plain English for the buyer, one message per client code. */
+export function buyerMessage(code: ClientErrorCode): string {
+  return BUYER_MESSAGES[code];
+}
+
+export type Check<T> = { ok: true; value: T } | { ok: false; error: string };
+
+export interface DiscountAllocationLike {
+  code?: string | null;
+  title?: string | null;
+  discountApplication?: { code?: string | null; title?: string | null } | null;
+}
+
+/**
+ * Spec §5 "a discount allocation must have a code or a title": its id is the code (code
+ * discounts) or the title (automatic or custom ones), on the allocation or its application.
+ */
+export function validateDiscountAllocation(allocation: DiscountAllocationLike): Check<string> {
+  const application = allocation.discountApplication;
+  const id = allocation.code || allocation.title || application?.code || application?.title;
+  return id ? { ok: true, value: id } : { ok: false, error: 'A discount allocation must have a code or a title.' };
+}
+
+/**
+ * Spec §5 "order-level discount allocations must be a multiple of the line count": each
+ * order-level discount is spread with one allocation per line. The value is how many order-level
+ * discounts there are.
+ */
+export function validateOrderLevelAllocations(lineCount: number, allocationCount: number): Check<number> {
+  if (lineCount === 0 || allocationCount === 0) return { ok: true, value: 0 };
+  if (allocationCount % lineCount === 0) return { ok: true, value: allocationCount / lineCount };
+  return {
+    ok: false,
+    error: `${allocationCount} order-level discount allocations cannot be spread over ${lineCount} lines (one per line for each discount).`,
+  };
+}
+
+/** Spec §5 "a discount code must be found among cart discount codes" (shop codes ignore case). */
+export function findDiscountCode<T extends { code: string }>(cartCodes: readonly T[], code: string): Check<T> {
+  const wanted = code.trim().toLowerCase();
+  const found = cartCodes.find((candidate) => candidate.code.trim().toLowerCase() === wanted);
+  return found ? { ok: true, value: found } : { ok: false, error: `Discount code ${code} is not among the cart's discount codes.` };
+}

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { UK_CATALOGUE } from './catalogue/uk';
+import type { Configuration } from './configuration';
+import { defaultConfiguration } from './configuration';
+import { MAIL_TITLE, mailVariables, mailVariablesJson, productLines } from './mail';
+
+const catalogue = UK_CATALOGUE;
+const base = defaultConfiguration(catalogue);
+const config = (changes: Partial<Configuration>): Configuration => ({ ...base, ...changes });
+const customer = { firstName: 'Sam', lastName: 'Taylor', email: 'sam@example.com', phone: '07700 900123' };
+
+/** productLine numbers of spec §7.4, in its order. */
+const LINE = { front: 0, body: 1, cable: 2, installation: 3, warranty: 4, surge: 5, solar: 6, hook: 7, display: 8 } as const;
+const line = (chosen: Configuration, which: keyof typeof LINE) => productLines(catalogue, chosen)[LINE[which]];
+
+describe('productLines (spec §7.4 productLine1..9)', () => {
+  it('describes the default configuration in the specification order', () => {
+    expect(productLines(catalogue, base)).toEqual([
+      'Front colour: Midnight Black (A4-D101M-BLACK)',
+      'Body colour: Midnight Black (A4-E101M-BLACK)',
+      'Power and cable: 7kW socket',
+      'Installation: Standard with no install: I will arrange installation by a qualified electrician',
+      'Warranty: Standard 3 year warranty',
+      'Surge protection: No',
+      'Advanced solar: No',
+      'Cable hook: No',
+      'Digital display: No',
+    ]);
+  });
+
+  it.each([
+    ['tethered_7kw_5_5m', 'Power and cable: 7kW with 5.5m cable'],
+    ['tethered_7kw_8_5m', 'Power and cable: 7kW with 8.5m cable'],
+    ['tethered_22kw_6_5m', 'Power and cable: 22kW with 6.5m cable'],
+    ['socket_7kw', 'Power and cable: 7kW socket'],
+    ['socket_22kw', 'Power and cable: 22kW socket'],
+  ])('names cable %s', (cable, expected) => {
+    expect(line(config({ cable }), 'cable')).toBe(expected);
+  });
+
+  it.each([
+    ['premium_7kw', 'Installation: 7kW Premium installation (physical survey)'],
+    ['standard_7kw', 'Installation: 7kW Standard installation (remote survey)'],
+    ['premium_22kw', 'Installation: 22kW Premium installation (physical survey)'],
+  ] as const)('names installation %s', (installation, expected) => {
+    expect(line(config({ installation }), 'installation')).toBe(expected);
+  });
+
+  it.each([
+    ['a standard metal', 'racing_green', 'Front colour: Racing Green (A4-D101C-PALETTE-RACING-GREEN)'],
+    ['a wood', 'french_walnut', 'Front colour: French Walnut (A4-G101-FRENCH-WALNUT)'],
+    ['the limited finish', 'andersen_carbon', 'Front colour: Andersen Carbon (A4-D101A-CARBON)'],
+  ])('names %s front with its code', (_, front, expected) => {
+    expect(line(config({ front }), 'front')).toBe(expected);
+  });
+
+  it('names the body colour with its code', () => {
+    expect(line(config({ body: 'belgravia_blue' }), 'body')).toBe('Body colour: Belgravia Blue (A4-E101C-PALETTE-BELGRAVIA-BLUE)');
+  });
+
+  it.each([
+    [false, 'Warranty: Standard 3 year warranty'],
+    [true, 'Warranty: Extra 4 Year Warranty (7 years total)'],
+  ])('extended warranty %s', (extendedWarranty, expected) => {
+    expect(line(config({ extendedWarranty }), 'warranty')).toBe(expected);
+  });
+
+  it.each([
+    ['off', config({ surgeProtection: false }), 'Surge protection: No'],
+    ['on, 7kW', config({ surgeProtection: true, cable: 'tethered_7kw_8_5m' }), 'Surge protection: Yes (Surge Protection single phase)'],
+    ['on, 22kW tethered', config({ surgeProtection: true, cable: 'tethered_22kw_6_5m' }), 'Surge protection: Yes (Surge Protection three phase)'],
+    ['on, 22kW socket', config({ surgeProtection: true, cable: 'socket_22kw' }), 'Surge protection: Yes (Surge Protection three phase)'],
+  ])('surge protection %s (spec §4: a different item for 22kW)', (_, chosen, expected) => {
+    expect(line(chosen, 'surge')).toBe(expected);
+  });
+
+  it.each([
+    ['off', config({ advancedSolar: false }), 'Advanced solar: No'],
+    ['on without installation', config({ advancedSolar: true }), 'Advanced solar: Yes (Advanced Solar)'],
+    ['on with installation', config({ advancedSolar: true, installation: 'standard_7kw' }), 'Advanced solar: Yes (Advanced Solar)'],
+  ])('advanced solar %s', (_, chosen, expected) => {
+    expect(line(chosen, 'solar')).toBe(expected);
+  });
+
+  it.each([
+    ['chosen with a tethered cable', config({ cable: 'tethered_7kw_5_5m', cableHook: true, hookColour: 'alpine_white' }), 'Cable hook: Alpine White (A4-H101C-PALETTE-ALPINE-WHITE)'],
+    ['chosen in black', config({ cable: 'tethered_7kw_8_5m', cableHook: true }), 'Cable hook: Midnight Black (A4-H101M-BLACK)'],
+    ['chosen with a socket (does not apply)', config({ cable: 'socket_7kw', cableHook: true }), 'Cable hook: No'],
+    ['not chosen', config({ cable: 'tethered_7kw_5_5m', cableHook: false }), 'Cable hook: No'],
+  ])('cable hook %s (spec §4: only for tethered cables)', (_, chosen, expected) => {
+    expect(line(chosen, 'hook')).toBe(expected);
+  });
+
+  it.each([
+    [false, 'Digital display: No'],
+    [true, 'Digital display: Yes (Digital display)'],
+  ])('display %s', (display, expected) => {
+    expect(line(config({ display }), 'display')).toBe(expected);
+  });
+});
+
+describe('mailVariables (spec §7.4 template variables)', () => {
+  it('fills title, customer fields, intro line and productLine1..9', () => {
+    const chosen = config({ front: 'racing_green', cable: 'tethered_22kw_6_5m', installation: 'premium_22kw', surgeProtection: true });
+    const lines = productLines(catalogue, chosen);
+    expect(mailVariables(catalogue, chosen, customer)).toEqual({
+      title: MAIL_TITLE,
+      customerEmail: 'sam@example.com',
+      customerName: 'Sam Taylor',
+      customerPhone: '07700 900123',
+      introLine: 'Sam Taylor has requested the following upgrade specification for their Mobilize order.',
+      productLine1: lines[0],
+      productLine2: lines[1],
+      productLine3: 'Power and cable: 22kW with 6.5m cable',
+      productLine4: 'Installation: 22kW Premium installation (physical survey)',
+      productLine5: lines[4],
+      productLine6: 'Surge protection: Yes (Surge Protection three phase)',
+      productLine7: lines[6],
+      productLine8: lines[7],
+      productLine9: lines[8],
+    });
+  });
+
+  it('trims what the buyer typed', () => {
+    const variables = mailVariables(catalogue, base, {
+      firstName: '  Sam ',
+      lastName: ' Taylor  ',
+      email: ' sam@example.com ',
+      phone: ' 07700 900123 ',
+    });
+    expect([variables.customerName, variables.customerEmail, variables.customerPhone]).toEqual([
+      'Sam Taylor',
+      'sam@example.com',
+      '07700 900123',
+    ]);
+    expect(variables.introLine.startsWith('Sam Taylor has requested')).toBe(true);
+  });
+
+  it('gives the t:variables JSON string that reads back as the same variables', () => {
+    const variables = mailVariables(catalogue, base, customer);
+    const json = mailVariablesJson(variables);
+    expect(JSON.parse(json)).toEqual(variables);
+    expect(Object.keys(JSON.parse(json) as object)).toHaveLength(14);
+  });
+});

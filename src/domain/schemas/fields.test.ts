@@ -1,0 +1,62 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import {
+  EmailSchema,
+  PhoneSchema,
+  UkPostcodeSchema,
+  accepted,
+  choice,
+  chosen,
+  dateOfBirthSchema,
+  optionalText,
+  requiredText,
+  requiredWith,
+} from './fields';
+
+/** The first message a schema gives for a value, or null when the value passes. */
+const firstMessage = (schema: v.GenericSchema, value: unknown) => {
+  const result = v.safeParse(schema, value);
+  return result.success ? null : result.issues[0].message;
+};
+
+const today = new Date(2026, 5, 15);
+
+describe('field schemas (spec §5 messages)', () => {
+  it.each<[string, v.GenericSchema, unknown, string | null]>([
+    ['choice true', choice('Offer option must be selected'), true, null],
+    ['choice false', choice('Offer option must be selected'), false, null],
+    ['choice unanswered', choice('Offer option must be selected'), undefined, 'Offer option must be selected'],
+    ['choice not a boolean', choice('Offer option must be selected'), 'yes', 'Offer option must be selected'],
+    ['accepted true', accepted('Must accept terms & conditions'), true, null],
+    ['accepted false', accepted('Must accept terms & conditions'), false, 'Must accept terms & conditions'],
+    ['requiredWith text', requiredWith('Street is required'), '1 High St', null],
+    ['requiredWith blank', requiredWith('Street is required'), '   ', 'Street is required'],
+    ['requiredWith missing', requiredWith('Street is required'), undefined, 'Street is required'],
+    ['requiredText label', requiredText('legalName'), '', 'Legal name is a required field'],
+    ['optionalText missing', optionalText(), undefined, null],
+    ['optionalText empty', optionalText(), '', null],
+    ['chosen', chosen('Cable option must be selected'), { id: 'socket_7kw' }, null],
+    ['chosen null', chosen('Cable option must be selected'), null, 'Cable option must be selected'],
+    ['chosen without id', chosen('Cable option must be selected'), { name: 'x' }, 'Cable option must be selected'],
+    ['chosen blank id', chosen('Cable option must be selected'), { id: '' }, 'Cable option must be selected'],
+    ['email valid', EmailSchema, 'ann@example.com', null],
+    ['email padded', EmailSchema, ' ann@example.com ', null],
+    ['email empty', EmailSchema, '', 'E-mail address is a required field'],
+    ['email missing', EmailSchema, undefined, 'E-mail address is a required field'],
+    ['email invalid', EmailSchema, 'ann@', 'E-mail address must be a valid email'],
+    ['email no domain dot', EmailSchema, 'ann@example', 'E-mail address must be a valid email'],
+    ['phone valid', PhoneSchema, '+44 7700 900123', null],
+    ['phone empty', PhoneSchema, ' ', 'Phone number is a required field'],
+    ['phone invalid', PhoneSchema, '12345', 'Phone number must be a valid UK phone number'],
+    ['postcode valid', UkPostcodeSchema, 'SW1A 1AA', null],
+    ['postcode empty', UkPostcodeSchema, '', 'Postcode is a required field'],
+    ['postcode invalid', UkPostcodeSchema, '90210', 'Postcode must be a valid UK postcode'],
+    ['dob adult', dateOfBirthSchema(today), '1990-05-17', null],
+    ['dob 18 today', dateOfBirthSchema(today), '2008-06-15', null],
+    ['dob empty', dateOfBirthSchema(today), '', 'Date of birth is a required field'],
+    ['dob not a date', dateOfBirthSchema(today), '2001-02-30', 'Date of birth must be a valid date'],
+    ['dob under 18', dateOfBirthSchema(today), '2008-06-16', 'You must be 18 or over'],
+  ])('%s', (_, schema, value, expected) => {
+    expect(firstMessage(schema, value)).toBe(expected);
+  });
+});

@@ -1,0 +1,50 @@
+import * as v from 'valibot';
+import { isAdultOn, isIsoCalendarDate, isUkPhoneNumber, isUkPostcode } from './formats';
+import type { LabelledField } from './messages';
+import { MESSAGES, invalidEmailMessage, requiredMessage } from './messages';
+
+/**
+ * An object of form fields in which a field left out is checked as `undefined`, so it gets its own
+ * message (valibot's object would report a missing key with one message for all).
+ */
+export const formObject = <const Entries extends v.ObjectEntries>(entries: Entries) =>
+  v.pipe(
+    v.looseObject({}),
+    v.transform((input) => ({ ...Object.fromEntries(Object.keys(entries).map((key) => [key, undefined])), ...input })),
+    v.object(entries),
+  );
+
+/** Spec §5 "must be true or false": a yes/no the buyer has answered. */
+export const choice = (message: string) => v.boolean(message);
+
+/** Spec §5 "must be true": a box the buyer has ticked. */
+export const accepted = (message: string) => v.literal(true, message);
+
+/** Text that must not be blank (spaces alone do not count), with `message` when it is. */
+export const requiredWith = (message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message));
+
+/** Spec §5 '{field} is a required field'. */
+export const requiredText = (field: LabelledField) => requiredWith(requiredMessage(field));
+
+/** Text the buyer may leave out or empty. */
+export const optionalText = () => v.optional(v.string());
+
+/** A catalogue choice in the form values (an object with its id), with `message` when none is made. */
+export const chosen = (message: string) => v.object({ id: requiredWith(message) }, message);
+
+/** Spec §5: required, and '{field} must be a valid email'. */
+export const EmailSchema = v.pipe(requiredText('email'), v.email(invalidEmailMessage('email')));
+
+/** Spec §5 requires the phone number and gives no format: a UK number (see `isUkPhoneNumber`). */
+export const PhoneSchema = v.pipe(requiredText('tel'), v.check(isUkPhoneNumber, MESSAGES.phone));
+
+/** Spec §5 requires the postcode; it must also look like a UK one. */
+export const UkPostcodeSchema = v.pipe(requiredText('primaryPostcode'), v.check(isUkPostcode, MESSAGES.ukPostcode));
+
+/** Spec §5 requires the date of birth; it must be a real date and the buyer an adult on `today`. */
+export const dateOfBirthSchema = (today: Date) =>
+  v.pipe(
+    requiredText('dob'),
+    v.check(isIsoCalendarDate, MESSAGES.dobDate),
+    v.check((dob: string) => isAdultOn(dob, today), MESSAGES.adult),
+  );

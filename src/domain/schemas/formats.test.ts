@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { isAdultOn, isIsoCalendarDate, isUkPhoneNumber, isUkPostcode, isoDateOf } from './formats';
+
+describe('isUkPhoneNumber (spec §5 requires tel; the UK rule is ours)', () => {
+  it.each([
+    ['07700 900123', true],
+    ['07700900123', true],
+    ['+44 7700 900123', true],
+    ['+447700900123', true],
+    ['0044 7700 900123', true],
+    ['+44 (0)20 7946 0958', true],
+    ['(020) 7946-0958', true],
+    ['020.7946.0958', true],
+    ['0800 123456', true],
+    ['016977 4567', true],
+    ['7700 900123', false],
+    ['07700 90012', false],
+    ['020 7946 095', false],
+    ['07700 9001234', false],
+    ['+1 202 555 0147', false],
+    ['+44 07700 900123', false],
+    ['00 7700 900123', false],
+    ['07700 9OO123', false],
+    ['', false],
+  ])('%j → %s', (input, expected) => {
+    expect(isUkPhoneNumber(input)).toBe(expected);
+  });
+});
+
+describe('isUkPostcode (spec §5 requires primaryPostcode; the UK format is ours)', () => {
+  it.each([
+    ['SW1A 1AA', true],
+    ['sw1a 1aa', true],
+    ['EC1A1BB', true],
+    ['M1 1AE', true],
+    ['B33 8TH', true],
+    ['CR2 6XH', true],
+    ['DN55 1PT', true],
+    ['  W1A   0AX ', true],
+    ['GIR 0AA', true],
+    ['SW1A', false],
+    ['1AA SW1A', false],
+    ['SW1A 1A', false],
+    ['SW1A-1AA', false],
+    ['90210', false],
+    ['', false],
+  ])('%j → %s', (input, expected) => {
+    expect(isUkPostcode(input)).toBe(expected);
+  });
+});
+
+describe('isIsoCalendarDate (spec §5 requires dob)', () => {
+  it.each([
+    ['1990-05-17', true],
+    ['2000-02-29', true],
+    ['2023-02-29', false],
+    ['1990-13-01', false],
+    ['1990-04-31', false],
+    ['1990-5-17', false],
+    ['17/05/1990', false],
+    ['', false],
+  ])('%j → %s', (input, expected) => {
+    expect(isIsoCalendarDate(input)).toBe(expected);
+  });
+});
+
+describe('isoDateOf', () => {
+  it('writes the local calendar day as yyyy-mm-dd', () => {
+    expect(isoDateOf(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+    expect(isoDateOf(new Date(2026, 11, 31, 0, 0))).toBe('2026-12-31');
+  });
+});
+
+describe('isAdultOn (finance step: 18 or over)', () => {
+  it.each([
+    ['2008-06-15', new Date(2026, 5, 15), true],
+    ['2008-06-16', new Date(2026, 5, 15), false],
+    ['2008-06-14', new Date(2026, 5, 15), true],
+    ['1950-01-01', new Date(2026, 5, 15), true],
+    ['2030-01-01', new Date(2026, 5, 15), false],
+    ['2008-02-29', new Date(2026, 1, 28), false],
+    ['2008-02-29', new Date(2026, 2, 1), true],
+    ['2010-02-28', new Date(2028, 1, 29), true],
+    ['2010-03-01', new Date(2028, 1, 29), false],
+  ])('born %s, on %s → %s', (dob, today, expected) => {
+    expect(isAdultOn(dob, today)).toBe(expected);
+  });
+});

@@ -1,0 +1,93 @@
+import * as v from 'valibot';
+import { PaymentTypeSchema } from '../catalogue/schema';
+import {
+  EmailSchema,
+  PhoneSchema,
+  UkPostcodeSchema,
+  accepted,
+  choice,
+  chosen,
+  dateOfBirthSchema,
+  formObject,
+  optionalText,
+  requiredText,
+} from './fields';
+import { MESSAGES, requiredMessage } from './messages';
+
+/**
+ * Spec §5 installation step: withInstallation true or false; the selected installation variant's
+ * terms accepted ("required for each installation variant"). The terms error sits under
+ * `installationTerms`, and shows even while other fields are still wrong.
+ */
+export const InstallationStepSchema = v.pipe(
+  formObject({
+    withInstallation: choice(MESSAGES.installation),
+    installation: chosen(MESSAGES.installation),
+    installationTerms: v.optional(v.record(v.string(), v.boolean(MESSAGES.terms), MESSAGES.terms), {}),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['installation', 'id'], ['installationTerms']],
+      ({ installation, installationTerms }) => installationTerms[installation.id] === true,
+      MESSAGES.terms,
+    ),
+    ['installationTerms'],
+  ),
+);
+
+const extras = {
+  withSurgeProtection: choice(MESSAGES.surgeProtection),
+  withAdvancedSolar: choice(MESSAGES.advancedSolar),
+  withDisplay: choice(MESSAGES.display),
+  withCableHook: choice(MESSAGES.cableHook),
+  // Spec §5: the display message is also used for the warranty.
+  extendedWarranty: choice(MESSAGES.display),
+};
+
+/** Spec §5 extras step: each extra answered true or false. */
+export const ExtrasStepSchema = formObject(extras);
+
+/** The cable hook step asks the hook question again, under spec §5's hook message. */
+export const HookStepSchema = formObject({ withCableHook: extras.withCableHook });
+
+/** Spec §5 contact step: first-name, last-name, email, tel required; email a valid address. */
+export const ContactStepSchema = formObject({
+  'first-name': requiredText('first-name'),
+  'last-name': requiredText('last-name'),
+  email: EmailSchema,
+  tel: PhoneSchema,
+});
+
+/** Spec §5 offer step: withOffer true or false. */
+export const OfferStepSchema = formObject({ withOffer: choice(MESSAGES.offer) });
+
+/**
+ * Spec §5 finance step: title, legalName, primaryAddress1, primaryCity, primaryPostcode, dob, gender
+ * required; primaryRegion and primaryCountry optional; both sets of terms accepted. `today` decides
+ * the age check (the domain has no clock).
+ */
+export const financeStepSchema = (today: Date) =>
+  formObject({
+    title: requiredText('title'),
+    legalName: requiredText('legalName'),
+    primaryAddress1: requiredText('primaryAddress1'),
+    primaryCity: requiredText('primaryCity'),
+    primaryRegion: optionalText(),
+    primaryPostcode: UkPostcodeSchema,
+    primaryCountry: optionalText(),
+    dob: dateOfBirthSchema(today),
+    gender: requiredText('gender'),
+    acceptedMonthlyPaymentTerms: accepted(MESSAGES.monthlyPaymentTerms),
+    acceptedCreditCheck: accepted(MESSAGES.creditCheck),
+  });
+
+/** Spec §5 direct debit step: the mandate complete and a flow id. */
+export const DirectDebitStepSchema = formObject({
+  goCardlessMandateComplete: accepted(MESSAGES.goCardless),
+  goCardlessFlowId: requiredText('goCardlessFlowId'),
+});
+
+/** Spec §5 payment step: paymentType required, one of spec §3's plans. */
+export const PaymentStepSchema = formObject({
+  paymentType: v.picklist(PaymentTypeSchema.options, requiredMessage('paymentType')),
+});

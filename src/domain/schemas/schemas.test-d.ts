@@ -1,0 +1,43 @@
+import type * as v from 'valibot';
+import { expectTypeOf, test } from 'vitest';
+import type { PaymentType } from '../catalogue/schema';
+import type { SpecFormValues } from '../forms';
+import type { StepName } from '../wizard';
+import type { ContactStepSchema, ExtrasStepSchema, PaymentStepSchema, financeStepSchema } from './ordering';
+import type { StepValues } from './step-values';
+import type { validateStep } from './validate';
+
+test('spec §5 contact step: four text fields under the spec names', () => {
+  expectTypeOf<v.InferOutput<typeof ContactStepSchema>>().toEqualTypeOf<{
+    'first-name': string;
+    'last-name': string;
+    email: string;
+    tel: string;
+  }>();
+});
+
+test('spec §5 extras step: five booleans', () => {
+  expectTypeOf<v.InferOutput<typeof ExtrasStepSchema>>().toEqualTypeOf<{
+    withSurgeProtection: boolean;
+    withAdvancedSolar: boolean;
+    withDisplay: boolean;
+    withCableHook: boolean;
+    extendedWarranty: boolean;
+  }>();
+});
+
+test('spec §5 finance step: region and country optional, terms literally true', () => {
+  type Finance = v.InferOutput<ReturnType<typeof financeStepSchema>>;
+  expectTypeOf<Finance['primaryRegion']>().toEqualTypeOf<string | undefined>();
+  expectTypeOf<Finance['acceptedCreditCheck']>().toEqualTypeOf<true>();
+});
+
+test('spec §5 payment step: one of spec §3 plans', () => {
+  expectTypeOf<v.InferOutput<typeof PaymentStepSchema>['paymentType']>().toEqualTypeOf<PaymentType>();
+});
+
+test('validateStep takes the wizard step names and the spec form values', () => {
+  expectTypeOf<Parameters<typeof validateStep>[0]>().toEqualTypeOf<StepName>();
+  expectTypeOf<SpecFormValues>().toExtend<StepValues>();
+  expectTypeOf<SpecFormValues>().not.toHaveProperty('dob');
+});

@@ -1,0 +1,17 @@
+import type { Catalogue } from '../catalogue/schema';
+import type { Configuration } from '../configuration';
+import type { FormValues, SpecFormValues } from '../forms';
+import { specFormValues } from '../forms';
+
+/**
+ * What `validateStep` checks: one flat record under the spec's field names (spec §3 "Form values"),
+ * i.e. the `specFormValues` shape (installation terms included) plus the date of birth, which never
+ * leaves the app but the finance step must check. Any field may be missing: a yes/no the buyer has
+ * not answered yet is left out, and the step's schema then says it must be selected.
+ */
+export type StepValues = Partial<SpecFormValues> & Partial<Pick<FormValues, 'dob'>>;
+
+/** The step values for a configuration and the buyer's answers. */
+export function stepValues(catalogue: Catalogue, config: Configuration, form: FormValues): StepValues {
+  return { ...specFormValues(catalogue, config, form), dob: form.dob };
+}

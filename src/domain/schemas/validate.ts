@@ -1,0 +1,67 @@
+import * as v from 'valibot';
+import type { StepName } from '../wizard';
+import {
+  ContactStepSchema,
+  DirectDebitStepSchema,
+  ExtrasStepSchema,
+  HookStepSchema,
+  InstallationStepSchema,
+  OfferStepSchema,
+  PaymentStepSchema,
+  financeStepSchema,
+} from './ordering';
+import { CableStepSchema, EmailStepSchema } from './spec-request';
+import type { StepValues } from './step-values';
+
+export interface ValidationResult {
+  valid: boolean;
+  /** The first message for each field that has one, by field name, to show under that field. */
+  errors: Record<string, string>;
+}
+
+/** What a check needs beyond the values: the buyer's today for the age check. */
+export interface ValidationContext {
+  today: Date;
+}
+
+/**
+ * Each wizard step's schema; the two flows share the names cable, installation and extras, and
+ * their rules. Steps 2 and 3 of the ordering flow are spec §2's "options and extras", both checked
+ * with spec §5's extras rule; spec-request step 06 asks for the contact details. The summary,
+ * installation check and submission steps have no rules.
+ */
+const STEP_SCHEMAS: Record<StepName, (context: ValidationContext) => v.GenericSchema | undefined> = {
+  cable: () => CableStepSchema,
+  installation: () => InstallationStepSchema,
+  options: () => ExtrasStepSchema,
+  extras: () => ExtrasStepSchema,
+  hook: () => HookStepSchema,
+  summary: () => undefined,
+  payment: () => PaymentStepSchema,
+  contact: () => ContactStepSchema,
+  offer: () => OfferStepSchema,
+  finance: ({ today }) => financeStepSchema(today),
+  directDebit: () => DirectDebitStepSchema,
+  email: () => EmailStepSchema,
+  installCheck: () => undefined,
+  details: () => ContactStepSchema,
+  submission: () => undefined,
+};
+
+/** Checks `values` against any schema, keeping the first message per top-level field. */
+export function validateValues(schema: v.GenericSchema, values: unknown): ValidationResult {
+  const result = v.safeParse(schema, values);
+  if (result.success) return { valid: true, errors: {} };
+  const errors: Record<string, string> = {};
+  for (const issue of result.issues) {
+    const field = String(issue.path?.[0]?.key ?? '');
+    errors[field] ??= issue.message;
+  }
+  return { valid: false, errors };
+}
+
+/** Spec §4/§5: whether a step's form is valid (Continue is disabled while not), and its messages. */
+export function validateStep(step: StepName, values: StepValues, context: ValidationContext): ValidationResult {
+  const schema = STEP_SCHEMAS[step](context);
+  return schema ? validateValues(schema, values) : { valid: true, errors: {} };
+}

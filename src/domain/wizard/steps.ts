@@ -1,0 +1,118 @@
+import type { Catalogue } from '../catalogue/schema';
+import type { Configuration } from '../configuration';
+import { hookApplies, isHighPower, withInstallation } from '../configuration';
+
+/** The two wizards of DESIGN's `mode` attribute: ordering (checkout) and specification request. */
+export type Flow = 'order' | 'spec-request';
+
+/** What decides which steps apply, beyond the step the buyer is on. */
+export interface NavigationContext {
+  flow: Flow;
+  catalogue: Catalogue;
+  configuration: Configuration;
+  smallScreen: boolean;
+  offersAvailable: boolean;
+  /** 22kW confirmation answered "continue" for the current cable (spec §4). */
+  highPowerConfirmed: boolean;
+}
+
+export type OrderStepName =
+  | 'cable'
+  | 'installation'
+  | 'options'
+  | 'extras'
+  | 'hook'
+  | 'summary'
+  | 'payment'
+  | 'contact'
+  | 'offer'
+  | 'finance'
+  | 'directDebit';
+
+export type SpecRequestStepName =
+  | 'email'
+  | 'cable'
+  | 'installation'
+  | 'extras'
+  | 'installCheck'
+  | 'details'
+  | 'submission';
+
+export type StepName = OrderStepName | SpecRequestStepName;
+
+export interface StepDefinition<Name extends StepName = StepName> {
+  name: Name;
+  /** The step's heading where the specification gives one. */
+  title?: string;
+  applies: (ctx: NavigationContext) => boolean;
+  hidesContinue?: (ctx: NavigationContext) => boolean;
+}
+
+/** A flow's steps in order; the first always applies, so the wizard always has somewhere to be. */
+type FlowSteps<Name extends StepName> = readonly [StepDefinition<Name>, ...StepDefinition<Name>[]];
+
+const always = () => true;
+
+/** Spec §4: a 22kW cable (tether or socket) on step 0 waits for the confirmation dialog's answer. */
+export const awaitingHighPowerConfirmation = (ctx: NavigationContext) =>
+  isHighPower(ctx.catalogue, ctx.configuration) && !ctx.highPowerConfirmed;
+
+const installationIncluded = (ctx: NavigationContext) => withInstallation(ctx.catalogue, ctx.configuration);
+
+const monthlyPlan = (ctx: NavigationContext) => ctx.configuration.paymentType === 'PAY_MONTHLY';
+
+/**
+ * Spec §2 "Steps (ordering flow)"; the specification's step numbers are positions in this list.
+ * §4's arithmetic puts the hook step right after extras: Continue from extras (3) moves two unless
+ * the hook applies, and Back from the summary (5) without a hook moves two.
+ * Spec §4 "From step 6 it goes to step 3 when installation is the second 7kW standard variant and
+ * paymentType is PAY_NOW or PAY_PAYPAL" is read as: with no installation and no monthly plan,
+ * Continue from payment goes to the contact details and the flow ends there, because the offer
+ * needs installation and finance and direct debit need the monthly plan.
+ */
+const ORDER_STEPS: FlowSteps<OrderStepName> = [
+  { name: 'cable', applies: always, hidesContinue: awaitingHighPowerConfirmation },
+  { name: 'installation', applies: always },
+  { name: 'options', applies: always },
+  { name: 'extras', applies: always },
+  { name: 'hook', applies: (ctx) => hookApplies(ctx.catalogue, ctx.configuration) },
+  { name: 'summary', applies: (ctx) => ctx.smallScreen },
+  { name: 'payment', applies: always },
+  { name: 'contact', applies: always },
+  // Spec §4: Continue on installation resets the offer, so an offer goes with installation.
+  { name: 'offer', applies: (ctx) => ctx.offersAvailable && installationIncluded(ctx) },
+  { name: 'finance', applies: monthlyPlan },
+  { name: 'directDebit', applies: monthlyPlan },
+];
+
+/**
+ * Spec §2 "Steps (specification-request flow)" 01-07; §4: the step count depends on whether
+ * installation is included, which is step 05, the installation check.
+ */
+const SPEC_REQUEST_STEPS: FlowSteps<SpecRequestStepName> = [
+  { name: 'email', applies: always },
+  { name: 'cable', title: 'Select Power & Cable Length', applies: always },
+  { name: 'installation', title: 'Select Installation', applies: always },
+  { name: 'extras', title: 'Select Your Extras', applies: always },
+  { name: 'installCheck', applies: installationIncluded },
+  { name: 'details', applies: always },
+  // Spec §2: "Continue is hidden here".
+  { name: 'submission', applies: always, hidesContinue: always },
+];
+
+export function stepsFor(flow: 'order'): FlowSteps<OrderStepName>;
+export function stepsFor(flow: 'spec-request'): FlowSteps<SpecRequestStepName>;
+export function stepsFor(flow: Flow): FlowSteps<StepName>;
+export function stepsFor(flow: Flow): FlowSteps<StepName> {
+  return flow === 'order' ? ORDER_STEPS : SPEC_REQUEST_STEPS;
+}
+
+/** A step's definition; a name from the other flow is a programming error. */
+export function stepDefinition(flow: Flow, step: StepName): StepDefinition {
+  const found = stepsFor(flow).find((definition) => definition.name === step);
+  if (!found) throw new Error(`"${step}" is not a step of the ${flow} flow`);
+  return found;
+}
+
+/** Where a step sits in its flow's full list, whether or not it applies. */
+export const positionOf = (flow: Flow, step: StepName): number => stepsFor(flow).indexOf(stepDefinition(flow, step));

@@ -1,0 +1,143 @@
+import type { Flow } from '../domain/wizard';
+
+/**
+ * The contract's attributes (DESIGN "<ev-charger-configurator>"), parsed and validated. A bad
+ * value never crashes the element: it becomes an error naming the attribute and what was wrong.
+ */
+export const CONFIGURATOR_ATTRIBUTES = [
+  'mode',
+  'shopDomain',
+  'storefrontToken',
+  'storefrontEndpoint',
+  'apiVersion',
+  'productId',
+  'cart',
+  'mailEndpoint',
+  'storeCartEndpoint',
+  'directDebitEndpoint',
+  'imageCdn',
+  'modelSrc',
+  'catalog',
+  'supportPhone',
+  'supportEmail',
+  'videoUrl',
+  'socialUrl',
+  'persist',
+] as const;
+
+export const CONTACT_ATTRIBUTES = ['supportPhone', 'supportEmail', 'videoUrl', 'socialUrl'] as const;
+
+export type ConfiguratorAttribute = (typeof CONFIGURATOR_ATTRIBUTES)[number];
+export type RawAttributes = Partial<Record<ConfiguratorAttribute, string | undefined>>;
+
+export type PersistMode = 'local' | 'session' | 'none';
+export type CartMode = 'storefront' | 'theme';
+
+export interface ContactDetails {
+  supportPhone?: string | undefined;
+  supportEmail?: string | undefined;
+  videoUrl?: string | undefined;
+  socialUrl?: string | undefined;
+}
+
+export interface ConfiguratorOptions extends ContactDetails {
+  mode: Flow;
+  persist: PersistMode;
+  cart: CartMode;
+  shopDomain?: string | undefined;
+  storefrontToken?: string | undefined;
+  storefrontEndpoint?: string | undefined;
+  apiVersion: string;
+  productId?: string | undefined;
+  mailEndpoint?: string | undefined;
+  storeCartEndpoint?: string | undefined;
+  directDebitEndpoint?: string | undefined;
+  imageCdn: string;
+  modelSrc?: string | undefined;
+  /** URL of a catalogue JSON; the object form arrives through the `catalog` property instead. */
+  catalogUrl?: string | undefined;
+}
+
+export interface AttributeError {
+  attribute: string;
+  message: string;
+}
+
+/** Spec §7.1 names 2025-04; a version Shopify still supports is the default. */
+export const DEFAULT_API_VERSION = '2025-04';
+/** Demo stand-in of the image CDN (DESIGN: `image-cdn` default). */
+export const DEFAULT_IMAGE_CDN = '/cdn';
+
+const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+function oneOf<T extends string>(
+  name: ConfiguratorAttribute,
+  value: string | undefined,
+  allowed: readonly T[],
+  fallback: T,
+  errors: AttributeError[],
+): T {
+  const trimmed = value?.trim();
+  if (trimmed === undefined || trimmed === '') return fallback;
+  if ((allowed as readonly string[]).includes(trimmed)) return trimmed as T;
+  errors.push({
+    attribute: kebab(name),
+    message: `${kebab(name)}="${trimmed}" is not valid: use ${allowed.map((a) => `"${a}"`).join(' or ')}`,
+  });
+  return fallback;
+}
+
+/** An absolute http(s) URL or one relative to the page; anything else (javascript:, data:) is refused. */
+function url(name: ConfiguratorAttribute, value: string | undefined, base: string, errors: AttributeError[]) {
+  const trimmed = value?.trim();
+  if (!trimmed) return undefined;
+  try {
+    const parsed = new URL(trimmed, base);
+    if (parsed.protocol === 'http:' || parsed.protocol === 'https:') return parsed.href.replace(/\/$/, '');
+  } catch {
+    // reported below
+  }
+  errors.push({ attribute: kebab(name), message: `${kebab(name)}="${trimmed}" is not a valid http(s) URL` });
+  return undefined;
+}
+
+function matching(name: ConfiguratorAttribute, value: string | undefined, pattern: RegExp, what: string, errors: AttributeError[]) {
+  const trimmed = value?.trim();
+  if (!trimmed) return undefined;
+  if (pattern.test(trimmed)) return trimmed;
+  errors.push({ attribute: kebab(name), message: `${kebab(name)}="${trimmed}" is not valid: expected ${what}` });
+  return undefined;
+}
+
+/** Parses the raw attribute strings; `base` resolves relative URLs (the page's base URI). */
+export function parseConfiguratorAttributes(raw: RawAttributes, base: string): { options: ConfiguratorOptions; errors: AttributeError[] } {
+  const errors: AttributeError[] = [];
+  const options: ConfiguratorOptions = {
+    mode: oneOf('mode', raw.mode, ['order', 'spec-request'] as const, 'order', errors),
+    persist: oneOf('persist', raw.persist, ['local', 'session', 'none'] as const, 'local', errors),
+    cart: oneOf('cart', raw.cart, ['storefront', 'theme'] as const, 'storefront', errors),
+    shopDomain: matching('shopDomain', raw.shopDomain, /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+(:\d+)?$/i, 'a shop domain such as example.myshopify.com', errors),
+    storefrontToken: matching('storefrontToken', raw.storefrontToken, /^[A-Za-z0-9_-]{8,}$/, 'a Storefront access token', errors),
+    storefrontEndpoint: url('storefrontEndpoint', raw.storefrontEndpoint, base, errors),
+    apiVersion: matching('apiVersion', raw.apiVersion, /^\d{4}-(01|04|07|10)$|^unstable$/, 'a Storefront API version such as 2025-04', errors) ?? DEFAULT_API_VERSION,
+    productId: matching('productId', raw.productId, /^gid:\/\/shopify\/Product\/\d+$/, 'a product global id such as gid://shopify/Product/123', errors),
+    mailEndpoint: url('mailEndpoint', raw.mailEndpoint, base, errors),
+    storeCartEndpoint: url('storeCartEndpoint', raw.storeCartEndpoint, base, errors),
+    directDebitEndpoint: url('directDebitEndpoint', raw.directDebitEndpoint, base, errors),
+    imageCdn: url('imageCdn', raw.imageCdn, base, errors) ?? new URL(DEFAULT_IMAGE_CDN, base).href,
+    modelSrc: url('modelSrc', raw.modelSrc, base, errors),
+    catalogUrl: url('catalog', raw.catalog, base, errors),
+    ...parseContactDetails(raw, base, errors),
+  };
+  return { options, errors };
+}
+
+/** The Contact Us lines (shared by both elements); a line without a value is hidden. */
+export function parseContactDetails(raw: ContactDetails, base: string, errors: AttributeError[]): ContactDetails {
+  return {
+    supportPhone: matching('supportPhone', raw.supportPhone, /^\+?[0-9 ()-]{6,20}$/, 'a phone number such as 0800 123 4567', errors),
+    supportEmail: matching('supportEmail', raw.supportEmail, /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/, 'an e-mail address', errors),
+    videoUrl: url('videoUrl', raw.videoUrl, base, errors),
+    socialUrl: url('socialUrl', raw.socialUrl, base, errors),
+  };
+}

@@ -1,0 +1,86 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { UK_CATALOGUE } from '../domain/catalogue/uk';
+import { define } from './define';
+import { defaultConfiguration } from '../domain/configuration';
+import type { EvcErrorDetail } from './events';
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+
+async function mount(html: string) {
+  document.body.innerHTML = html;
+  await settle();
+  return document.body.firstElementChild as HTMLElement;
+}
+
+const shadowText = (element: Element) => element.shadowRoot?.textContent ?? '';
+
+describe('elements (happy-dom)', () => {
+  beforeAll(() => define());
+  afterEach(() => {
+    document.body.innerHTML = '';
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+
+  it('define() twice is harmless', () => {
+    expect(() => define()).not.toThrow();
+    expect(customElements.get('ev-charger-configurator')).toBeDefined();
+    expect(customElements.get('ev-charger-contact')).toBeDefined();
+  });
+
+  it('renders the default configuration and its total in an open shadow root', async () => {
+    const element = await mount('<ev-charger-configurator persist="none"></ev-charger-configurator>');
+    expect(element.shadowRoot).not.toBeNull();
+    const text = shadowText(element);
+    expect(text).toContain('Customise your charger');
+    expect(text).toContain('7kW socket');
+    expect(text).toContain('Total£599.00');
+  });
+
+  it('an invalid mode shows a visible error inside the element and fires evc-error', async () => {
+    const errors: EvcErrorDetail[] = [];
+    document.addEventListener('evc-error', (event) => errors.push(event.detail), { once: true });
+    const element = await mount('<ev-charger-configurator mode="lease"></ev-charger-configurator>');
+    const alert = element.shadowRoot?.querySelector('[role="alert"]');
+    expect(alert?.textContent).toContain('mode="lease" is not valid: use "order" or "spec-request"');
+    expect(errors).toEqual([{ code: 'invalid-attribute', message: 'mode="lease" is not valid: use "order" or "spec-request"' }]);
+  });
+
+  it('a catalogue object set as a property is validated, naming the first bad field', async () => {
+    const element = await mount('<ev-charger-configurator persist="none"></ev-charger-configurator>');
+    (element as HTMLElement & { catalog: unknown }).catalog = { ...UK_CATALOGUE, cables: [{ ...UK_CATALOGUE.cables[0], price: 'free' }] };
+    await settle();
+    expect(element.shadowRoot?.querySelector('[role="alert"]')?.textContent).toContain('catalogue.cables[0].price: must be a number of pence');
+  });
+
+  it('a valid catalogue object replaces the embedded one', async () => {
+    const element = await mount('<ev-charger-configurator persist="none"></ev-charger-configurator>');
+    (element as HTMLElement & { catalog: unknown }).catalog = { ...UK_CATALOGUE, baseProduct: { ...UK_CATALOGUE.baseProduct, price: 70000 } };
+    await settle();
+    expect(shadowText(element)).toContain('Total£700.00');
+  });
+
+  it('restores saved choices and keeps two instances apart', async () => {
+    const key = `evc:order:${location.pathname}:a:choices`;
+    const configuration = { ...defaultConfiguration(UK_CATALOGUE), front: 'racing_green' };
+    localStorage.setItem(key, JSON.stringify({ version: 1, data: { configuration, wizard: { open: false, step: 'cable', highPowerConfirmed: false } } }));
+    document.body.innerHTML = '<ev-charger-configurator id="a"></ev-charger-configurator><ev-charger-configurator id="b"></ev-charger-configurator>';
+    await settle();
+    const [a, b] = Array.from(document.querySelectorAll('ev-charger-configurator'));
+    expect(shadowText(a!)).toContain('Racing Green');
+    expect(shadowText(b!)).not.toContain('Racing Green');
+  });
+
+  it('the contact element hides lines without a value and opens social links in a new tab', async () => {
+    const element = await mount('<ev-charger-contact support-phone="0800 123 4567" video-url="https://video.example/c"></ev-charger-contact>');
+    const root = element.shadowRoot!;
+    expect(root.querySelector('h2')?.textContent).toBe('Contact Us');
+    expect(root.textContent).toContain("We're happy to help you at any step along the way. Simply contact us below.");
+    expect(root.textContent).toContain('08:00-19:00 Monday to Friday');
+    expect(root.querySelector('a[href="tel:08001234567"]')).not.toBeNull();
+    expect(root.querySelector('a[href^="mailto:"]')).toBeNull();
+    const video = root.querySelector('a[href="https://video.example/c"]');
+    expect(video?.getAttribute('target')).toBe('_blank');
+    expect(video?.getAttribute('rel')).toContain('noopener');
+  });
+});

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { UK_CATALOGUE } from '../domain/catalogue/uk';
+import { createConfiguratorStore, createTotalsSelector, selectAwaitingHighPower } from './configurator-store';
+import { memoryStorage } from './persistence';
+
+const make = (flow: 'order' | 'spec-request' = 'order', storage = { choices: memoryStorage(), personal: memoryStorage() }) =>
+  ({ store: createConfiguratorStore({ catalogue: UK_CATALOGUE, flow, storageKey: 'test', storage }), storage });
+
+describe('configurator store', () => {
+  it('starts from the spec defaults, wizard closed on its first step', () => {
+    const { store } = make();
+    const state = store.getState();
+    expect(state.configuration.cable).toBe('socket_7kw');
+    expect(state.wizard).toEqual({ open: false, step: 'cable', highPowerConfirmed: false });
+    expect(make('spec-request').store.getState().wizard.step).toBe('email');
+  });
+
+  it('actions change the configuration and the totals follow', () => {
+    const { store } = make();
+    const totals = createTotalsSelector();
+    const before = totals(store.getState());
+    expect(totals(store.getState())).toBe(before);
+    store.getState().actions.chooseFront('racing_green');
+    const after = totals(store.getState());
+    expect(after.total - before.total).toBe(2200);
+  });
+
+  it('two stores never share state', () => {
+    const a = make().store;
+    const b = make().store;
+    a.getState().actions.chooseBody('alpine_white');
+    expect(b.getState().configuration.body).toBe('midnight_black');
+  });
+
+  it('spec §4: a 22kW cable waits for confirmation; "go back" returns to the previous cable', () => {
+    const { store } = make();
+    const { actions } = store.getState();
+    actions.openWizard();
+    actions.select({ type: 'chooseCable', cable: 'tethered_7kw_8_5m' });
+    actions.select({ type: 'chooseCable', cable: 'tethered_22kw_6_5m' });
+    expect(selectAwaitingHighPower(store.getState())).toBe(true);
+    expect(actions.goNext()).toBeNull();
+    actions.declineHighPower();
+    expect(store.getState().configuration.cable).toBe('tethered_7kw_8_5m');
+    expect(selectAwaitingHighPower(store.getState())).toBe(false);
+  });
+
+  it('spec §4: confirming the 22kW dialog moves on and asks for product details', () => {
+    const { store } = make();
+    const { actions } = store.getState();
+    actions.openWizard();
+    actions.select({ type: 'chooseCable', cable: 'socket_22kw' });
+    expect(actions.confirmHighPower().fetchProductDetails).toBe(true);
+    expect(store.getState().wizard.step).toBe('installation');
+  });
+
+  it('spec §4: Back on the first step closes the wizard', () => {
+    const { store } = make();
+    store.getState().actions.openWizard();
+    store.getState().actions.goBack();
+    expect(store.getState().wizard.open).toBe(false);
+  });
+
+  it('state survives a reload: choices and wizard step; personal details without the date of birth', () => {
+    const { store, storage } = make();
+    const { actions } = store.getState();
+    actions.chooseFront('cotswold_oak');
+    actions.openWizard();
+    actions.goNext();
+    actions.updateForm({ email: 'sam@example.com', dob: '1980-01-01' });
+    const reloaded = make('order', storage).store.getState();
+    expect(reloaded.configuration.front).toBe('cotswold_oak');
+    expect(reloaded.wizard).toMatchObject({ open: true, step: 'installation' });
+    expect(reloaded.form.email).toBe('sam@example.com');
+    expect(reloaded.form.dob).toBe('');
+    expect(storage.personal.getItem('evc:test:personal')).not.toContain('1980');
+  });
+
+  it.each([
+    ['not JSON', '{oops'],
+    ['an old version', JSON.stringify({ version: 0, data: {} })],
+    ['an unknown colour', JSON.stringify({ version: 1, data: { configuration: { front: 'gold' }, wizard: {} } })],
+    ['an unknown step', 'X'],
+  ])('a corrupt saved state (%s) is discarded, never a crash', (_, raw) => {
+    const storage = { choices: memoryStorage(), personal: memoryStorage() };
+    storage.choices.setItem('evc:test:choices', raw);
+    const { store } = make('order', storage);
+    expect(store.getState().configuration.front).toBe('midnight_black');
+    expect(storage.choices.getItem('evc:test:choices')).toBeNull();
+  });
+
+  it('Start again clears choices and saved traces', () => {
+    const { store, storage } = make();
+    store.getState().actions.chooseBody('cashmere');
+    store.getState().actions.updateForm({ email: 'a@b.example' });
+    store.getState().actions.reset();
+    expect(store.getState().configuration.body).toBe('midnight_black');
+    expect(store.getState().form.email).toBe('');
+    expect(storage.choices.size() + storage.personal.size()).toBe(0);
+  });
+
+  it('blocked storage does not break the store', () => {
+    const throwing = {
+      getItem: () => { throw new Error('SecurityError'); },
+      setItem: () => { throw new Error('QuotaExceededError'); },
+      removeItem: () => { throw new Error('SecurityError'); },
+    };
+    const store = createConfiguratorStore({ catalogue: UK_CATALOGUE, flow: 'order', storageKey: 'x', storage: { choices: throwing, personal: throwing } });
+    store.getState().actions.chooseFront('racing_green');
+    expect(store.getState().configuration.front).toBe('racing_green');
+  });
+});

@@ -1,0 +1,286 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { Catalogue, Offer, PaymentType } from '../domain/catalogue/schema';
+import type { Configuration } from '../domain/configuration';
+import { defaultConfiguration, parseConfiguration } from '../domain/configuration';
+import type { FormValues } from '../domain/forms';
+import { defaultFormValues } from '../domain/forms';
+import type { Pence } from '../domain/money';
+import type { Totals } from '../domain/pricing';
+import { priceConfiguration } from '../domain/pricing';
+import type { Extra, SelectionAction } from '../domain/selection';
+import { applySelection, normaliseConfiguration } from '../domain/selection';
+import type { Flow, NavigationContext, StepName } from '../domain/wizard';
+import {
+  back,
+  continueEffects,
+  continueHidden,
+  highPowerConfirmedEffects,
+  needsHighPowerConfirmation,
+  next,
+  normaliseStep,
+  stepsFor,
+} from '../domain/wizard';
+import type { ContinueEffects } from '../domain/wizard';
+import type { StorageTargets } from './persistence';
+import { forget, readSaved, writeSaved } from './persistence';
+
+export interface WizardState {
+  open: boolean;
+  step: StepName;
+  /** Spec §4: the 22kW confirmation was answered "continue" for the current cable. */
+  highPowerConfirmed: boolean;
+}
+
+/** What the shop told us; not persisted (fetched again on load). */
+export interface ShopState {
+  basePrice?: Pence | undefined;
+  offers: Offer[];
+}
+
+export interface ConfiguratorActions {
+  chooseFront(id: string): void;
+  chooseBody(id: string): void;
+  chooseHookColour(id: string): void;
+  select(action: SelectionAction): void;
+  toggleExtra(extra: Extra, on: boolean): void;
+  choosePaymentType(type: PaymentType): void;
+  chooseOffer(id: string | null): void;
+  updateForm(changes: Partial<FormValues>): void;
+  setSmallScreen(small: boolean): void;
+  setShop(changes: Partial<ShopState>): void;
+  openWizard(): void;
+  closeWizard(): void;
+  /** Spec §4 Continue; returns the side effects the caller performs (product fetch), or null when it did not move. */
+  goNext(): { effects: ContinueEffects; finished: boolean } | null;
+  /** Spec §4 Back; on the first step it closes the wizard. */
+  goBack(): void;
+  /** Spec §4: the 22kW dialog's "continue": confirms and moves on. */
+  confirmHighPower(): ContinueEffects;
+  /** The 22kW dialog's "go back": returns to the previous cable. */
+  declineHighPower(): void;
+  /** "Start again": defaults, and every saved trace of this element removed. */
+  reset(): void;
+  /** Restores a shared configuration (already validated against the catalogue). */
+  restore(configuration: Configuration): void;
+}
+
+export interface ConfiguratorState {
+  catalogue: Catalogue;
+  flow: Flow;
+  configuration: Configuration;
+  /** The cable before a 22kW choice, so "go back" in the confirmation dialog can return to it. */
+  previousCable: string | null;
+  form: FormValues;
+  wizard: WizardState;
+  shop: ShopState;
+  smallScreen: boolean;
+  actions: ConfiguratorActions;
+}
+
+export interface StoreOptions {
+  catalogue: Catalogue;
+  flow: Flow;
+  /** Distinguishes this element's saved state from other elements' on the same origin. */
+  storageKey: string;
+  storage?: StorageTargets;
+}
+
+export type ConfiguratorStore = StoreApi<ConfiguratorState>;
+
+interface SavedChoices {
+  configuration: Configuration;
+  wizard: WizardState;
+}
+
+/** Personal details saved for the session; the date of birth is never written (DESIGN). */
+type SavedPersonal = Omit<FormValues, 'dob'>;
+
+const choicesKey = (key: string) => `evc:${key}:choices`;
+const personalKey = (key: string) => `evc:${key}:personal`;
+
+export function navigationContext(state: Pick<ConfiguratorState, 'flow' | 'catalogue' | 'configuration' | 'smallScreen' | 'shop' | 'wizard'>): NavigationContext {
+  return {
+    flow: state.flow,
+    catalogue: state.catalogue,
+    configuration: state.configuration,
+    smallScreen: state.smallScreen,
+    offersAvailable: state.shop.offers.length > 0,
+    highPowerConfirmed: state.wizard.highPowerConfirmed,
+  };
+}
+
+function firstStep(flow: Flow): StepName {
+  return stepsFor(flow)[0].name;
+}
+
+function readChoices(options: StoreOptions): SavedChoices | undefined {
+  const { catalogue, flow } = options;
+  return readSaved(options.storage?.choices, choicesKey(options.storageKey), (data) => {
+    if (typeof data !== 'object' || data === null) return undefined;
+    const saved = data as Partial<SavedChoices>;
+    const parsed = parseConfiguration(catalogue, saved.configuration);
+    const wizard = saved.wizard;
+    if (!parsed.ok || typeof wizard !== 'object' || wizard === null) return undefined;
+    const known = stepsFor(flow).some((step) => step.name === wizard.step);
+    if (!known || typeof wizard.open !== 'boolean' || typeof wizard.highPowerConfirmed !== 'boolean') return undefined;
+    return { configuration: normaliseConfiguration(catalogue, parsed.configuration, flow), wizard };
+  });
+}
+
+function readPersonal(options: StoreOptions): FormValues | undefined {
+  return readSaved(options.storage?.personal, personalKey(options.storageKey), (data) => {
+    if (typeof data !== 'object' || data === null) return undefined;
+    const defaults = defaultFormValues();
+    const merged: Record<string, unknown> = { ...defaults };
+    for (const [field, value] of Object.entries(data)) {
+      // Only known fields of the right type survive; dob is never restored.
+      if (field === 'dob' || !(field in defaults)) continue;
+      const expected = typeof defaults[field as keyof FormValues];
+      if (typeof value === expected) merged[field] = value;
+    }
+    return merged as unknown as FormValues;
+  });
+}
+
+/**
+ * One store per element instance (DESIGN: two elements never share state). Actions call the pure
+ * domain functions; derived values (totals, "can continue") are selectors, never stored.
+ */
+export function createConfiguratorStore(options: StoreOptions): ConfiguratorStore {
+  const { catalogue, flow } = options;
+  const saved = readChoices(options);
+  const savedForm = readPersonal(options);
+
+  const store = createStore<ConfiguratorState>()((set, get) => {
+    const setConfiguration = (configuration: Configuration) => {
+      const state = get();
+      if (configuration === state.configuration) return;
+      const normalised = normaliseConfiguration(catalogue, configuration, flow);
+      const wizard = { ...state.wizard };
+      if (normalised.cable !== state.configuration.cable) wizard.highPowerConfirmed = false;
+      const nextState = { ...state, configuration: normalised, wizard };
+      wizard.step = normaliseStep(navigationContext(nextState), wizard.step);
+      set({
+        configuration: normalised,
+        wizard,
+        previousCable: normalised.cable !== state.configuration.cable ? state.configuration.cable : state.previousCable,
+      });
+    };
+    const moveTo = (step: StepName) => set((state) => ({ wizard: { ...state.wizard, step } }));
+
+    const actions: ConfiguratorActions = {
+      chooseFront: (id) => setConfiguration({ ...get().configuration, front: id }),
+      chooseBody: (id) => setConfiguration({ ...get().configuration, body: id }),
+      chooseHookColour: (id) => setConfiguration({ ...get().configuration, hookColour: id }),
+      select: (action) => setConfiguration(applySelection(catalogue, get().configuration, flow, action)),
+      toggleExtra: (extra, on) => actions.select({ type: 'toggleExtra', extra, on }),
+      choosePaymentType: (paymentType) => setConfiguration({ ...get().configuration, paymentType }),
+      chooseOffer: (offer) => setConfiguration({ ...get().configuration, offer }),
+      updateForm: (changes) => set((state) => ({ form: { ...state.form, ...changes } })),
+      setSmallScreen: (smallScreen) => {
+        if (smallScreen === get().smallScreen) return;
+        set({ smallScreen });
+        moveTo(normaliseStep(navigationContext(get()), get().wizard.step));
+      },
+      setShop: (changes) => set((state) => ({ shop: { ...state.shop, ...changes } })),
+      openWizard: () => set((state) => ({ wizard: { ...state.wizard, open: true } })),
+      closeWizard: () => set((state) => ({ wizard: { ...state.wizard, open: false } })),
+      goNext: () => {
+        const state = get();
+        const context = navigationContext(state);
+        const current = state.wizard.step;
+        if (continueHidden(context, current)) return null;
+        const effects = continueEffects(context, current);
+        if (effects.resetOffer && state.configuration.offer !== null) {
+          setConfiguration({ ...state.configuration, offer: null });
+        }
+        const result = next(navigationContext(get()), current);
+        if (result.type === 'step') moveTo(result.step);
+        return { effects, finished: result.type === 'finish' };
+      },
+      goBack: () => {
+        const state = get();
+        const result = back(navigationContext(state), state.wizard.step);
+        if (result.type === 'close') actions.closeWizard();
+        else moveTo(result.step);
+      },
+      confirmHighPower: () => {
+        set((state) => ({ wizard: { ...state.wizard, highPowerConfirmed: true } }));
+        const context = navigationContext(get());
+        const effects = highPowerConfirmedEffects(context);
+        const result = next(context, get().wizard.step);
+        if (result.type === 'step') moveTo(result.step);
+        return effects;
+      },
+      declineHighPower: () => {
+        const state = get();
+        const fallback =
+          state.previousCable && state.previousCable !== state.configuration.cable
+            ? state.previousCable
+            : defaultConfiguration(catalogue).cable;
+        actions.select({ type: 'chooseCable', cable: fallback });
+      },
+      reset: () => {
+        set({
+          configuration: normaliseConfiguration(catalogue, defaultConfiguration(catalogue), flow),
+          previousCable: null,
+          form: defaultFormValues(),
+          wizard: { open: false, step: firstStep(flow), highPowerConfirmed: false },
+        });
+        // After the state change, whose subscriber saves the defaults.
+        forget(options.storage?.choices, choicesKey(options.storageKey));
+        forget(options.storage?.personal, personalKey(options.storageKey));
+      },
+      restore: (configuration) => setConfiguration(configuration),
+    };
+
+    return {
+      catalogue,
+      flow,
+      configuration: saved?.configuration ?? normaliseConfiguration(catalogue, defaultConfiguration(catalogue), flow),
+      previousCable: null,
+      form: savedForm ?? defaultFormValues(),
+      wizard: saved?.wizard ?? { open: false, step: firstStep(flow), highPowerConfirmed: false },
+      shop: { offers: [] },
+      smallScreen: false,
+      actions,
+    };
+  });
+
+  store.subscribe((state, previous) => {
+    if (state.configuration !== previous.configuration || state.wizard !== previous.wizard) {
+      writeSaved(options.storage?.choices, choicesKey(options.storageKey), {
+        configuration: state.configuration,
+        wizard: state.wizard,
+      } satisfies SavedChoices);
+    }
+    if (state.form !== previous.form) {
+      const { dob: _dob, ...personal } = state.form;
+      writeSaved(options.storage?.personal, personalKey(options.storageKey), personal satisfies SavedPersonal);
+    }
+  });
+  return store;
+}
+
+/** Whether the 22kW confirmation dialog is showing (spec §4). */
+export function selectAwaitingHighPower(state: ConfiguratorState): boolean {
+  return state.wizard.open && needsHighPowerConfirmation(navigationContext(state), state.wizard.step);
+}
+
+/**
+ * Totals for the current choices; memoised on the inputs so React's external-store hook sees a
+ * stable object between changes.
+ */
+export function createTotalsSelector(): (state: ConfiguratorState) => Totals {
+  let last: { configuration: Configuration; email: string; basePrice: Pence | undefined; totals: Totals } | undefined;
+  return (state) => {
+    const email = state.form.email;
+    const basePrice = state.shop.basePrice;
+    if (last && last.configuration === state.configuration && last.email === email && last.basePrice === basePrice) {
+      return last.totals;
+    }
+    const totals = priceConfiguration(state.catalogue, state.configuration, { email, basePrice });
+    last = { configuration: state.configuration, email, basePrice, totals };
+    return totals;
+  };
+}

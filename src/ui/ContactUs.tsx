@@ -1,0 +1,49 @@
+export interface ContactUsProps {
+  supportPhone?: string | undefined;
+  supportEmail?: string | undefined;
+  videoUrl?: string | undefined;
+  socialUrl?: string | undefined;
+  /** Heading level inside the host layout (a dialog uses its own title). */
+  headingId?: string;
+}
+
+/** Spec §2 "Contact Us screen": the texts as written there; a line without a value is hidden. */
+export function ContactUs({ supportPhone, supportEmail, videoUrl, socialUrl, headingId = 'evc-contact-title' }: ContactUsProps) {
+  return (
+    <section className="evc-contact" aria-labelledby={headingId} part="contact">
+      <h2 id={headingId}>Contact Us</h2>
+      <p>We&apos;re happy to help you at any step along the way. Simply contact us below.</p>
+      <ul className="evc-contact-lines">
+        {supportPhone && (
+          <li>
+            <a href={`tel:${supportPhone.replace(/[^+0-9]/g, '')}`}>{supportPhone}</a>
+            <p className="evc-hours">
+              08:00-19:00 Monday to Friday
+              <br />
+              09:00-14:00 Saturday
+            </p>
+          </li>
+        )}
+        {supportEmail && (
+          <li>
+            <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
+          </li>
+        )}
+        {videoUrl && (
+          <li>
+            <a href={videoUrl} target="_blank" rel="noopener noreferrer">
+              Video channel<span className="evc-visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </li>
+        )}
+        {socialUrl && (
+          <li>
+            <a href={socialUrl} target="_blank" rel="noopener noreferrer">
+              Social network page<span className="evc-visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </li>
+        )}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import { createContext, useContext, useMemo } from 'react';
+import { useStore } from 'zustand';
+import type { ConfiguratorState, ConfiguratorStore } from '../stores/configurator-store';
+import { createTotalsSelector } from '../stores/configurator-store';
+import type { Totals } from '../domain/pricing';
+
+/** Each element hands its own store down (DESIGN: two elements never share state). */
+export const StoreContext = createContext<ConfiguratorStore | null>(null);
+
+export function useConfiguratorStore(): ConfiguratorStore {
+  const store = useContext(StoreContext);
+  if (!store) throw new Error('A configurator component was rendered outside its element');
+  return store;
+}
+
+export function useConfigurator<T>(selector: (state: ConfiguratorState) => T): T {
+  return useStore(useConfiguratorStore(), selector);
+}
+
+export function useTotals(): Totals {
+  const selectTotals = useMemo(createTotalsSelector, []);
+  return useConfigurator(selectTotals);
+}
