@@ -49,4 +49,6 @@ export function emit<K extends keyof EvcEventMap>(
 declare global {
   // Typed listeners for host pages: el.addEventListener('evc-change', (e) => e.detail.totals).
   interface HTMLElementEventMap extends EvcEventMap {}
+  // The events bubble out of the shadow root, so page-level listeners are typed too.
+  interface DocumentEventMap extends EvcEventMap {}
 }

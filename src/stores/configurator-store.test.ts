@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
-import { createConfiguratorStore, createTotalsSelector, selectAwaitingHighPower } from './configurator-store';
+import { createConfiguratorStore, createStepValidationSelector, createTotalsSelector, selectAwaitingHighPower } from './configurator-store';
 import { memoryStorage } from './persistence';
 
 const make = (flow: 'order' | 'spec-request' = 'order', storage = { choices: memoryStorage(), personal: memoryStorage() }) =>
@@ -108,5 +108,19 @@ describe('configurator store', () => {
     const store = createConfiguratorStore({ catalogue: UK_CATALOGUE, flow: 'order', storageKey: 'x', storage: { choices: throwing, personal: throwing } });
     store.getState().actions.chooseFront('racing_green');
     expect(store.getState().configuration.front).toBe('racing_green');
+  });
+});
+
+describe('step validation selector (spec §4: Continue disabled while the step is invalid)', () => {
+  it('reports the contact step messages until the fields are filled', () => {
+    const { store } = make();
+    const select = createStepValidationSelector(() => new Date('2026-11-22'));
+    store.setState((state) => ({ wizard: { ...state.wizard, open: true, step: 'contact' } }));
+    const empty = select(store.getState());
+    expect(empty.valid).toBe(false);
+    expect(empty.errors['first-name']).toBe('First name is a required field');
+    expect(select(store.getState())).toBe(empty);
+    store.getState().actions.updateForm({ 'first-name': 'Sam', 'last-name': 'Lee', email: 'sam@example.com', tel: '07700 900123' });
+    expect(select(store.getState())).toEqual({ valid: true, errors: {} });
   });
 });

@@ -1,0 +1,43 @@
+import type { Catalogue } from '../domain/catalogue/schema';
+import { UK_CATALOGUE } from '../domain/catalogue/uk';
+import { parseConfiguration } from '../domain/configuration';
+import { priceConfiguration, totalsDetail } from '../domain/pricing';
+import { normaliseConfiguration } from '../domain/selection';
+import { errorResponse, json, readJsonBody } from './http';
+
+export interface QuoteHandlerOptions {
+  catalogue?: Catalogue;
+  /** Largest accepted body; a configuration is well under 2 KB. */
+  maxBodyBytes?: number;
+}
+
+/**
+ * POST `{ configuration, email?, flow? }` → `{ configuration, totals }`: the price of a configuration
+ * recomputed on the server from ids with the same domain code the element uses, so a merchant's
+ * back end never has to trust figures from a browser.
+ */
+export function createQuoteHandler(options: QuoteHandlerOptions = {}): (request: Request) => Promise<Response> {
+  const catalogue = options.catalogue ?? UK_CATALOGUE;
+  const maxBodyBytes = options.maxBodyBytes ?? 16 * 1024;
+  return async (request) => {
+    if (request.method !== 'POST') {
+      return errorResponse(405, 'method_not_allowed', 'Use POST.', { allow: 'POST' });
+    }
+    const body = await readJsonBody(request, maxBodyBytes);
+    if (!body.ok) return body.response;
+    const input = body.value as { configuration?: unknown; email?: unknown; flow?: unknown } | null;
+    if (typeof input !== 'object' || input === null) return errorResponse(400, 'invalid_body', 'The body must be a JSON object.');
+    const parsed = parseConfiguration(catalogue, input.configuration);
+    if (!parsed.ok) return errorResponse(422, 'invalid_configuration', parsed.error);
+    if (input.email !== undefined && typeof input.email !== 'string') {
+      return errorResponse(422, 'invalid_email', 'email must be a string.');
+    }
+    const flow = input.flow === undefined ? 'order' : input.flow;
+    if (flow !== 'order' && flow !== 'spec-request') {
+      return errorResponse(422, 'invalid_flow', 'flow must be "order" or "spec-request".');
+    }
+    const configuration = normaliseConfiguration(catalogue, parsed.configuration, flow);
+    const totals = priceConfiguration(catalogue, configuration, { email: input.email });
+    return json(200, { configuration, totals: totalsDetail(totals, configuration) });
+  };
+}
