@@ -19,7 +19,7 @@ describe('productLines (spec §7.4 productLine1..9)', () => {
       'Front colour: Midnight Black (A4-D101M-BLACK)',
       'Body colour: Midnight Black (A4-E101M-BLACK)',
       'Power and cable: 7kW socket',
-      'Installation: Standard with no install: I will arrange installation by a qualified electrician',
+      'Installation: Charger only, no installation',
       'Warranty: Standard 3 year warranty',
       'Surge protection: No',
       'Advanced solar: No',

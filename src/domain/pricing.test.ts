@@ -3,7 +3,7 @@ import { UK_CATALOGUE as C } from './catalogue/uk';
 import type { Configuration } from './configuration';
 import { defaultConfiguration } from './configuration';
 import { discountForEmail, orderItems } from './order-items';
-import { priceConfiguration, totalsDetail } from './pricing';
+import { finishSurcharge, priceConfiguration, totalsDetail } from './pricing';
 
 const base = defaultConfiguration(C);
 const config = (changes: Partial<Configuration>): Configuration => ({ ...base, ...changes });
@@ -34,7 +34,7 @@ describe('defaults (spec §4 "Wizard shared state")', () => {
     expect(totals.lines.map((l) => [l.name, l.amount])).toEqual([
       ['Charge Point', 59900],
       ['7kW socket', 0],
-      ['Standard with no install: I will arrange installation by a qualified electrician', 0],
+      ['Charger only, no installation', 0],
       ['Standard 3 year warranty', 0],
     ]);
     expect(totals.total).toBe(59900);
@@ -171,5 +171,18 @@ describe('totals detail for events (DESIGN contract: pounds with two decimals)',
   it('order items carry the variant ids the cart needs, except the standard warranty and discount', () => {
     const items = orderItems(C, config({ extendedWarranty: false }), { email: 'x@partner-one.example' });
     expect(items.filter((i) => !i.variantId).map((i) => i.key)).toEqual(['standard_warranty', 'discount']);
+  });
+});
+
+describe('finish surcharge shown on each colour choice (spec §9 surcharge labels)', () => {
+  it.each<['front' | 'body', string, number]>([
+    ['front', 'midnight_black', 0],
+    ['front', 'racing_green', 2200],
+    ['front', 'sorong_teak', 9400],
+    ['front', 'andersen_carbon', 18500],
+    ['body', 'midnight_black', 0],
+    ['body', 'belgravia_blue', 4800],
+  ])('%s %s adds %i pence', (part, colour, pence) => {
+    expect(finishSurcharge(C, base, part, colour)).toBe(pence);
   });
 });

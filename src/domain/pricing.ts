@@ -83,3 +83,13 @@ export function totalsDetail(totals: Totals, config: Pick<Configuration, 'paymen
   }
   return detail;
 }
+
+/**
+ * What choosing a front or body colour adds to the price (spec §3/§9 finish lines): the finish
+ * lines of the configuration with that colour, so a picker's label never disagrees with the summary.
+ */
+export function finishSurcharge(catalogue: Catalogue, config: Configuration, part: 'front' | 'body', colourId: string): Pence {
+  const key = part === 'front' ? 'front_finish' : 'body_finish';
+  const items = orderItems(catalogue, { ...config, [part]: colourId });
+  return sumPence(items.filter((item) => item.key === key).map((item) => item.price));
+}

@@ -11,6 +11,7 @@ import { createConfiguratorStore, navigationContext } from '../stores/configurat
 import type { StorageTargets } from '../stores/persistence';
 import { ConfiguratorApp } from '../ui/ConfiguratorApp';
 import { ErrorPanel } from '../ui/ErrorPanel';
+import { UiOptionsContext } from '../ui/options-context';
 import { StoreContext } from '../ui/store-context';
 import css from '../ui/styles.css';
 import type { ConfiguratorOptions, PersistMode, RawAttributes } from './attributes';
@@ -100,6 +101,8 @@ function bindEvents(store: ConfiguratorStore, host: HTMLElement): () => void {
   });
 }
 
+let instances = 0;
+
 function ConfiguratorRoot(props: RootProps) {
   const host = (props.container as unknown as ShadowRoot).host as HTMLElement;
   const base = host.ownerDocument.baseURI;
@@ -129,6 +132,13 @@ function ConfiguratorRoot(props: RootProps) {
 
   useEffect(() => (store ? bindEvents(store, host) : undefined), [store, host]);
 
+  const { imageCdn, supportPhone, supportEmail, videoUrl, socialUrl } = options;
+  const [instanceId] = useState(() => `evc${++instances}`);
+  const uiOptions = useMemo(
+    () => ({ instanceId, imageCdn, supportPhone, supportEmail, videoUrl, socialUrl }),
+    [instanceId, imageCdn, supportPhone, supportEmail, videoUrl, socialUrl],
+  );
+
   useEffect(() => {
     if (!problems) return;
     for (const message of problems.split('\n')) {
@@ -146,7 +156,9 @@ function ConfiguratorRoot(props: RootProps) {
   }
   return (
     <StoreContext.Provider value={store}>
-      <ConfiguratorApp notices={notices} />
+      <UiOptionsContext.Provider value={uiOptions}>
+        <ConfiguratorApp notices={notices} />
+      </UiOptionsContext.Provider>
     </StoreContext.Provider>
   );
 }

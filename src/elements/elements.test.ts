@@ -6,9 +6,19 @@ import type { EvcErrorDetail } from './events';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
 
+/** React renders each element's root on its own schedule; wait until every shadow root has content. */
+async function rendered(): Promise<void> {
+  for (let tries = 0; tries < 100; tries += 1) {
+    const hosts = Array.from(document.querySelectorAll('ev-charger-configurator, ev-charger-contact'));
+    if (hosts.every((host) => (host.shadowRoot?.childElementCount ?? 0) > 0)) return;
+    await settle();
+  }
+  throw new Error('the elements did not render');
+}
+
 async function mount(html: string) {
   document.body.innerHTML = html;
-  await settle();
+  await rendered();
   return document.body.firstElementChild as HTMLElement;
 }
 
@@ -65,10 +75,11 @@ describe('elements (happy-dom)', () => {
     const configuration = { ...defaultConfiguration(UK_CATALOGUE), front: 'racing_green' };
     localStorage.setItem(key, JSON.stringify({ version: 1, data: { configuration, wizard: { open: false, step: 'cable', highPowerConfirmed: false } } }));
     document.body.innerHTML = '<ev-charger-configurator id="a"></ev-charger-configurator><ev-charger-configurator id="b"></ev-charger-configurator>';
-    await settle();
+    await rendered();
     const [a, b] = Array.from(document.querySelectorAll('ev-charger-configurator'));
-    expect(shadowText(a!)).toContain('Racing Green');
-    expect(shadowText(b!)).not.toContain('Racing Green');
+    const chosenFront = (element: Element) => element.shadowRoot?.querySelector<HTMLInputElement>('[part="front-picker"] input:checked')?.value;
+    expect(chosenFront(a!)).toBe('racing_green');
+    expect(chosenFront(b!)).toBe('midnight_black');
   });
 
   it('the contact element hides lines without a value and opens social links in a new tab', async () => {

@@ -1,17 +1,20 @@
+import { useId } from 'react';
+
 export interface ContactUsProps {
   supportPhone?: string | undefined;
   supportEmail?: string | undefined;
   videoUrl?: string | undefined;
   socialUrl?: string | undefined;
-  /** Heading level inside the host layout (a dialog uses its own title). */
-  headingId?: string;
+  /** False inside the "Need help?" dialog, whose own title is 'Contact Us'. */
+  withHeading?: boolean;
 }
 
 /** Spec §2 "Contact Us screen": the texts as written there; a line without a value is hidden. */
-export function ContactUs({ supportPhone, supportEmail, videoUrl, socialUrl, headingId = 'evc-contact-title' }: ContactUsProps) {
+export function ContactUs({ supportPhone, supportEmail, videoUrl, socialUrl, withHeading = true }: ContactUsProps) {
+  const headingId = useId();
   return (
-    <section className="evc-contact" aria-labelledby={headingId} part="contact">
-      <h2 id={headingId}>Contact Us</h2>
+    <section className="evc-contact" aria-labelledby={withHeading ? headingId : undefined} aria-label={withHeading ? undefined : 'Contact Us'} part="contact">
+      {withHeading && <h2 id={headingId}>Contact Us</h2>}
       <p>We&apos;re happy to help you at any step along the way. Simply contact us below.</p>
       <ul className="evc-contact-lines">
         {supportPhone && (

@@ -18,6 +18,6 @@ export function useConfigurator<T>(selector: (state: ConfiguratorState) => T): T
 }
 
 export function useTotals(): Totals {
-  const selectTotals = useMemo(createTotalsSelector, []);
+  const selectTotals = useMemo(() => createTotalsSelector(), []);
   return useConfigurator(selectTotals);
 }

@@ -146,15 +146,19 @@ describe('spec §3 installation options, discounts, payment plans', () => {
   });
 });
 
+/** A catalogue document as a merchant's JSON gives it: any shape, to be spoilt by each case. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- arbitrary JSON, mutated freely by the cases
+type Json = Record<string, any>;
+
 describe('parseCatalogue: a merchant catalogue replaces the embedded one after validation', () => {
-  const clone = () => JSON.parse(JSON.stringify(C)) as Record<string, any>;
+  const clone = () => JSON.parse(JSON.stringify(C)) as Json;
 
   it('accepts the embedded catalogue, as an object and as JSON text', () => {
     expect(parseCatalogue(C)).toEqual({ ok: true, catalogue: C });
     expect(parseCatalogue(JSON.stringify(C)).ok).toBe(true);
   });
 
-  it.each<[string, (c: Record<string, any>) => unknown, string]>([
+  it.each<[string, (c: Json) => unknown, string]>([
     ['a fractional price', (c) => (c.cables[2].price = 295.5), 'catalogue.cables[2].price: must be a whole number of pence'],
     ['a price given as text', (c) => (c.addOns[0].price = '15'), 'catalogue.addOns[0].price: must be a number of pence'],
     ['a bad hex colour', (c) => (c.colours.body[3].color = 'green'), 'catalogue.colours.body[3].color: must be a hex colour such as #1f4d36'],

@@ -133,7 +133,7 @@ const installations: InstallationOption[] = [
   {
     id: 'no_install',
     name: 'Standard with no install',
-    longName: 'Standard with no install: I will arrange installation by a qualified electrician',
+    longName: 'Charger only, no installation',
     price: 0,
     monthly: 0,
     powerKw: null,

@@ -1,0 +1,20 @@
+// The demo server's route table: (method, pattern) → handler. Stand-ins for the shop, the mail
+// provider and the image CDN are added here as their own modules.
+import { fileURLToPath } from 'node:url';
+import { cdnRoutes } from './cdn.mjs';
+import { examplesIndex } from './examples-index.mjs';
+import { serveDirectory } from './static.mjs';
+
+const repoDir = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
+
+const distDir = repoDir('dist');
+const examplesDir = repoDir('dist-examples');
+
+export const routes = [
+  { method: 'GET', pattern: /^\/$/, handler: examplesIndex({ examplesDir, distDir }) },
+  // Browsers ask for it on every page; an empty answer keeps the 404 out of the console.
+  { method: 'GET', pattern: /^\/favicon\.ico$/, handler: () => new Response(null, { status: 204 }) },
+  { method: 'GET', pattern: /^\/dist\/(?<path>.+)$/, handler: serveDirectory(distDir) },
+  { method: 'GET', pattern: /^\/dist-examples\/(?<path>.+)$/, handler: serveDirectory(examplesDir) },
+  ...cdnRoutes,
+];

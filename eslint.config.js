@@ -1,0 +1,128 @@
+// Lint, and DESIGN's layering as rules: imports flow elements → ui → stores → domain,
+// ui/stores → services → domain, server → domain; nothing imports elements/ or demo/.
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Globals that would tie src/domain to a browser or to I/O (DESIGN: domain is pure TypeScript). */
+const DOM_AND_IO = [
+  'window', 'document', 'fetch', 'localStorage', 'sessionStorage', 'setTimeout', 'setInterval',
+  'navigator', 'location', 'XMLHttpRequest', 'customElements', 'HTMLElement',
+];
+
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/**
+ * One layer's boundary: the repository folders (reached by relative import), packages (a trailing
+ * "/" means the whole scope) and globals its files may not use.
+ */
+function boundary({ name, files, ignores = [], folders = [], packages = [], banGlobals = [] }) {
+  const why = 'DESIGN.md, Shape: imports flow elements → ui → stores → domain; nothing imports elements/ or demo/.';
+  const patterns = [
+    ...folders.map((folder) => ({
+      regex: `^\\.{1,2}/(?:.*/)?${escape(folder)}(?:/|$)`,
+      message: `${name} may not import ${folder}/. ${why}`,
+    })),
+    ...packages.map((pkg) => ({
+      regex: pkg.endsWith('/') ? `^${escape(pkg)}` : `^${escape(pkg)}(?:/|$)`,
+      message: `${name} may not import ${pkg}. ${why}`,
+    })),
+  ];
+  const banned = banGlobals.map((global) => ({ name: global, message: `${name} may not use ${global}. ${why}` }));
+  return {
+    name: `layers/${name}`,
+    files,
+    ignores,
+    rules: {
+      'no-restricted-imports': ['error', { patterns }],
+      ...(banned.length > 0 && {
+        'no-restricted-globals': ['error', ...banned],
+        'no-restricted-properties': [
+          'error',
+          ...banned.map(({ name: property, message }) => ({ object: 'globalThis', property, message })),
+        ],
+      }),
+    },
+  };
+}
+
+const LAYER_DIRS = 'src/{domain,stores,services,ui,server,elements}/**';
+
+export default defineConfig(
+  globalIgnores(['dist/', 'coverage/', 'test-results/']),
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    files: ['**/*.{js,mjs}'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['src/{ui,elements}/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    rules: {
+      'no-console': 'warn',
+      // `const { dob: _dob, ...kept } = form` is how a field is dropped from a copy.
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true, varsIgnorePattern: '^_', argsIgnorePattern: '^_' }],
+      // `interface HTMLElementEventMap extends EvcEventMap {}` is how a global type is augmented.
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
+    },
+  },
+  {
+    files: ['demo/**', 'scripts/**', 'test/**'],
+    rules: { 'no-console': 'off' },
+  },
+
+  // Each entry lists everything its files may not reach, so no entry overrides another's list.
+  boundary({
+    name: 'src/domain',
+    files: ['src/domain/**'],
+    folders: ['stores', 'services', 'ui', 'elements', 'server', 'demo'],
+    packages: ['react', 'react-dom', 'zustand', '@r2wc/', '@shopify/', '@google/'],
+    banGlobals: DOM_AND_IO,
+  }),
+  boundary({
+    name: 'src/stores',
+    files: ['src/stores/**'],
+    folders: ['ui', 'elements', 'server', 'demo'],
+    packages: ['react-dom'],
+  }),
+  boundary({
+    name: 'src/services',
+    files: ['src/services/**'],
+    folders: ['ui', 'elements', 'stores', 'demo'],
+    packages: ['react', 'react-dom'],
+  }),
+  boundary({
+    name: 'src/ui',
+    files: ['src/ui/**'],
+    folders: ['elements', 'server', 'demo'],
+    banGlobals: ['fetch'],
+  }),
+  boundary({
+    name: 'src/server',
+    files: ['src/server/**'],
+    folders: ['ui', 'stores', 'services', 'elements', 'demo'],
+    packages: ['react', 'react-dom', 'zustand', '@r2wc/', '@google/', 'three'],
+  }),
+  boundary({
+    name: 'src/elements',
+    files: ['src/elements/**', 'src/index.ts'],
+    folders: ['demo'],
+  }),
+  boundary({
+    name: 'demo',
+    files: ['demo/**'],
+    folders: ['elements'],
+  }),
+  // Tests may reach any layer (the e2e harness starts the demo server in process).
+  boundary({
+    name: 'this file',
+    files: ['**/*.{js,mjs,ts,tsx}'],
+    ignores: [LAYER_DIRS, 'src/index.ts', 'demo/**', 'test/**'],
+    folders: ['elements', 'demo'],
+  }),
+);

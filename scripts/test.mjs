@@ -1,0 +1,31 @@
+// `npm test`: every check, in order, stopping at the first failure.
+import { spawnSync } from 'node:child_process';
+import { findChrome } from './chrome.mjs';
+
+const STAGES = [
+  { name: 'lint', script: 'lint' },
+  { name: 'typecheck', script: 'typecheck' },
+  { name: 'unit tests (vitest)', script: 'test:unit' },
+  { name: 'build', script: 'build' },
+  { name: 'browser tests (@web/test-runner, Chromium)', script: 'test:browser', browser: true },
+  { name: 'end-to-end tests (node --test, playwright-core)', script: 'test:e2e', browser: true },
+];
+
+const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+const started = performance.now();
+const env = { ...process.env };
+
+for (const [index, stage] of STAGES.entries()) {
+  console.log(`\n=== [${index + 1}/${STAGES.length}] ${stage.name}: npm run ${stage.script} ===\n`);
+  // Found (or installed) once, before the first stage that needs it; both browser stages reuse it.
+  if (stage.browser && !env.CHROME_PATH) env.CHROME_PATH = findChrome();
+  const stageStarted = performance.now();
+  const { status, signal } = spawnSync('npm', ['run', '--silent', stage.script], { stdio: 'inherit', env });
+  if (status !== 0) {
+    console.error(`\n=== [${index + 1}/${STAGES.length}] ${stage.name}: FAILED (${signal ?? `exit ${status}`}) after ${seconds(stageStarted)} ===`);
+    console.error(`npm test: FAILED at "${stage.name}"; ${index} of ${STAGES.length} stages passed in ${seconds(started)}.`);
+    process.exit(status || 1);
+  }
+  console.log(`\n=== [${index + 1}/${STAGES.length}] ${stage.name}: passed in ${seconds(stageStarted)} ===`);
+}
+console.log(`\nnpm test: all ${STAGES.length} stages passed in ${seconds(started)}.`);

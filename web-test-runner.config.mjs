@@ -1,0 +1,48 @@
+// @web/test-runner in real Chromium (TOOLCHAIN: Chromium). React ships CommonJS only, so each test
+// file is bundled with esbuild when the browser requests it instead of being served module by module.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { chromeArgs, findChrome } from './scripts/chrome.mjs';
+
+const rootDir = fileURLToPath(new URL('.', import.meta.url));
+
+/** Serves `*.ts`/`*.tsx` as one ESM bundle, with CSS as text like the build (tsup `loader`). */
+const bundleOnRequest = {
+  name: 'evc-bundle-on-request',
+  async serve(context) {
+    if (!/\.tsx?$/.test(context.path)) return undefined;
+    const file = join(rootDir, context.path);
+    const result = await build({
+      entryPoints: [file],
+      // Beside the source, so the inline source map's relative paths resolve to the real files.
+      outfile: `${file}.js`,
+      bundle: true,
+      format: 'esm',
+      jsx: 'automatic',
+      target: 'es2022',
+      loader: { '.css': 'text' },
+      define: { 'process.env.NODE_ENV': '"development"' },
+      sourcemap: 'inline',
+      write: false,
+      logLevel: 'silent',
+    });
+    return { body: result.outputFiles[0].text, type: 'js' };
+  },
+};
+
+export default {
+  rootDir,
+  files: ['test/browser/**/*.test.{ts,tsx}'],
+  nodeResolve: false,
+  // One page at a time: focus and dialog tests need the page to be the active one.
+  concurrency: 1,
+  testFramework: { config: { timeout: 10000 } },
+  browsers: [
+    chromeLauncher({
+      launchOptions: { executablePath: findChrome(), headless: true, args: chromeArgs },
+    }),
+  ],
+  plugins: [bundleOnRequest],
+};
