@@ -13,7 +13,7 @@ import { ConfiguratorApp } from '../ui/ConfiguratorApp';
 import { ErrorPanel } from '../ui/ErrorPanel';
 import { UiOptionsContext } from '../ui/options-context';
 import { StoreContext } from '../ui/store-context';
-import css from '../ui/styles.css';
+import { CONFIGURATOR_STYLES } from '../ui/styles';
 import type { ConfiguratorOptions, PersistMode, RawAttributes } from './attributes';
 import { CONFIGURATOR_ATTRIBUTES, parseConfiguratorAttributes } from './attributes';
 import { emit } from './events';
@@ -186,7 +186,7 @@ const RENDER_SYMBOL = Symbol.for('r2wc.render');
 export class EvChargerConfigurator extends (Base as unknown as { new (): HTMLElement }) {
   constructor() {
     super();
-    if (this.shadowRoot) adoptStyles(this.shadowRoot, [css]);
+    if (this.shadowRoot) adoptStyles(this.shadowRoot, CONFIGURATOR_STYLES);
     // A `catalog` set on the element before this script defined it shadows the accessor: re-apply it.
     if (Object.hasOwn(this, 'catalog')) {
       const early = (this as { catalog?: unknown }).catalog;

@@ -2,7 +2,7 @@ import r2wc from '@r2wc/react-to-web-component';
 import { useEffect, useMemo } from 'react';
 import { ContactUs } from '../ui/ContactUs';
 import { NoticeList } from '../ui/ErrorPanel';
-import css from '../ui/styles.css';
+import { CONTACT_STYLES } from '../ui/styles';
 import type { AttributeError, ContactDetails } from './attributes';
 import { CONTACT_ATTRIBUTES, parseContactDetails } from './attributes';
 import { emit } from './events';
@@ -38,6 +38,6 @@ const Base = r2wc(ContactRoot, {
 export class EvChargerContact extends (Base as unknown as { new (): HTMLElement }) {
   constructor() {
     super();
-    if (this.shadowRoot) adoptStyles(this.shadowRoot, [css]);
+    if (this.shadowRoot) adoptStyles(this.shadowRoot, CONTACT_STYLES);
   }
 }

@@ -1,0 +1,10 @@
+import base from './base.css';
+
+/**
+ * Every stylesheet the configurator adopts, in cascade order. Each UI area keeps its CSS in its own
+ * file and adds it here; the element adopts them as constructable stylesheets.
+ */
+export const CONFIGURATOR_STYLES: readonly string[] = [base];
+
+/** The contact element needs only the base sheet. */
+export const CONTACT_STYLES: readonly string[] = [base];
