@@ -4,17 +4,17 @@ import { bodyColour, frontColour } from './configuration';
 import { specRequestSurchargeLabel } from './surcharge-labels';
 
 describe('spec §9 surcharge labels in the specification flow', () => {
-  it.each([
+  it.each<[string, string | undefined, string]>([
     ['midnight_black', undefined, 'black metal: no label'],
     ['racing_green', '+£22.00', 'a metallic D101 front'],
     ['purple_spirit', '+£22.00', 'a metallic D101 front'],
     ['andersen_carbon', undefined, 'the carbon limited edition: no label'],
     ['cotswold_oak', undefined, 'a non-D101 code (wood): no label'],
-  ])('front %s → %s (%s)', (id, label) => {
+  ])('front %s → %s (%s)', (id, label, _reason) => {
     expect(specRequestSurchargeLabel(C, 'front', frontColour(C, id))).toBe(label);
   });
 
-  it.each([
+  it.each<[string, string | undefined]>([
     ['midnight_black', undefined],
     ['windsor_grey', '+£48.00'],
     ['alpine_white', '+£48.00'],
