@@ -21,6 +21,19 @@ export default defineConfig([
   },
   {
     ...shared,
+    // The 3D viewer (model-viewer with three.js) as one self-contained ES module beside the classic
+    // script, which imports it by URL on demand (DESIGN, Builds). No splitting: one file to serve.
+    entry: { 'model-viewer': 'src/viewer/model-viewer-entry.ts' },
+    format: ['esm'],
+    platform: 'browser',
+    minify: true,
+    splitting: false,
+    noExternal: [/.*/],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    outExtension: () => ({ js: '.js' }),
+  },
+  {
+    ...shared,
     // ESM for bundler users; dependencies stay external so their bundler dedupes React.
     entry: { index: 'src/index.ts' },
     format: ['esm'],

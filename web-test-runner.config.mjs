@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { chromeArgs, findChrome } from './scripts/chrome.mjs';
+import { imageCdnPlugin } from './test/browser/image-cdn-plugin.mjs';
 
 const rootDir = fileURLToPath(new URL('.', import.meta.url));
 
@@ -44,5 +45,5 @@ export default {
       launchOptions: { executablePath: findChrome(), headless: true, args: chromeArgs },
     }),
   ],
-  plugins: [bundleOnRequest],
+  plugins: [imageCdnPlugin, bundleOnRequest],
 };

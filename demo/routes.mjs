@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { cdnRoutes } from './cdn.mjs';
 import { examplesIndex } from './examples-index.mjs';
 import { serveDirectory } from './static.mjs';
+import { storefrontRoutes } from './storefront/index.mjs';
 
 const repoDir = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
@@ -17,4 +18,8 @@ export const routes = [
   { method: 'GET', pattern: /^\/dist\/(?<path>.+)$/, handler: serveDirectory(distDir) },
   { method: 'GET', pattern: /^\/dist-examples\/(?<path>.+)$/, handler: serveDirectory(examplesDir) },
   ...cdnRoutes,
+  // Stand-in for the 3D model's cloud storage (spec §7.6): the charger made by scripts/make-charger-glb.mjs.
+  { method: 'GET', pattern: /^\/models\/(?<path>[\w-]+\.glb)$/, handler: serveDirectory(repoDir('demo/assets')) },
+  // Storefront API stand-in at /api/{version}/graphql.json, its checkout pages and failure switch.
+  ...storefrontRoutes,
 ];

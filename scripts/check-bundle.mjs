@@ -1,6 +1,7 @@
 // Post-build check of dist/ev-charger-configurator.js against DESIGN's contract: no 3D viewer inside
-// (it is a separate file loaded on demand) and a gzip size within budget.
-import { readFileSync } from 'node:fs';
+// (it is a separate file loaded on demand) and a gzip size within budget. Also reports the on-demand
+// viewer file, dist/model-viewer.js, which must hold the viewer the main script leaves out.
+import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
 const BUNDLE = process.argv[2] ?? 'dist/ev-charger-configurator.js';
@@ -25,5 +26,25 @@ console.log(`${BUNDLE}: ${kb(code.length)} minified, ${kb(gzipped)} gzip (budget
 
 if (found.length > 0) {
   console.error(`${BUNDLE} must not contain the 3D viewer, but contains: ${found.join(', ')}`);
+  process.exit(1);
+}
+
+// The main script reaches the viewer with import(url) of a variable URL, which esbuild must leave as
+// a real dynamic import (a classic script may use one; nothing else can load an ES module from it).
+if (!/\bimport\(\s*[A-Za-z_$][\w$]*\s*\)/.test(text)) {
+  console.error(`${BUNDLE} has no dynamic import(url) left: the 3D viewer could not be loaded on demand`);
+  process.exit(1);
+}
+
+const VIEWER = 'dist/model-viewer.js';
+if (!existsSync(VIEWER)) {
+  console.error(`${VIEWER} is missing: the 3D viewer is built as its own file (tsup.config.ts)`);
+  process.exit(1);
+}
+const viewer = readFileSync(VIEWER);
+const viewerMissing = FORBIDDEN.filter(({ pattern }) => !pattern.test(viewer.toString('utf8'))).map(({ name }) => name);
+console.log(`${VIEWER}: ${kb(viewer.length)} minified, ${kb(gzipSync(viewer, { level: 9 }).length)} gzip (on demand: loaded only when the buyer opens the 3D view)`);
+if (viewerMissing.length > 0) {
+  console.error(`${VIEWER} should hold the 3D viewer, but lacks: ${viewerMissing.join(', ')}`);
   process.exit(1);
 }

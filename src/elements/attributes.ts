@@ -17,6 +17,7 @@ export const CONFIGURATOR_ATTRIBUTES = [
   'directDebitEndpoint',
   'imageCdn',
   'modelSrc',
+  'viewerSrc',
   'catalog',
   'supportPhone',
   'supportEmail',
@@ -54,6 +55,8 @@ export interface ConfiguratorOptions extends ContactDetails {
   directDebitEndpoint?: string | undefined;
   imageCdn: string;
   modelSrc?: string | undefined;
+  /** URL of `model-viewer.js`, the 3D viewer file: `viewer-src`, else the one beside the classic script. */
+  viewerSrc?: string | undefined;
   /** URL of a catalogue JSON; the object form arrives through the `catalog` property instead. */
   catalogUrl?: string | undefined;
 }
@@ -68,7 +71,8 @@ export const DEFAULT_API_VERSION = '2025-04';
 /** Demo stand-in of the image CDN (DESIGN: `image-cdn` default). */
 export const DEFAULT_IMAGE_CDN = '/cdn';
 
-const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+/** The attribute name of a camelCase property, as r2wc maps them (`shopDomain` → `shop-domain`). */
+export const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
 function oneOf<T extends string>(
   name: ConfiguratorAttribute,
@@ -109,8 +113,18 @@ function matching(name: ConfiguratorAttribute, value: string | undefined, patter
   return undefined;
 }
 
+/** What the attributes fall back to that only the running page knows. */
+export interface AttributeDefaults {
+  /** `model-viewer.js` beside the classic script that defined the element, when one did. */
+  viewerSrc?: string | undefined;
+}
+
 /** Parses the raw attribute strings; `base` resolves relative URLs (the page's base URI). */
-export function parseConfiguratorAttributes(raw: RawAttributes, base: string): { options: ConfiguratorOptions; errors: AttributeError[] } {
+export function parseConfiguratorAttributes(
+  raw: RawAttributes,
+  base: string,
+  defaults: AttributeDefaults = {},
+): { options: ConfiguratorOptions; errors: AttributeError[] } {
   const errors: AttributeError[] = [];
   const options: ConfiguratorOptions = {
     mode: oneOf('mode', raw.mode, ['order', 'spec-request'] as const, 'order', errors),
@@ -126,9 +140,17 @@ export function parseConfiguratorAttributes(raw: RawAttributes, base: string): {
     directDebitEndpoint: url('directDebitEndpoint', raw.directDebitEndpoint, base, errors),
     imageCdn: url('imageCdn', raw.imageCdn, base, errors) ?? new URL(DEFAULT_IMAGE_CDN, base).href,
     modelSrc: url('modelSrc', raw.modelSrc, base, errors),
+    viewerSrc: url('viewerSrc', raw.viewerSrc, base, errors) ?? defaults.viewerSrc,
     catalogUrl: url('catalog', raw.catalog, base, errors),
     ...parseContactDetails(raw, base, errors),
   };
+  // Issue 3 "3D/AR": without the viewer file there is no 3D view, so say what to set.
+  if (options.modelSrc && !options.viewerSrc && !raw.viewerSrc?.trim()) {
+    errors.push({
+      attribute: 'viewer-src',
+      message: 'model-src is set but the 3D viewer file is unknown: set viewer-src to the URL of model-viewer.js (needed when the element is not loaded by its script tag)',
+    });
+  }
   return { options, errors };
 }
 

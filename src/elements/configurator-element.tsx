@@ -1,5 +1,5 @@
 import r2wc from '@r2wc/react-to-web-component';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Catalogue } from '../domain/catalogue/schema';
 import { parseCatalogue } from '../domain/catalogue/schema';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
@@ -12,12 +12,16 @@ import type { StorageTargets } from '../stores/persistence';
 import { ConfiguratorApp } from '../ui/ConfiguratorApp';
 import { ErrorPanel } from '../ui/ErrorPanel';
 import { UiOptionsContext } from '../ui/options-context';
+import { Spinner } from '../ui/Spinner';
 import { StoreContext } from '../ui/store-context';
 import { CONFIGURATOR_STYLES } from '../ui/styles';
 import type { ConfiguratorOptions, PersistMode, RawAttributes } from './attributes';
 import { CONFIGURATOR_ATTRIBUTES, parseConfiguratorAttributes } from './attributes';
+import type { EvcErrorDetail } from './events';
 import { emit } from './events';
+import { placeOnPage, useShareLink } from './share-link';
 import { adoptStyles } from './styles';
+import { scriptViewerSrc } from './viewer-src';
 
 type CatalogueState =
   | { status: 'ready'; catalogue: Catalogue }
@@ -48,10 +52,7 @@ function storageFor(view: Window | null, persist: PersistMode): StorageTargets {
  * configurators on the page), so two instances on one page never restore each other's state.
  */
 function storageKeyFor(host: HTMLElement, mode: string): string {
-  const document = host.ownerDocument;
-  const position = Array.from(document.querySelectorAll<HTMLElement>('ev-charger-configurator')).indexOf(host);
-  const name = host.id || `#${Math.max(position, 0)}`;
-  return `${mode}:${document.defaultView?.location.pathname ?? ''}:${name}`;
+  return `${mode}:${host.ownerDocument.defaultView?.location.pathname ?? ''}:${placeOnPage(host).name}`;
 }
 
 function useCatalogue(options: ConfiguratorOptions, catalogObject: unknown): CatalogueState {
@@ -108,7 +109,7 @@ function ConfiguratorRoot(props: RootProps) {
   const base = host.ownerDocument.baseURI;
   const attributeKey = CONFIGURATOR_ATTRIBUTES.map((name) => props[name] ?? '').join('\u0000');
   // eslint-disable-next-line react-hooks/exhaustive-deps -- attributeKey stands for every attribute
-  const { options, errors } = useMemo(() => parseConfiguratorAttributes(props, base), [attributeKey, base]);
+  const { options, errors } = useMemo(() => parseConfiguratorAttributes(props, base, { viewerSrc: scriptViewerSrc() }), [attributeKey, base]);
   const catalogueState = useCatalogue(options, props.catalogObject);
   const catalogue = catalogueState.status === 'ready' ? catalogueState.catalogue : undefined;
 
@@ -131,12 +132,15 @@ function ConfiguratorRoot(props: RootProps) {
   );
 
   useEffect(() => (store ? bindEvents(store, host) : undefined), [store, host]);
+  const shareLink = useShareLink(host, store);
 
-  const { imageCdn, supportPhone, supportEmail, videoUrl, socialUrl } = options;
+  const { imageCdn, supportPhone, supportEmail, videoUrl, socialUrl, modelSrc, viewerSrc } = options;
   const [instanceId] = useState(() => `evc${++instances}`);
+  // Failures the UI shows the buyer reach the host page as evc-error (DESIGN: events come from here).
+  const reportError = useCallback((detail: EvcErrorDetail) => emit(host, 'evc-error', detail), [host]);
   const uiOptions = useMemo(
-    () => ({ instanceId, imageCdn, supportPhone, supportEmail, videoUrl, socialUrl }),
-    [instanceId, imageCdn, supportPhone, supportEmail, videoUrl, socialUrl],
+    () => ({ instanceId, imageCdn, supportPhone, supportEmail, videoUrl, socialUrl, modelSrc, viewerSrc, reportError, share: shareLink.share }),
+    [instanceId, imageCdn, supportPhone, supportEmail, videoUrl, socialUrl, modelSrc, viewerSrc, reportError, shareLink.share],
   );
 
   useEffect(() => {
@@ -149,15 +153,15 @@ function ConfiguratorRoot(props: RootProps) {
   if (fatal.length > 0) return <ErrorPanel title="This configurator cannot start" messages={fatal} />;
   if (!store) {
     return (
-      <p className="evc-loading" role="status">
-        Loading the charger options…
-      </p>
+      <div className="evc-loading">
+        <Spinner label="Loading the charger options…" />
+      </div>
     );
   }
   return (
     <StoreContext.Provider value={store}>
       <UiOptionsContext.Provider value={uiOptions}>
-        <ConfiguratorApp notices={notices} />
+        <ConfiguratorApp notices={shareLink.notice ? [...notices, shareLink.notice] : notices} />
       </UiOptionsContext.Provider>
     </StoreContext.Provider>
   );
@@ -182,6 +186,51 @@ const RENDER_SYMBOL = Symbol.for('r2wc.render');
  * @event evc-checkout - `{ cartId, checkoutUrl, totals }` before redirecting to checkout (cancelable)
  * @event evc-request-sent - `{ requestId }` when a spec request was accepted
  * @event evc-error - `{ code, message }` for any failure the buyer is shown
+ *
+ * @csspart app - The configurator page: headline, preview, pickers, order summary and Continue.
+ * @csspart preview - The 2D preview: the stacked charger images, captioned with the colour summary.
+ * @csspart viewer-button - The "View in 3D" button (only with `model-src`).
+ * @csspart spec-table - The specification table: socket, tethered cable lengths and charging power.
+ * @csspart front-picker - The "Front" radio group: metal, wood and limited-edition fronts.
+ * @csspart body-picker - The "Body" radio group of body colours.
+ * @csspart summary - The running order summary: one row per line and the total (on the page and in the wizard).
+ * @csspart total - The total row of the order summary.
+ * @csspart primary-button - The full-width primary button: Continue on the page.
+ * @csspart page-actions - The row holding "Share this configuration" and "Start again".
+ * @csspart dialog - Every dialog: the wizard, Contact Us, the 3D viewer and confirmations.
+ * @csspart dialog-header - A dialog’s title bar, holding its title and close button.
+ * @csspart dialog-title - A dialog’s title.
+ * @csspart close-button - A dialog’s "Close" button.
+ * @csspart dialog-body - A dialog’s content.
+ * @csspart dialog-footer - A dialog’s button row.
+ * @csspart wizard - The checkout wizard: a full-screen dialog (also has the `dialog` part).
+ * @csspart step-count - The wizard's 'Step N of M' line (small screens).
+ * @csspart progress - The wizard's progress bar.
+ * @csspart steps - The wizard's step indicator listing complete, current and upcoming steps (large screens).
+ * @csspart step - The wizard's current step.
+ * @csspart back-button - The wizard's "Back" button.
+ * @csspart help-button - The wizard's "Need help?" button.
+ * @csspart next-button - The wizard's "Continue" button.
+ * @csspart field - A labelled text field with its validation message.
+ * @csspart field-label - A text field’s label.
+ * @csspart field-input - A text field’s input.
+ * @csspart field-error - A text field’s validation message.
+ * @csspart contact-dialog - The wizard's "Need help?" dialog, titled "Contact Us" (also has the `dialog` part).
+ * @csspart confirm-dialog - A confirmation dialog, such as "Start again?" (also has the `dialog` part).
+ * @csspart viewer - The 3D viewer dialog (also has the `dialog` part).
+ * @csspart viewer-stage - The area of the 3D viewer dialog that holds `<model-viewer>`.
+ * @csspart spinner - A loading spinner with its label.
+ * @csspart contact - The Contact Us block: intro, phone and hours, e-mail and social links.
+ * @csspart notice - A problem that switches one feature off while the rest works (e.g. a bad optional attribute).
+ * @csspart error - The panel shown when the configurator cannot start (a bad `mode`, `cart` or catalogue).
+ * @cssprop --evc-accent - Accent colour: selected swatches, buttons, links and focus outlines.
+ * @cssprop --evc-text - Body text colour.
+ * @cssprop --evc-surface - Background of the element and its dialogs.
+ * @cssprop --evc-muted - Secondary text: surcharges, hours, the VAT note.
+ * @cssprop --evc-radius - Corner radius of panels, swatches, buttons and dialogs.
+ * @cssprop --evc-font - Font family of the element and its dialogs.
+ * @cssprop --evc-header - The customer-specific header colour (spec §9): colour of headings and dialog titles.
+ * @cssprop --evc-danger - Errors: the error panel and invalid fields.
  */
 export class EvChargerConfigurator extends (Base as unknown as { new (): HTMLElement }) {
   constructor() {

@@ -34,7 +34,22 @@ const Base = r2wc(ContactRoot, {
   props: Object.fromEntries(CONTACT_ATTRIBUTES.map((name) => [name, 'string'])) as Record<(typeof CONTACT_ATTRIBUTES)[number], 'string'>,
 });
 
-/** `<ev-charger-contact>`: the Contact Us screen on its own (spec §2). */
+/**
+ * `<ev-charger-contact>`: the Contact Us screen on its own (spec §2).
+ *
+ * @event evc-error - `{ code, message }` for a bad contact attribute
+ *
+ * @csspart contact - The Contact Us block: intro, phone and hours, e-mail and social links.
+ * @csspart notice - A problem that switches one feature off while the rest works (e.g. a bad optional attribute).
+ * @cssprop --evc-accent - Accent colour: selected swatches, buttons, links and focus outlines.
+ * @cssprop --evc-text - Body text colour.
+ * @cssprop --evc-surface - Background of the element and its dialogs.
+ * @cssprop --evc-muted - Secondary text: surcharges, hours, the VAT note.
+ * @cssprop --evc-radius - Corner radius of panels, swatches, buttons and dialogs.
+ * @cssprop --evc-font - Font family of the element and its dialogs.
+ * @cssprop --evc-header - The customer-specific header colour (spec §9): colour of headings and dialog titles.
+ * @cssprop --evc-danger - Errors: the error panel and invalid fields.
+ */
 export class EvChargerContact extends (Base as unknown as { new (): HTMLElement }) {
   constructor() {
     super();

@@ -4,7 +4,13 @@ import { ColourPicker } from './ColourPicker';
 import { NoticeList } from './ErrorPanel';
 import { useUiOptions } from './options-context';
 import { OrderSummary } from './OrderSummary';
+import { Preview } from './Preview';
+import { PrimaryButton } from './PrimaryButton';
+import { ShareLink } from './ShareLink';
+import { SpecTable } from './SpecTable';
+import { StartAgain } from './StartAgain';
 import { useConfigurator } from './store-context';
+import { Viewer3D } from './Viewer3D';
 import { Wizard } from './Wizard';
 
 export interface ConfiguratorAppProps {
@@ -13,8 +19,9 @@ export interface ConfiguratorAppProps {
 }
 
 /**
- * The configurator page (spec §2): headline, front and body colour pickers, the running order
- * summary, and Continue into the wizard.
+ * The configurator page (spec §2): headline, the preview with the 3D view and the spec table,
+ * front and body colour pickers, the running order summary, Continue into the wizard, and
+ * Share / Start again. The layout follows the element's own width (page.css).
  */
 export function ConfiguratorApp({ notices }: ConfiguratorAppProps) {
   const catalogue = useConfigurator((state) => state.catalogue);
@@ -26,36 +33,54 @@ export function ConfiguratorApp({ notices }: ConfiguratorAppProps) {
   const front = catalogue.colours.front;
   return (
     <div className="evc-app" data-mode={flow} part="app">
-      <h2 className="evc-headline">Customise your charger</h2>
-      <NoticeList messages={notices} />
-      <div className="evc-pickers">
-        <ColourPicker
-          label="Front"
-          part="front-picker"
-          sections={[
-            { heading: 'Metal', colours: front.standard },
-            { heading: 'Wood', colours: front.premium },
-            { heading: 'Limited edition', colours: front.limited },
-          ].filter((section) => section.colours.length > 0)}
-          selected={configuration.front}
-          onSelect={actions.chooseFront}
-          surcharge={(id) => finishSurcharge(catalogue, configuration, 'front', id)}
-          photoUrl={photoUrl}
-        />
-        <ColourPicker
-          label="Body"
-          part="body-picker"
-          sections={[{ colours: catalogue.colours.body }]}
-          selected={configuration.body}
-          onSelect={actions.chooseBody}
-          surcharge={(id) => finishSurcharge(catalogue, configuration, 'body', id)}
-          photoUrl={photoUrl}
-        />
+      <div className="evc-layout">
+        <div className="evc-intro">
+          <h2 className="evc-headline">Customise your charger</h2>
+          <p>Choose the front and body colours and see your charger change as you go.</p>
+        </div>
+        <NoticeList messages={notices} />
+        <div className="evc-product">
+          <Preview />
+          <Viewer3D />
+          <SpecTable />
+        </div>
+        <div className="evc-controls">
+          <div className="evc-pickers">
+            <ColourPicker
+              label="Front"
+              part="front-picker"
+              sections={[
+                { heading: 'Metal', colours: front.standard },
+                { heading: 'Wood', colours: front.premium },
+                { heading: 'Limited edition', colours: front.limited },
+              ].filter((section) => section.colours.length > 0)}
+              selected={configuration.front}
+              onSelect={actions.chooseFront}
+              surcharge={(id) => finishSurcharge(catalogue, configuration, 'front', id)}
+              photoUrl={photoUrl}
+            />
+            <ColourPicker
+              label="Body"
+              part="body-picker"
+              sections={[{ colours: catalogue.colours.body }]}
+              selected={configuration.body}
+              onSelect={actions.chooseBody}
+              surcharge={(id) => finishSurcharge(catalogue, configuration, 'body', id)}
+              photoUrl={photoUrl}
+            />
+          </div>
+          <div className="evc-checkout">
+            <OrderSummary />
+            <PrimaryButton className="evc-continue" onClick={actions.openWizard}>
+              Continue
+            </PrimaryButton>
+            <div className="evc-page-actions" part="page-actions">
+              <ShareLink />
+              <StartAgain />
+            </div>
+          </div>
+        </div>
       </div>
-      <OrderSummary />
-      <button type="button" className="evc-primary evc-continue" onClick={actions.openWizard}>
-        Continue
-      </button>
       <Wizard />
     </div>
   );

@@ -30,22 +30,35 @@ export function Modal({ open, title, onClose, children, hideTitle, className, pa
       ref={ref}
       className={['evc-modal', className].filter(Boolean).join(' ')}
       aria-labelledby={titleId}
-      part={part}
+      part={['dialog', part].filter(Boolean).join(' ')}
+      // React passes a nested dialog's cancel and close events up to this one's handlers too.
       onCancel={(event) => {
+        if (event.target !== event.currentTarget) return;
         event.preventDefault();
         onClose();
       }}
+      // The browser may close the dialog without a cancelable cancel event (a second Escape
+      // without user activation): keep the owner's state in step with it.
+      onClose={(event) => {
+        if (event.target === event.currentTarget && open) onClose();
+      }}
     >
-      <div className="evc-modal-header">
-        <h2 id={titleId} className={hideTitle ? 'evc-visually-hidden' : undefined}>
+      <div className="evc-modal-header" part="dialog-header">
+        <h2 id={titleId} className={hideTitle ? 'evc-visually-hidden' : undefined} part="dialog-title">
           {title}
         </h2>
-        <button type="button" className="evc-close" aria-label="Close" onClick={onClose}>
+        <button type="button" className="evc-close" aria-label="Close" onClick={onClose} part="close-button">
           <span aria-hidden="true">×</span>
         </button>
       </div>
-      <div className="evc-modal-body">{open && children}</div>
-      {footer && <div className="evc-modal-footer">{footer}</div>}
+      <div className="evc-modal-body" part="dialog-body">
+        {open && children}
+      </div>
+      {footer && (
+        <div className="evc-modal-footer" part="dialog-footer">
+          {footer}
+        </div>
+      )}
     </dialog>
   );
 }

@@ -1,12 +1,15 @@
+import { useId } from 'react';
 import { formatPence } from '../domain/money';
 import { useTotals } from './store-context';
 
 /** Spec §1: a running order summary, every line with its price, and the total; GBP incl. VAT. */
 export function OrderSummary() {
   const totals = useTotals();
+  // The summary shows on the page and in the wizard at once: a fixed id would be duplicated.
+  const titleId = useId();
   return (
-    <section className="evc-summary" aria-labelledby="evc-summary-title" part="summary">
-      <h3 id="evc-summary-title">Order summary</h3>
+    <section className="evc-summary" aria-labelledby={titleId} part="summary">
+      <h3 id={titleId}>Order summary</h3>
       <table>
         <tbody>
           {totals.lines.map((line) => (
@@ -17,7 +20,7 @@ export function OrderSummary() {
           ))}
         </tbody>
         <tfoot>
-          <tr>
+          <tr part="total">
             <th scope="row">Total</th>
             <td data-total>{formatPence(totals.total)}</td>
           </tr>

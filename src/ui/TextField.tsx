@@ -17,8 +17,10 @@ export function TextField({ label, value, onChange, type = 'text', autoComplete,
   const [touched, setTouched] = useState(value !== '');
   const showError = touched && error;
   return (
-    <div className="evc-field" data-invalid={showError ? true : undefined}>
-      <label htmlFor={id}>{label}</label>
+    <div className="evc-field" data-invalid={showError ? true : undefined} part="field">
+      <label htmlFor={id} part="field-label">
+        {label}
+      </label>
       <input
         id={id}
         type={type}
@@ -29,9 +31,10 @@ export function TextField({ label, value, onChange, type = 'text', autoComplete,
         aria-describedby={showError ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.target.value)}
         onBlur={() => setTouched(true)}
+        part="field-input"
       />
       {showError && (
-        <p className="evc-field-error" id={`${id}-error`}>
+        <p className="evc-field-error" id={`${id}-error`} part="field-error">
           {error}
         </p>
       )}

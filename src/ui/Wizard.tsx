@@ -68,25 +68,25 @@ export function Wizard() {
       part="wizard"
       footer={
         <>
-          <button type="button" className="evc-secondary" onClick={actions.goBack}>
+          <button type="button" className="evc-secondary" onClick={actions.goBack} part="back-button">
             Back
           </button>
-          <button type="button" className="evc-link" onClick={() => setHelpOpen(true)}>
+          <button type="button" className="evc-link" onClick={() => setHelpOpen(true)} part="help-button">
             Need help?
           </button>
           {!hidden && (
-            <button type="button" className="evc-primary" disabled={!validation.valid} onClick={() => store.getState().actions.goNext()}>
+            <button type="button" className="evc-primary" disabled={!validation.valid} onClick={() => store.getState().actions.goNext()} part="next-button">
               Continue
             </button>
           )}
         </>
       }
     >
-      <p className="evc-step-count">
+      <p className="evc-step-count" part="step-count">
         Step {index + 1} of {count}
       </p>
-      <progress className="evc-progress" max={count} value={index + 1} aria-label="Progress" />
-      <ol className="evc-steps" aria-label="Steps">
+      <progress className="evc-progress" max={count} value={index + 1} aria-label="Progress" part="progress" />
+      <ol className="evc-steps" aria-label="Steps" part="steps">
         {steps.map((step) => {
           const status = stepStatus(context, wizard.step, step);
           return (
@@ -97,7 +97,7 @@ export function Wizard() {
           );
         })}
       </ol>
-      <div className="evc-step" data-step={wizard.step}>
+      <div className="evc-step" data-step={wizard.step} part="step">
         {Form ? <Form validation={validation} /> : <OrderSummary />}
       </div>
       <Modal open={helpOpen} title="Contact Us" onClose={() => setHelpOpen(false)} part="contact-dialog">

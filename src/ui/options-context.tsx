@@ -1,4 +1,14 @@
 import { createContext, useContext } from 'react';
+import type { Configuration } from '../domain/configuration';
+import type { ViewerService } from '../services/viewer';
+
+/** "Share this configuration" on this page: the element knows the page's URL and its own name on it. */
+export interface ShareOptions {
+  /** The host page's URL with the configuration in its fragment. */
+  link(configuration: Configuration): string;
+  /** Copies to the clipboard; false when the page may not. */
+  copy(text: string): Promise<boolean>;
+}
 
 /** What the host page configured that the UI shows (contact lines, image base URL). */
 export interface UiOptions {
@@ -9,6 +19,16 @@ export interface UiOptions {
   supportEmail?: string | undefined;
   videoUrl?: string | undefined;
   socialUrl?: string | undefined;
+  /** glTF/GLB of the charger (`model-src`); without it there is no "View in 3D" button. */
+  modelSrc?: string | undefined;
+  /** URL of `model-viewer.js`, the 3D viewer file loaded on demand. */
+  viewerSrc?: string | undefined;
+  /** Loads the viewer file and probes WebGL; tests hand in a fake. Defaults to the browser's. */
+  viewer?: ViewerService | undefined;
+  /** Tells the host page about a failure the buyer is shown (the element fires `evc-error`). */
+  reportError?: ((error: { code: string; message: string }) => void) | undefined;
+  /** Without it there is no Share button. */
+  share?: ShareOptions | undefined;
 }
 
 export const UiOptionsContext = createContext<UiOptions>({ instanceId: 'evc', imageCdn: '/cdn' });

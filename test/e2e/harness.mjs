@@ -27,17 +27,22 @@ export function useHarness({ browser: withBrowser = true } = {}) {
 
   return {
     url,
-    /** Opens a demo page; `errors` collects its console errors and uncaught exceptions. */
+    /**
+     * Opens a demo page; `errors` collects its console errors and uncaught exceptions, `requests`
+     * the URL of every request it makes from the start.
+     */
     async open(path) {
       const page = await browser.newPage();
       page.setDefaultTimeout(10_000);
       const errors = [];
+      const requests = [];
+      page.on('request', (request) => requests.push(request.url()));
       page.on('console', (message) => {
         if (message.type() === 'error') errors.push(`console: ${message.text()} (${message.location().url})`);
       });
       page.on('pageerror', (error) => errors.push(`exception: ${error.message}`));
       await page.goto(url(path));
-      return { page, errors };
+      return { page, errors, requests };
     },
   };
 }

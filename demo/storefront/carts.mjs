@@ -1,0 +1,351 @@
+// In-memory carts with the Storefront Cart API's behaviour: ids with a key, lines merged by
+// variant and attributes, user errors that leave the cart untouched, costs with the order
+// discount at cart level (spec §3 "Shop platform data", §7.5 mutations, §8 error codes).
+import { randomBytes, randomUUID } from 'node:crypto';
+import { MAX_QUANTITY } from './catalogue.mjs';
+import { moneyV2 } from './money.mjs';
+
+/** Limits where the Storefront API documents none we could rely on; each is a demo choice. */
+export const MAX_CART_LINES = 500;
+export const MAX_NOTE_LENGTH = 5000;
+/** "The input must not contain more than 250 values" (Storefront API, attributes and codes). */
+export const MAX_INPUT_VALUES = 250;
+/** Carts kept in memory; the least recently changed one goes first. */
+export const MAX_CARTS = 1000;
+
+const CART_ID = /^gid:\/\/shopify\/Cart\/([0-9a-f]{32})\?key=([0-9a-f]{32})$/;
+const LINE_ID = /^gid:\/\/shopify\/CartLine\/[0-9a-f-]{36}\?cart=([0-9a-f]{32})$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const E164 = /^\+[1-9]\d{6,14}$/;
+/** Cart warnings for discount codes exist from Storefront API 2025-07. */
+const DISCOUNT_WARNINGS_FROM = '2025-07';
+
+const userError = (code, field, message) => ({ code, field: field.map(String), message });
+const cartIdOf = (cart) => `gid://shopify/Cart/${cart.token}?key=${cart.key}`;
+const attributeKey = (attributes) => JSON.stringify(attributes.map(({ key, value }) => [key, value]).sort());
+
+/** Storefront timestamps are whole seconds in UTC. */
+const timestamp = (date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/**
+ * The cart store for one stand-in. Every mutation returns `{ cart, userErrors, warnings }` as the
+ * Storefront payloads do; a mutation with user errors changes nothing.
+ */
+export function createCartStore({ shop, now = () => new Date() }) {
+  const carts = new Map();
+
+  function find(id) {
+    const match = CART_ID.exec(id ?? '');
+    const cart = match ? carts.get(match[1]) : undefined;
+    return cart && cart.key === match[2] ? cart : undefined;
+  }
+
+  function save(cart) {
+    carts.delete(cart.token);
+    carts.set(cart.token, cart);
+    if (carts.size > MAX_CARTS) carts.delete(carts.keys().next().value);
+  }
+
+  function addLines(draft, lines, path, errors) {
+    lines.forEach((input, index) => {
+      const at = [...path, index];
+      const quantity = input.quantity ?? 1;
+      const variant = shop.variant(input.merchandiseId);
+      if (!variant) {
+        errors.push(userError('INVALID_MERCHANDISE_LINE', [...at, 'merchandiseId'], `The merchandise with id ${input.merchandiseId} does not exist.`));
+        return;
+      }
+      const attributes = (input.attributes ?? []).map(({ key, value }) => ({ key, value }));
+      const same = draft.lines.find((line) => line.variantId === variant.id && attributeKey(line.attributes) === attributeKey(attributes));
+      const total = quantity + (same?.quantity ?? 0);
+      if (quantity < 1) {
+        errors.push(userError('MINIMUM_NOT_MET', [...at, 'quantity'], 'The quantity must be at least 1.'));
+      } else if (total > MAX_QUANTITY) {
+        errors.push(userError('MAXIMUM_EXCEEDED', [...at, 'quantity'], `At most ${MAX_QUANTITY} of ${variant.product.title} can be in one cart.`));
+      } else if (same) {
+        same.quantity = total;
+      } else {
+        draft.lines.push({ id: `gid://shopify/CartLine/${randomUUID()}?cart=${draft.token}`, seq: draft.nextSeq++, variantId: variant.id, quantity, attributes });
+      }
+    });
+    if (draft.lines.length > MAX_CART_LINES) {
+      errors.push(userError('CART_TOO_LARGE', path, `A cart holds at most ${MAX_CART_LINES} lines.`));
+    }
+  }
+
+  function setAttributes(draft, attributes, path, errors) {
+    if (attributes.length > MAX_INPUT_VALUES) {
+      errors.push(userError('INVALID', path, `The input must not contain more than ${MAX_INPUT_VALUES} values.`));
+      return;
+    }
+    draft.attributes = attributes.map(({ key, value }) => ({ key, value }));
+  }
+
+  function setNote(draft, note, path, errors) {
+    if (note.length > MAX_NOTE_LENGTH) {
+      errors.push(userError('NOTE_TOO_LONG', path, `The note must be at most ${MAX_NOTE_LENGTH} characters.`));
+      return;
+    }
+    draft.note = note;
+  }
+
+  function setBuyer(draft, input, path, errors) {
+    const before = errors.length;
+    if (input.email != null && !EMAIL.test(input.email)) errors.push(userError('INVALID', [...path, 'email'], 'Email is invalid'));
+    if (input.phone != null && !E164.test(input.phone)) errors.push(userError('INVALID', [...path, 'phone'], 'Phone is invalid'));
+    if (input.customerAccessToken != null) {
+      errors.push(userError('INVALID', [...path, 'customerAccessToken'], 'The demo shop has no customer accounts.'));
+    }
+    if (input.companyLocationId != null) {
+      errors.push(userError('INVALID_COMPANY_LOCATION', [...path, 'companyLocationId'], 'The demo shop has no company locations.'));
+    }
+    if (errors.length > before) return;
+    // Fields left out keep their value; a null clears it (the country falls back to the shop's).
+    if (input.email !== undefined) draft.buyer.email = input.email;
+    if (input.phone !== undefined) draft.buyer.phone = input.phone;
+    if (input.countryCode !== undefined) draft.buyer.countryCode = input.countryCode ?? 'GB';
+    if (input.preferences !== undefined) draft.buyer.preferences = input.preferences;
+  }
+
+  function setDiscountCodes(draft, codes, path, errors) {
+    if (codes.length > MAX_INPUT_VALUES) {
+      errors.push(userError('INVALID', path, `The input must not contain more than ${MAX_INPUT_VALUES} values.`));
+      return;
+    }
+    // Shop codes ignore case: a code given twice is kept once, as first spelt.
+    const byCase = new Map();
+    for (const code of codes.map((text) => text.trim()).filter(Boolean)) {
+      if (!byCase.has(code.toLowerCase())) byCase.set(code.toLowerCase(), code);
+    }
+    draft.discountCodes = [...byCase.values()];
+  }
+
+  function discountWarnings(draft, version) {
+    if (version < DISCOUNT_WARNINGS_FROM) return [];
+    return draft.discountCodes
+      .filter((code) => !shop.discounts.has(code.toLowerCase()))
+      .map((code) => ({ code: 'DISCOUNT_NOT_FOUND', message: `The discount code ${code} was not found.`, target: cartIdOf(draft) }));
+  }
+
+  /** Spec §8 "gift cards unavailable": the demo shop takes no gift cards, so any code is refused. */
+  const giftCardWarnings = (draft, codes) =>
+    codes.length === 0
+      ? []
+      : [{ code: 'PAYMENTS_GIFT_CARDS_UNAVAILABLE', message: 'Gift cards are not accepted by this shop.', target: cartIdOf(draft) }];
+
+  /** Applies `apply` to a copy of the cart; the copy is kept only when it raised no user error. */
+  function change(cartId, apply) {
+    const cart = find(cartId);
+    if (!cart) {
+      return { cart: null, userErrors: [userError('INVALID', ['cartId'], 'The specified cart does not exist.')], warnings: [] };
+    }
+    const draft = structuredClone(cart);
+    const userErrors = [];
+    const warnings = apply(draft, userErrors) ?? [];
+    if (userErrors.length > 0) return { cart: view(cart), userErrors, warnings: [] };
+    draft.updatedAt = timestamp(now());
+    save(draft);
+    return { cart: view(draft), userErrors, warnings };
+  }
+
+  /**
+   * The cart as the API shows it, priced: line costs from the variant prices; the best of the
+   * cart's known codes as one order discount (the partner discounts do not combine), capped at
+   * the subtotal; prices include VAT, so the tax is the VAT part, a sixth of the total (spec §1).
+   */
+  function view(cart) {
+    const lineViews = cart.lines.map((line) => {
+      const variant = shop.variant(line.variantId);
+      const subtotal = variant.pricePence * line.quantity;
+      const cost = {
+        amountPerQuantity: moneyV2(variant.pricePence),
+        compareAtAmountPerQuantity: null,
+        subtotalAmount: moneyV2(subtotal),
+        totalAmount: moneyV2(subtotal),
+      };
+      return {
+        __typename: 'CartLine',
+        id: line.id,
+        seq: line.seq,
+        quantity: line.quantity,
+        attributes: line.attributes,
+        merchandise: variant,
+        cost,
+        estimatedCost: { amount: cost.amountPerQuantity, compareAtAmount: null, subtotalAmount: cost.subtotalAmount, totalAmount: cost.totalAmount },
+        discountAllocations: [],
+        instructions: { canRemove: true, canUpdateQuantity: true },
+        parentRelationship: null,
+        sellingPlanAllocation: null,
+        subtotalPence: subtotal,
+      };
+    });
+    const subtotal = lineViews.reduce((sum, line) => sum + line.subtotalPence, 0);
+    const best = cart.discountCodes
+      .map((code) => ({ code, discount: shop.discounts.get(code.toLowerCase()) }))
+      .filter(({ discount }) => discount && subtotal > 0)
+      .reduce((found, candidate) => (!found || candidate.discount.value > found.discount.value ? candidate : found), undefined);
+    const discount = best ? Math.min(best.discount.value, subtotal) : 0;
+    const total = subtotal - discount;
+    const tax = Math.round(total / 6);
+    const cost = {
+      subtotalAmount: moneyV2(subtotal),
+      totalAmount: moneyV2(total),
+      checkoutChargeAmount: moneyV2(total),
+      totalTaxAmount: moneyV2(tax),
+      totalDutyAmount: null,
+      subtotalAmountEstimated: false,
+      totalAmountEstimated: false,
+      totalTaxAmountEstimated: false,
+      totalDutyAmountEstimated: false,
+    };
+    return {
+      __typename: 'Cart',
+      id: cartIdOf(cart),
+      token: cart.token,
+      createdAt: cart.createdAt,
+      updatedAt: cart.updatedAt,
+      note: cart.note,
+      attributes: cart.attributes,
+      lineViews,
+      totalQuantity: lineViews.reduce((sum, line) => sum + line.quantity, 0),
+      cost,
+      estimatedCost: cost,
+      discountCodes: cart.discountCodes.map((code) => ({ code, applicable: code === best?.code })),
+      discountAllocations: best
+        ? [
+            {
+              __typename: 'CartCodeDiscountAllocation',
+              code: best.code,
+              title: best.discount.title,
+              targetType: 'LINE_ITEM',
+              discountedAmount: moneyV2(discount),
+              discountedPence: discount,
+              discountApplication: { allocationMethod: 'ACROSS', targetSelection: 'ALL', targetType: 'LINE_ITEM', value: moneyV2(best.discount.value) },
+            },
+          ]
+        : [],
+      appliedGiftCards: [],
+      buyerIdentity: {
+        email: cart.buyer.email,
+        phone: cart.buyer.phone,
+        countryCode: cart.buyer.countryCode,
+        customer: null,
+        purchasingCompany: null,
+        deliveryAddressPreferences: [],
+        preferences: cart.buyer.preferences
+          ? {
+              wallet: cart.buyer.preferences.wallet ?? null,
+              delivery: cart.buyer.preferences.delivery
+                ? {
+                    coordinates: cart.buyer.preferences.delivery.coordinates ?? null,
+                    deliveryMethod: cart.buyer.preferences.delivery.deliveryMethod ?? [],
+                    pickupHandle: cart.buyer.preferences.delivery.pickupHandle ?? [],
+                  }
+                : null,
+            }
+          : null,
+      },
+      pence: { subtotal, discount, total, tax },
+    };
+  }
+
+  return {
+    /** `cartCreate(input)`: nothing is created when any part of the input is refused. */
+    create(input, { version }) {
+      const at = timestamp(now());
+      const draft = {
+        token: randomBytes(16).toString('hex'),
+        key: randomBytes(16).toString('hex'),
+        createdAt: at,
+        updatedAt: at,
+        nextSeq: 1,
+        lines: [],
+        attributes: [],
+        note: null,
+        discountCodes: [],
+        buyer: { email: null, phone: null, countryCode: 'GB', preferences: null },
+      };
+      const errors = [];
+      if (input?.lines) addLines(draft, input.lines, ['input', 'lines'], errors);
+      if (input?.attributes) setAttributes(draft, input.attributes, ['input', 'attributes'], errors);
+      if (input?.note != null) setNote(draft, input.note, ['input', 'note'], errors);
+      if (input?.buyerIdentity) setBuyer(draft, input.buyerIdentity, ['input', 'buyerIdentity'], errors);
+      if (input?.discountCodes) setDiscountCodes(draft, input.discountCodes, ['input', 'discountCodes'], errors);
+      if (errors.length > 0) return { cart: null, userErrors: errors, warnings: [] };
+      save(draft);
+      const warnings = [...discountWarnings(draft, version), ...giftCardWarnings(draft, input?.giftCardCodes ?? [])];
+      return { cart: view(draft), userErrors: [], warnings };
+    },
+    linesAdd: (cartId, lines) => change(cartId, (draft, errors) => addLines(draft, lines, ['lines'], errors)),
+    linesUpdate: (cartId, lines) =>
+      change(cartId, (draft, errors) => {
+        lines.forEach((input, index) => {
+          const at = ['lines', index];
+          const line = draft.lines.find((candidate) => candidate.id === input.id);
+          if (!line) {
+            errors.push(userError('INVALID_MERCHANDISE_LINE', [...at, 'id'], `The merchandise line with id ${input.id} does not exist.`));
+          } else if (input.merchandiseId != null && !shop.variant(input.merchandiseId)) {
+            errors.push(userError('INVALID_MERCHANDISE_LINE', [...at, 'merchandiseId'], `The merchandise with id ${input.merchandiseId} does not exist.`));
+          } else if (input.quantity != null && input.quantity < 0) {
+            errors.push(userError('MINIMUM_NOT_MET', [...at, 'quantity'], 'The quantity must not be negative.'));
+          } else if (input.quantity != null && input.quantity > MAX_QUANTITY) {
+            errors.push(userError('MAXIMUM_EXCEEDED', [...at, 'quantity'], `At most ${MAX_QUANTITY} of one item can be in one cart.`));
+          } else {
+            if (input.merchandiseId != null) line.variantId = input.merchandiseId;
+            if (input.quantity != null) line.quantity = input.quantity;
+            if (input.attributes != null) line.attributes = input.attributes.map(({ key, value }) => ({ key, value }));
+          }
+        });
+        // A quantity of 0 removes the line, as in the Storefront API.
+        draft.lines = draft.lines.filter((line) => line.quantity > 0);
+      }),
+    linesRemove: (cartId, lineIds) =>
+      change(cartId, (draft, errors) => {
+        lineIds.forEach((id, index) => {
+          if (!draft.lines.some((line) => line.id === id)) {
+            errors.push(userError('INVALID_MERCHANDISE_LINE', ['lineIds', index], `The merchandise line with id ${id} does not exist.`));
+          }
+        });
+        draft.lines = draft.lines.filter((line) => !lineIds.includes(line.id));
+      }),
+    /** Replaces the whole attribute list, as the Storefront API does. */
+    attributesUpdate: (cartId, attributes) =>
+      change(cartId, (draft, errors) => setAttributes(draft, attributes, ['attributes'], errors)),
+    noteUpdate: (cartId, note) => change(cartId, (draft, errors) => setNote(draft, note, ['note'], errors)),
+    buyerIdentityUpdate: (cartId, input) =>
+      change(cartId, (draft, errors) => setBuyer(draft, input, ['buyerIdentity'], errors)),
+    /** Replaces the code list; unknown codes stay with `applicable: false`. */
+    discountCodesUpdate: (cartId, codes, { version }) =>
+      change(cartId, (draft, errors) => {
+        setDiscountCodes(draft, codes, ['discountCodes'], errors);
+        return discountWarnings(draft, version);
+      }),
+    giftCardCodesUpdate: (cartId, codes) => change(cartId, (draft) => giftCardWarnings(draft, codes)),
+    giftCardCodesRemove: (cartId, ids) =>
+      change(cartId, (_draft, errors) => {
+        ids.forEach((id, index) => {
+          errors.push(userError('INVALID', ['appliedGiftCardIds', index], `No gift card with id ${id} is applied to this cart.`));
+        });
+      }),
+    /** The priced cart for an id with its key, or undefined. */
+    get: (id) => {
+      const cart = find(id);
+      return cart && view(cart);
+    },
+    /** The priced cart behind a checkout URL's token, or undefined. */
+    byToken: (token) => {
+      const cart = carts.get(token);
+      return cart && view(cart);
+    },
+    /** A cart line by its global id, or undefined. */
+    line: (id) => {
+      const match = LINE_ID.exec(id ?? '');
+      const cart = match ? carts.get(match[1]) : undefined;
+      return cart && view(cart).lineViews.find((line) => line.id === id);
+    },
+    get size() {
+      return carts.size;
+    },
+    clear: () => carts.clear(),
+  };
+}

@@ -1,0 +1,299 @@
+// The demo shop's products, seeded from the configurator's catalogue (issue 4 "Demo stand-in for the
+// shop"): the Charge Point, one installation product whose variants are the installation options
+// (spec §7.1 queries it for title, description and first image), and one product per other
+// catalogue item with a variant id, so every variant the element adds to a cart exists here.
+import { moneyV2 } from './money.mjs';
+
+/** Seeded records carry one fixed date, so answers are the same on every run. */
+const SEEDED_AT = '2025-01-06T09:00:00Z';
+
+export const SHOP_NAME = 'Charge Point demo shop';
+
+/** The most of one variant a cart line may hold; more is answered with MAXIMUM_EXCEEDED (spec §8). */
+export const MAX_QUANTITY = 999;
+
+const escapeHtml = (text) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const hyphenate = (id) => id.replace(/_/g, '-');
+const numericTail = (gid) => /\/(\d+)$/.exec(gid)?.[1];
+
+const COLOUR_FAMILIES = [
+  ['front', 'front fascia', (c) => [...c.colours.front.standard, ...c.colours.front.premium, ...c.colours.front.limited]],
+  ['body', 'body', (c) => c.colours.body],
+  ['hook', 'cable hook', (c) => c.colours.hook],
+];
+
+const INSTALLATION_DESCRIPTION =
+  'Installation of your Charge Point by an approved electrician. Premium installations start with a ' +
+  'physical survey, standard ones with a remote survey, usually arranged within two weeks of your order. ' +
+  'A standard install includes up to 15m of cable, up to 4 hours on site, a 1.8m install height, 7m of ' +
+  'trunking, 40A overcurrent protection and a Type A RCD. Weekend installation is £150 including VAT, ' +
+  'subject to availability. Mainland UK only.';
+
+const CHARGE_POINT_DESCRIPTION =
+  'A wall-mounted home charger for electric vehicles, 7kW single phase or 22kW three phase, with a ' +
+  'Type 2 socket or a tethered cable, in the front and body colours you choose.';
+
+/** The product records before ids are settled: title, type, description, image and variants. */
+function productDrafts(catalogue) {
+  const base = catalogue.baseProduct;
+  const drafts = [
+    {
+      id: base.productId,
+      handle: 'charge-point',
+      title: base.name,
+      productType: 'Charge Point',
+      description: CHARGE_POINT_DESCRIPTION,
+      image: { name: 'charge-point', alt: 'The Charge Point on a wall' },
+      variants: [{ id: base.variantId, sku: base.code, price: base.price, requiresShipping: true }],
+    },
+    {
+      handle: 'installation',
+      title: 'Home charger installation',
+      productType: 'Installation',
+      description: INSTALLATION_DESCRIPTION,
+      image: { name: 'installation', alt: 'A charger installed on a house wall' },
+      optionName: 'Installation',
+      variants: catalogue.installations.map((option) => ({
+        id: option.variantId,
+        title: option.longName,
+        sku: option.id,
+        price: option.price,
+        requiresShipping: false,
+      })),
+    },
+  ];
+  for (const [family, label, list] of COLOUR_FAMILIES) {
+    for (const colour of list(catalogue)) {
+      drafts.push({
+        handle: `${family}-${hyphenate(colour.id)}`,
+        title: `${colour.name} ${label}`,
+        productType: 'Colour',
+        description: `The ${colour.name} finish for the Charge Point ${label}. Its price, if any, is charged by the finish line.`,
+        variants: [{ id: colour.variantId, sku: colour.code, price: 0, requiresShipping: true }],
+      });
+    }
+  }
+  for (const cable of catalogue.cables) {
+    drafts.push({
+      handle: `cable-${hyphenate(cable.id)}`,
+      title: cable.name,
+      productType: 'Cable',
+      description: `${cable.name}: ${cable.kind === 'tethered' ? 'a tethered cable' : 'a Type 2 socket'} at ${cable.powerKw}kW.`,
+      variants: [{ id: cable.variantId, sku: cable.code, price: cable.price, requiresShipping: true }],
+    });
+  }
+  for (const addOn of catalogue.addOns) {
+    drafts.push({
+      handle: `add-on-${hyphenate(addOn.id)}`,
+      title: addOn.name,
+      productType: 'Add-on',
+      description: `${addOn.name} for the Charge Point.`,
+      variants: [{ id: addOn.variantId, sku: addOn.code, price: addOn.price, requiresShipping: true }],
+    });
+  }
+  return drafts;
+}
+
+function image(index, { name, alt }) {
+  return {
+    __typename: 'Image',
+    id: `gid://shopify/ProductImage/${index}`,
+    // Relative: the Image.url resolver makes it absolute on the origin the request came to.
+    path: `/demo-images/${name}.png?v=1`,
+    altText: alt,
+    width: 800,
+    height: 800,
+    thumbhash: null,
+  };
+}
+
+function productRecord(draft, id, index) {
+  const img = draft.image ? image(index, draft.image) : null;
+  const media = img
+    ? [{ __typename: 'MediaImage', id: `gid://shopify/MediaImage/${index}`, alt: img.altText, mediaContentType: 'IMAGE', image: img, previewImage: img, presentation: null }]
+    : [];
+  const optionName = draft.optionName ?? 'Title';
+  const product = {
+    __typename: 'Product',
+    id,
+    handle: draft.handle,
+    title: draft.title,
+    descriptionText: draft.description,
+    descriptionHtml: `<p>${escapeHtml(draft.description)}</p>`,
+    productType: draft.productType,
+    vendor: SHOP_NAME,
+    tags: [draft.productType.toLowerCase()],
+    createdAt: SEEDED_AT,
+    updatedAt: SEEDED_AT,
+    publishedAt: SEEDED_AT,
+    availableForSale: true,
+    onlineStoreUrl: null,
+    isGiftCard: false,
+    requiresSellingPlan: false,
+    totalInventory: null,
+    trackingParameters: null,
+    category: null,
+    encodedVariantAvailability: null,
+    encodedVariantExistence: null,
+    seo: { title: draft.title, description: draft.description },
+    featuredImage: img,
+    imageList: img ? [img] : [],
+    mediaList: media,
+  };
+  product.variantList = draft.variants.map((variant) => {
+    const title = variant.title ?? 'Default Title';
+    const price = moneyV2(variant.price);
+    return {
+      __typename: 'ProductVariant',
+      id: variant.id,
+      title,
+      sku: variant.sku,
+      pricePence: variant.price,
+      price,
+      priceV2: price,
+      compareAtPrice: null,
+      compareAtPriceV2: null,
+      availableForSale: true,
+      currentlyNotInStock: false,
+      quantityAvailable: null,
+      requiresShipping: variant.requiresShipping,
+      requiresComponents: false,
+      taxable: true,
+      barcode: null,
+      weight: null,
+      weightUnit: 'KILOGRAMS',
+      image: img,
+      selectedOptions: [{ name: optionName, value: title }],
+      unitPrice: null,
+      unitPriceMeasurement: null,
+      quantityRule: { minimum: 1, maximum: MAX_QUANTITY, increment: 1 },
+      product,
+    };
+  });
+  const prices = product.variantList.map((variant) => variant.pricePence);
+  product.minPricePence = Math.min(...prices);
+  product.priceRange = { minVariantPrice: moneyV2(Math.min(...prices)), maxVariantPrice: moneyV2(Math.max(...prices)) };
+  product.compareAtPriceRange = { minVariantPrice: moneyV2(0), maxVariantPrice: moneyV2(0) };
+  product.variantsCount = { count: product.variantList.length, precision: 'EXACT' };
+  product.optionList = [
+    {
+      __typename: 'ProductOption',
+      id: `gid://shopify/ProductOption/${index}`,
+      name: optionName,
+      values: product.variantList.map((variant) => variant.title),
+      optionValues: product.variantList.map((variant, position) => ({
+        __typename: 'ProductOptionValue',
+        id: `gid://shopify/ProductOptionValue/${index * 1000 + position}`,
+        name: variant.title,
+        swatch: null,
+        firstSelectableVariant: variant,
+      })),
+    },
+  ];
+  return product;
+}
+
+const POLICIES = [
+  ['privacyPolicy', 'privacy-policy', 'Privacy policy', 'This demo shop keeps carts in memory only, forgets them when the demo server stops and never sends them anywhere.'],
+  ['termsOfService', 'terms-of-service', 'Terms of service', 'This is a demonstration shop. Nothing is sold, no payment is taken and no order is placed.'],
+  ['refundPolicy', 'refund-policy', 'Refund policy', 'As nothing is paid in the demo shop, there is nothing to refund.'],
+  ['shippingPolicy', 'shipping-policy', 'Shipping policy', 'In the real shop, chargers normally ship within 10 working days, to mainland UK only.'],
+];
+
+/**
+ * Everything the demo shop sells and says about itself, indexed for the resolvers: products in
+ * seed order, variants, one collection, the shop with its policies, and the discount codes of
+ * the catalogue's partner discounts (spec §3 "Discount entries").
+ */
+export function seedShop(catalogue) {
+  const products = [];
+  const variants = new Map();
+  const usedIds = new Set();
+  let fallbackId = 9_000_000_000;
+  productDrafts(catalogue).forEach((draft) => {
+    // A merchant catalogue may reuse a variant for two items; the first item keeps it.
+    const fresh = { ...draft, variants: draft.variants.filter((variant) => !variants.has(variant.id)) };
+    if (fresh.variants.length === 0) return;
+    // Product ids follow the first variant's number, so the ids read alike in the demo.
+    let id = draft.id ?? `gid://shopify/Product/${numericTail(fresh.variants[0].id) ?? fallbackId++}`;
+    while (usedIds.has(id)) id = `gid://shopify/Product/${fallbackId++}`;
+    usedIds.add(id);
+    const product = productRecord(fresh, id, products.length + 1);
+    products.push(product);
+    for (const variant of product.variantList) variants.set(variant.id, variant);
+  });
+
+  const collection = {
+    __typename: 'Collection',
+    id: 'gid://shopify/Collection/461000001',
+    handle: 'ev-charging',
+    title: 'EV charging',
+    descriptionText: 'The Charge Point, its installation, cables, colours and extras.',
+    descriptionHtml: '<p>The Charge Point, its installation, cables, colours and extras.</p>',
+    image: products[0]?.featuredImage ?? null,
+    updatedAt: SEEDED_AT,
+    onlineStoreUrl: null,
+    trackingParameters: null,
+    seo: { title: 'EV charging', description: 'Everything for charging at home.' },
+    productList: products,
+  };
+
+  const policies = Object.fromEntries(
+    POLICIES.map(([field, handle, title, text], index) => [
+      field,
+      { __typename: 'ShopPolicy', id: `gid://shopify/ShopPolicy/${index + 1}`, handle, title, body: `<p>${escapeHtml(text)}</p>`, path: `/demo-policies/${handle}` },
+    ]),
+  );
+  const shop = {
+    __typename: 'Shop',
+    id: 'gid://shopify/Shop/46100',
+    name: SHOP_NAME,
+    description: 'The demo shop behind the EV charger configurator examples.',
+    moneyFormat: '£{{amount}}',
+    shipsToCountries: ['GB'],
+    paymentSettings: {
+      countryCode: 'GB',
+      currencyCode: 'GBP',
+      enabledPresentmentCurrencies: ['GBP'],
+      acceptedCardBrands: ['VISA', 'MASTERCARD', 'AMERICAN_EXPRESS'],
+      supportedDigitalWallets: [],
+      shopifyPaymentsAccountId: null,
+    },
+    brand: null,
+    customerAccountUrl: null,
+    customerAccountTranslations: null,
+    socialLoginProviders: [],
+    contactInformation: null,
+    legalNotice: null,
+    termsOfSale: null,
+    subscriptionPolicy: null,
+    ...policies,
+  };
+
+  const discounts = new Map(
+    catalogue.discounts
+      .filter((discount) => discount.code && discount.value > 0)
+      .map((discount) => [discount.code.toLowerCase(), { code: discount.code, title: discount.name, value: discount.value }]),
+  );
+
+  const nodes = new Map();
+  const index = (record) => nodes.set(record.id, record);
+  [shop, collection, ...Object.values(policies)].forEach(index);
+  for (const product of products) {
+    [product, ...product.variantList, ...product.mediaList, ...product.optionList].forEach(index);
+  }
+
+  const installationVariant = catalogue.installations[0] && variants.get(catalogue.installations[0].variantId);
+  return {
+    shop,
+    products,
+    collection,
+    discounts,
+    policies: Object.values(policies),
+    /** The product spec §7.1 queries for the installation's title, description and image. */
+    installationProductId: installationVariant?.product.id ?? null,
+    variant: (id) => variants.get(id),
+    node: (id) => nodes.get(id),
+    productByHandle: (handle) => products.find((product) => product.handle === handle),
+  };
+}

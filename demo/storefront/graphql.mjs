@@ -1,0 +1,18 @@
+// graphql for every stand-in module, loaded as Node itself resolves it (the CommonJS build), as
+// @graphql-tools/schema does. Loaders that prefer the package's ESM build (vitest) would otherwise
+// give two graphql copies, which refuse each other's schema types.
+import { createRequire } from 'node:module';
+
+export const {
+  GraphQLError,
+  buildClientSchema,
+  execute,
+  getNamedType,
+  getNullableType,
+  isAbstractType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  parse,
+  validate,
+} = createRequire(import.meta.url)('graphql');

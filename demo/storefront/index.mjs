@@ -1,0 +1,8 @@
+// The demo server's Storefront API stand-in, seeded from the built embedded catalogue
+// (`npm start` builds dist/ first).
+import { UK_CATALOGUE } from '../../dist/server.js';
+import { createStorefrontStandIn } from './stand-in.mjs';
+
+export const storefront = createStorefrontStandIn({ catalogue: UK_CATALOGUE });
+
+export const storefrontRoutes = storefront.routes;

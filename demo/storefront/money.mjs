@@ -1,0 +1,21 @@
+// Money in the stand-in: whole pence inside, the Storefront API's MoneyV2 outside.
+
+/**
+ * A Storefront `Decimal` amount as Shopify writes it: pounds with trailing zeros dropped but one
+ * decimal kept (4900 → "49.0", 4250 → "42.5", 4255 → "42.55"); spec §5 reads prices in this form.
+ */
+export function decimalAmount(pence) {
+  const sign = pence < 0 ? '-' : '';
+  const abs = Math.abs(pence);
+  const pounds = Math.floor(abs / 100);
+  const rest = String(abs % 100).padStart(2, '0');
+  return `${sign}${pounds}.${rest.endsWith('0') ? rest[0] : rest}`;
+}
+
+/** A `MoneyV2` in GBP (spec §9: money is GBP). */
+export const moneyV2 = (pence) => ({ __typename: 'MoneyV2', amount: decimalAmount(pence), currencyCode: 'GBP' });
+
+const GBP = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+
+/** "£1,234.00" for the demo checkout page (spec §9: GBP, 2 decimals, en-GB). */
+export const formatGbp = (pence) => GBP.format(pence / 100);

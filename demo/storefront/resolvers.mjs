@@ -1,0 +1,162 @@
+// Resolvers of the stand-in. They are the same for every stand-in: each request's context carries
+// its shop, cart store, origin and API version, so one executable schema serves them all.
+import { GraphQLError, getNamedType, getNullableType, isListType, isNonNullType, isObjectType } from './graphql.mjs';
+import { emptyConnection, paginate } from './paging.mjs';
+import { search, sortBy } from './product-search.mjs';
+import { executableSchema, mergeResolvers, storefrontSchema } from './schema.mjs';
+
+/** Storefront `nodes(ids)` takes at most 250 ids. */
+const MAX_NODE_IDS = 250;
+
+const absolute = (path, { origin }) => new URL(path, origin).href;
+
+const truncate = (text, at) => (at != null && at >= 0 && text.length > at ? `${text.slice(0, Math.max(0, at - 1))}…` : text);
+
+/** A product by id; ids of other records (a variant's, say) find nothing, as in the real API. */
+function productById(shop, id) {
+  const record = shop.node(id);
+  return record?.__typename === 'Product' ? record : undefined;
+}
+
+function node(id, context) {
+  return context.shop.node(id) ?? context.carts.get(id) ?? context.carts.line(id) ?? null;
+}
+
+/** A mutation payload: the cart in its API shape plus the user errors and warnings. */
+const payload = ({ cart, userErrors, warnings }) => ({ cart, userErrors, warnings });
+
+const productArgs = (list, { query, sortKey, ...page }) => paginate(sortBy(search(list, query), sortKey), page);
+
+const attribute = (source, { key }) => source.attributes.find((candidate) => candidate.key === key) ?? null;
+
+/** HasMetafields.metafields: the demo shop has no metafields, so one null per identifier. */
+const metafields = (_source, { identifiers }) => identifiers.map(() => null);
+
+const RESOLVERS = {
+  QueryRoot: {
+    product: (_root, { id, handle }, { shop }) => (id != null ? productById(shop, id) : shop.productByHandle(handle ?? '')) ?? null,
+    productByHandle: (_root, { handle }, { shop }) => shop.productByHandle(handle) ?? null,
+    products: (_root, args, { shop }) => productArgs(shop.products, args),
+    productRecommendations: (_root, { productId, productHandle }, { shop }) => {
+      const product = productId != null ? productById(shop, productId) : shop.productByHandle(productHandle ?? '');
+      if (!product) return null;
+      // Related means the same kind of thing; the Charge Point's relations are its extras.
+      const type = product.productType === 'Charge Point' ? 'Add-on' : product.productType;
+      return shop.products.filter((candidate) => candidate !== product && candidate.productType === type).slice(0, 10);
+    },
+    collection: (_root, { id, handle }, { shop }) =>
+      (id != null ? id === shop.collection.id : handle === shop.collection.handle) ? shop.collection : null,
+    collectionByHandle: (_root, { handle }, { shop }) => (handle === shop.collection.handle ? shop.collection : null),
+    collections: (_root, { query, sortKey, ...page }, { shop }) => paginate(sortBy(search([shop.collection], query), sortKey), page),
+    shop: (_root, _args, { shop }) => shop.shop,
+    node: (_root, { id }, context) => node(id, context),
+    nodes: (_root, { ids }, context) => {
+      if (ids.length > MAX_NODE_IDS) throw new GraphQLError(`The "ids" argument must not contain more than ${MAX_NODE_IDS} values.`);
+      return ids.map((id) => node(id, context));
+    },
+    cart: (_root, { id }, { carts }) => carts.get(id) ?? null,
+  },
+  Mutation: {
+    cartCreate: (_root, { input }, { carts, version }) => payload(carts.create(input, { version })),
+    cartLinesAdd: (_root, { cartId, lines }, { carts }) => payload(carts.linesAdd(cartId, lines)),
+    cartLinesUpdate: (_root, { cartId, lines }, { carts }) => payload(carts.linesUpdate(cartId, lines)),
+    cartLinesRemove: (_root, { cartId, lineIds }, { carts }) => payload(carts.linesRemove(cartId, lineIds)),
+    cartAttributesUpdate: (_root, { cartId, attributes }, { carts }) => payload(carts.attributesUpdate(cartId, attributes)),
+    cartNoteUpdate: (_root, { cartId, note }, { carts }) => payload(carts.noteUpdate(cartId, note)),
+    cartBuyerIdentityUpdate: (_root, { cartId, buyerIdentity }, { carts }) => payload(carts.buyerIdentityUpdate(cartId, buyerIdentity)),
+    cartDiscountCodesUpdate: (_root, { cartId, discountCodes }, { carts, version }) =>
+      payload(carts.discountCodesUpdate(cartId, discountCodes, { version })),
+    cartGiftCardCodesUpdate: (_root, { cartId, giftCardCodes }, { carts }) => payload(carts.giftCardCodesUpdate(cartId, giftCardCodes)),
+    cartGiftCardCodesAdd: (_root, { cartId, giftCardCodes }, { carts }) => payload(carts.giftCardCodesUpdate(cartId, giftCardCodes)),
+    cartGiftCardCodesRemove: (_root, { cartId, appliedGiftCardIds }, { carts }) =>
+      payload(carts.giftCardCodesRemove(cartId, appliedGiftCardIds)),
+  },
+  Product: {
+    description: (product, { truncateAt }) => truncate(product.descriptionText, truncateAt),
+    variants: (product, args) => paginate(product.variantList, args),
+    images: (product, args) => paginate(product.imageList, args),
+    media: (product, args) => paginate(product.mediaList, args),
+    options: (product, { first }) => (first == null ? product.optionList : product.optionList.slice(0, first)),
+    collections: (_product, args, { shop }) => paginate([shop.collection], args),
+    selectedOrFirstAvailableVariant: (product, { selectedOptions }) => variantFor(product, selectedOptions) ?? product.variantList[0],
+    variantBySelectedOptions: (product, { selectedOptions }) => variantFor(product, selectedOptions) ?? null,
+  },
+  Collection: {
+    description: (collection, { truncateAt }) => truncate(collection.descriptionText, truncateAt),
+    products: (collection, args) => productArgs(collection.productList, args),
+  },
+  Image: {
+    url: (image, _args, context) => absolute(image.path, context),
+    src: (image, _args, context) => absolute(image.path, context),
+    originalSrc: (image, _args, context) => absolute(image.path, context),
+    transformedSrc: (image, _args, context) => absolute(image.path, context),
+  },
+  Shop: {
+    primaryDomain: (_shop, _args, { origin }) => {
+      const url = new URL(origin);
+      return { host: url.host, sslEnabled: url.protocol === 'https:', url: url.origin };
+    },
+  },
+  ShopPolicy: { url: (policy, _args, context) => absolute(policy.path, context) },
+  PaymentSettings: { cardVaultUrl: (_settings, _args, context) => absolute('/demo-checkout/', context) },
+  Cart: {
+    lines: (cart, args) => paginate(cart.lineViews, args, (line) => line.seq),
+    checkoutUrl: (cart, _args, context) => absolute(`/demo-checkout/${cart.token}`, context),
+    attribute,
+  },
+  CartLine: { attribute },
+  ComponentizableCartLine: { attribute },
+};
+
+function variantFor(product, selectedOptions) {
+  if (!selectedOptions?.length) return undefined;
+  return product.variantList.find((variant) =>
+    selectedOptions.every(({ name, value }) => variant.selectedOptions.some((option) => option.name === name && option.value === value)),
+  );
+}
+
+/** Root fields the demo shop does not serve answer an error naming them, never a made-up value. */
+function notServed(schema) {
+  const refuse = (typeName) => {
+    const fields = schema.getType(typeName).getFields();
+    const served = RESOLVERS[typeName];
+    return Object.fromEntries(
+      Object.keys(fields)
+        .filter((name) => !(name in served))
+        .map((name) => [name, () => { throw new GraphQLError(`${typeName}.${name} is not served by the demo Storefront stand-in.`); }]),
+    );
+  };
+  const hasMetafields = schema.getPossibleTypes(schema.getType('HasMetafields'));
+  return {
+    QueryRoot: refuse('QueryRoot'),
+    Mutation: refuse('Mutation'),
+    ...Object.fromEntries(hasMetafields.map((type) => [type.name, { metafields }])),
+  };
+}
+
+/**
+ * Fields the stand-in's records leave out: null where the schema allows it, an empty list or
+ * connection where it does not, an empty object for a required object (its own fields then
+ * follow these rules), and an error naming the field for a required scalar.
+ */
+export function fallbackResolver(source, _args, _context, info) {
+  const value = source?.[info.fieldName];
+  if (value !== undefined) return value;
+  if (!isNonNullType(info.returnType)) return null;
+  const type = getNullableType(info.returnType);
+  if (isListType(type)) return [];
+  const named = getNamedType(type);
+  if (named.name.endsWith('Connection')) return emptyConnection();
+  if (isObjectType(named)) return {};
+  throw new GraphQLError(`${info.parentType.name}.${info.fieldName} is not served by the demo Storefront stand-in.`);
+}
+
+let schema;
+
+/** The executable Storefront schema of the stand-in, built once per process. */
+export function standInSchema() {
+  if (!schema) {
+    schema = executableSchema(mergeResolvers(notServed(storefrontSchema()), RESOLVERS));
+  }
+  return schema;
+}

@@ -1,0 +1,123 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { CONFIGURATOR_ATTRIBUTES, CONTACT_ATTRIBUTES, kebab } from './attributes';
+import { buildManifest, CSS_PROPERTY_DOCS, declaredProperties, EVENT_DOCS, manifestJson, PART_DOCS } from './manifest';
+
+// A string, not new URL(): happy-dom replaces the global URL and node:url accepts only its own.
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const uiDir = join(root, 'src/ui');
+
+function filesUnder(dir: string, extension: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(extension))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/**
+ * Every part name written in JSX: `part="a b"`, or the string literals inside `part={…}` (so
+ * `part={['dialog', part].join(' ')}` yields "dialog"; names passed in as props are found where
+ * they are written as literals).
+ */
+function partsUsed(source: string): string[] {
+  const names: string[] = [];
+  for (const [, quoted, expression] of source.matchAll(/(?<![\w-])part=(?:"([^"]*)"|\{([^}]*)\})/g)) {
+    const texts = quoted !== undefined ? [quoted] : [...(expression ?? '').matchAll(/(['"`])((?:(?!\1)[^$])*)\1/g)].map((match) => match[2] ?? '');
+    names.push(...texts.flatMap((text) => text.split(/\s+/)).filter(Boolean));
+  }
+  return names;
+}
+
+const manifest = buildManifest();
+type Declaration = (typeof manifest.modules)[number]['declarations'][number];
+const elementDeclaration = (tagName: string) => {
+  const found = manifest.modules.flatMap((module) => module.declarations as Declaration[]).find((declaration) => 'tagName' in declaration && declaration.tagName === tagName);
+  if (!found || !('tagName' in found)) throw new Error(`${tagName} is not in the manifest`);
+  return found;
+};
+const configurator = elementDeclaration('ev-charger-configurator');
+const contact = elementDeclaration('ev-charger-contact');
+
+describe('custom-elements.json (DESIGN contract, Builds)', () => {
+  it('lists every attribute of both elements, with a camelCase property mirroring each', () => {
+    expect(configurator.attributes.map((attribute) => attribute.name)).toEqual(CONFIGURATOR_ATTRIBUTES.map(kebab));
+    expect(configurator.members.map((member) => member.name)).toEqual([...CONFIGURATOR_ATTRIBUTES]);
+    expect(contact.attributes.map((attribute) => attribute.name)).toEqual(CONTACT_ATTRIBUTES.map(kebab));
+    for (const attribute of [...configurator.attributes, ...contact.attributes]) expect(attribute.description, attribute.name).not.toBe('');
+  });
+
+  it('states the defaults of DESIGN’s attribute table', () => {
+    const defaults = Object.fromEntries(configurator.attributes.filter((a) => 'default' in a).map((a) => [a.name, a.default]));
+    expect(defaults).toEqual({ mode: 'order', cart: 'storefront', persist: 'local', 'api-version': '2025-04', 'image-cdn': '/cdn' });
+    expect(configurator.members.find((member) => member.name === 'catalog')?.type.text).toContain('Catalogue');
+  });
+
+  it('lists the five contract events on the configurator and evc-error on the contact element', () => {
+    expect(configurator.events.map((event) => event.name)).toEqual(['evc-change', 'evc-step', 'evc-checkout', 'evc-request-sent', 'evc-error']);
+    expect(configurator.events.find((event) => event.name === 'evc-checkout')?.type.text).toBe('CustomEvent<EvcCheckoutDetail>');
+    expect(contact.events.map((event) => event.name)).toEqual(['evc-error']);
+    expect(Object.keys(EVENT_DOCS)).toHaveLength(5);
+  });
+
+  it('documents every part used in src/ui, and only those', () => {
+    const used = new Map<string, string>();
+    for (const file of filesUnder(uiDir, '.tsx')) {
+      for (const name of partsUsed(readFileSync(file, 'utf8'))) used.set(name, relative(root, file));
+    }
+    const undocumented = [...used].filter(([name]) => !(name in PART_DOCS)).map(([name, file]) => `${name} (${file})`);
+    expect(undocumented, 'parts to describe in PART_DOCS, src/elements/manifest.ts').toEqual([]);
+    expect(Object.keys(PART_DOCS).filter((name) => !used.has(name)), 'documented parts no component renders').toEqual([]);
+    expect(configurator.cssParts.map((part) => part.name).sort()).toEqual(Object.keys(PART_DOCS).sort());
+    expect(contact.cssParts.map((part) => part.name)).toEqual(expect.arrayContaining(['contact', 'notice']));
+  });
+
+  it('documents every --evc-* custom property declared in src/ui CSS, with its default', () => {
+    const declared = declaredProperties(filesUnder(uiDir, '.css').map((file) => readFileSync(file, 'utf8')));
+    expect([...declared.keys()].filter((name) => !(name in CSS_PROPERTY_DOCS)), 'properties to describe in CSS_PROPERTY_DOCS').toEqual([]);
+    const properties = Object.fromEntries(configurator.cssProperties.map((property) => [property.name, property.default]));
+    for (const name of ['--evc-accent', '--evc-text', '--evc-surface', '--evc-muted', '--evc-radius', '--evc-font', '--evc-header', '--evc-danger']) {
+      expect(properties[name], name).toBe(declared.get(name));
+    }
+    expect(contact.cssProperties.map((property) => property.name)).toContain('--evc-header');
+  });
+
+  it('reads defaults from declarations only, ignoring comments and var() uses', () => {
+    const found = declaredProperties(['/* --evc-x: no; */ :host { --evc-x: #fff; color: var(--evc-y, red); }', ':host { --evc-x: #000 }']);
+    expect([...found]).toEqual([['--evc-x', '#fff']]);
+  });
+
+  it('is summarised accurately in the README’s Theming section', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Theming'), readme.indexOf('\n## ', readme.indexOf('## Theming') + 1));
+    const named = new Set([...section.matchAll(/`([\w-]+)`/g)].map((match) => match[1]));
+    expect(Object.keys(PART_DOCS).filter((name) => !named.has(name)), 'parts missing from the README').toEqual([]);
+    for (const property of configurator.cssProperties) {
+      const row = section.match(new RegExp(`^\\| \`${property.name}\` \\| \`([^\`]*)\``, 'm'));
+      expect(row, `${property.name} row`).not.toBeNull();
+      if (!row?.[1]?.endsWith('…')) expect(row?.[1], `${property.name} default`).toBe(property.default);
+    }
+  });
+
+  it('is committed exactly as scripts/custom-elements.mjs writes it (run `npm run build` after a change)', () => {
+    expect(readFileSync(join(root, 'custom-elements.json'), 'utf8')).toBe(manifestJson());
+    expect(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).customElements).toBe('custom-elements.json');
+  });
+
+  it('matches the @csspart and @cssprop lines of the element classes (what editors show)', () => {
+    const cases = [
+      { file: 'configurator-element.tsx', declaration: configurator },
+      { file: 'contact-element.tsx', declaration: contact },
+    ];
+    for (const { file, declaration } of cases) {
+      const source = readFileSync(join(root, 'src/elements', file), 'utf8');
+      const written = [...source.matchAll(/@(csspart|cssprop) (\S+)/g)].map(([, tag, name]) => `${tag} ${name}`);
+      const lines = [
+        ...declaration.cssParts.map((part) => `@csspart ${part.name} - ${part.description}`),
+        ...declaration.cssProperties.map((property) => `@cssprop ${property.name} - ${property.description}`),
+      ];
+      const expected = lines.map((line) => line.split(' - ')[0]?.slice(1));
+      expect(written, `the class comment in ${file} should list:\n${lines.map((line) => ` * ${line}`).join('\n')}`).toEqual(expected);
+    }
+  });
+});

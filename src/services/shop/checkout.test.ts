@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { cartAttributes, cartLines } from '../../domain/cart';
+import { UK_CATALOGUE } from '../../domain/catalogue/uk';
+import type { Configuration } from '../../domain/configuration';
+import { defaultConfiguration } from '../../domain/configuration';
+import { checkoutConfiguration, ensureCart } from './checkout';
+import { byOperation, cartFixture, lineFixture, linePage, payload, testClient } from './shop.fixture';
+
+const CONFIGURATION: Configuration = {
+  ...defaultConfiguration(UK_CATALOGUE),
+  cable: UK_CATALOGUE.cables.find((cable) => cable.kind === 'tethered' && cable.powerKw === 22)!.id,
+  installation: 'premium_22kw',
+  surgeProtection: true,
+  cableHook: true,
+  display: true,
+  extendedWarranty: true,
+  paymentType: 'PAY_NOW',
+};
+const EMAIL = 'sam@partner-one.example';
+const LINES = cartLines(UK_CATALOGUE, CONFIGURATION, { email: EMAIL });
+const ATTRIBUTES = cartAttributes(UK_CATALOGUE, CONFIGURATION, { referral: 'newsletter', flow: 'order' });
+const INPUT = { catalogue: UK_CATALOGUE, configuration: CONFIGURATION, email: EMAIL, phone: '07700 900123', referral: 'newsletter' };
+
+const NEW_ID = 'gid://shopify/Cart/new';
+const OLD_ID = 'gid://shopify/Cart/old';
+const newCart = () => cartFixture({ id: NEW_ID, checkoutUrl: 'https://shop.example/cart/c/new?key=n' });
+const oldCart = (extra = {}) => cartFixture({ id: OLD_ID, checkoutUrl: 'https://shop.example/cart/c/old?key=o', ...extra });
+
+describe('checkoutConfiguration', () => {
+  it('creates one cart with every line, the attributes, the buyer and the partner code in one call', async () => {
+    const { client, requests } = testClient(byOperation({ CartCreate: () => ({ cartCreate: payload(newCart()) }) }));
+    const result = await checkoutConfiguration(client, INPUT);
+    expect(requests.map((r) => r.operation)).toEqual(['CartCreate']);
+    expect(requests[0]!.variables).toEqual({
+      input: {
+        lines: LINES,
+        attributes: ATTRIBUTES,
+        buyerIdentity: { email: EMAIL, phone: '+447700900123' },
+        discountCodes: ['PARTNER100'],
+      },
+    });
+    expect(LINES.length).toBeGreaterThan(5);
+    expect(result).toMatchObject({ cartId: NEW_ID, checkoutUrl: 'https://shop.example/cart/c/new?key=n&_fd=0', warnings: [] });
+  });
+
+  it('sends no discount code and no phone when neither applies', async () => {
+    const { client, requests } = testClient(byOperation({ CartCreate: () => ({ cartCreate: payload(newCart()) }) }));
+    await checkoutConfiguration(client, { ...INPUT, email: 'sam@example.com', phone: 'call me' });
+    const input = (requests[0]!.variables as { input: Record<string, unknown> }).input;
+    expect(input.buyerIdentity).toEqual({ email: 'sam@example.com' });
+    expect(input).not.toHaveProperty('discountCodes');
+  });
+
+  it('replaces an expired or unknown cart id by a new cart, without an error', async () => {
+    const { client, requests } = testClient(
+      byOperation({
+        Cart: () => ({ cart: null }),
+        CartCreate: () => ({ cartCreate: payload(newCart()) }),
+      }),
+    );
+    const result = await checkoutConfiguration(client, { ...INPUT, existingCartId: OLD_ID });
+    expect(requests.map((r) => r.operation)).toEqual(['Cart', 'CartCreate']);
+    expect(result.cartId).toBe(NEW_ID);
+  });
+
+  it('reuses a cart the shop still has: lines replaced, then attributes, buyer and codes', async () => {
+    const previous = oldCart({ lines: linePage([lineFixture('1')]), discountCodes: [{ code: 'SPRING', applicable: true }] });
+    const { client, requests } = testClient(
+      byOperation({
+        Cart: () => ({ cart: previous }),
+        CartLinesRemove: () => ({ cartLinesRemove: payload(oldCart({ discountCodes: previous.discountCodes })) }),
+        CartLinesAdd: () => ({ cartLinesAdd: payload(oldCart({ discountCodes: previous.discountCodes })) }),
+        CartAttributesUpdate: () => ({ cartAttributesUpdate: payload(oldCart({ discountCodes: previous.discountCodes })) }),
+        CartBuyerIdentityUpdate: () => ({ cartBuyerIdentityUpdate: payload(oldCart({ discountCodes: previous.discountCodes })) }),
+        CartDiscountCodesUpdate: ({ discountCodes }) => ({
+          cartDiscountCodesUpdate: payload(
+            oldCart({ discountCodes: (discountCodes as string[]).map((code) => ({ code, applicable: true })) }),
+          ),
+        }),
+      }),
+    );
+    const result = await checkoutConfiguration(client, { ...INPUT, existingCartId: OLD_ID });
+    expect(requests.map((r) => r.operation)).toEqual([
+      'Cart',
+      'CartLinesRemove',
+      'CartLinesAdd',
+      'CartAttributesUpdate',
+      'CartBuyerIdentityUpdate',
+      'Cart',
+      'CartDiscountCodesUpdate',
+    ]);
+    expect(requests[2]!.variables).toEqual({ cartId: OLD_ID, lines: LINES });
+    expect(requests[6]!.variables).toEqual({ cartId: OLD_ID, discountCodes: ['SPRING', 'PARTNER100'] });
+    expect(result).toMatchObject({ cartId: OLD_ID, checkoutUrl: 'https://shop.example/cart/c/old?key=o&_fd=0' });
+  });
+
+  it('drops a partner code the new e-mail no longer earns, keeping other codes', async () => {
+    const codes = [{ code: 'PARTNER100', applicable: true }, { code: 'SPRING', applicable: true }];
+    const { client, requests } = testClient(
+      byOperation({
+        Cart: () => ({ cart: oldCart({ discountCodes: codes }) }),
+        CartLinesAdd: () => ({ cartLinesAdd: payload(oldCart({ discountCodes: codes })) }),
+        CartAttributesUpdate: () => ({ cartAttributesUpdate: payload(oldCart({ discountCodes: codes })) }),
+        CartBuyerIdentityUpdate: () => ({ cartBuyerIdentityUpdate: payload(oldCart({ discountCodes: codes })) }),
+        CartDiscountCodesUpdate: () => ({ cartDiscountCodesUpdate: payload(oldCart()) }),
+      }),
+    );
+    await checkoutConfiguration(client, { ...INPUT, email: 'sam@example.com', existingCartId: OLD_ID });
+    expect(requests.at(-1)!.variables).toEqual({ cartId: OLD_ID, discountCodes: ['SPRING'] });
+  });
+
+  it('collects the warnings of every step', async () => {
+    const warning = { code: 'MERCHANDISE_NOT_ENOUGH_STOCK', message: 'Only 0 left', target: 'gid://shopify/CartLine/9' };
+    const { client } = testClient(
+      byOperation({ CartCreate: () => ({ cartCreate: payload(newCart(), { warnings: [warning] }) }) }),
+    );
+    const { warnings } = await checkoutConfiguration(client, INPUT);
+    expect(warnings.map((w) => w.code)).toEqual(['NOT_ENOUGH_IN_STOCK']);
+  });
+
+  it('rejects with the mapped user error when the shop refuses a line', async () => {
+    const userErrors = [{ field: ['input', 'lines', '0'], message: 'No such variant', code: 'INVALID_MERCHANDISE_LINE' }];
+    const { client } = testClient(byOperation({ CartCreate: () => ({ cartCreate: payload(null, { userErrors }) }) }));
+    await expect(checkoutConfiguration(client, INPUT)).rejects.toMatchObject({ code: 'LINE_ITEM_NOT_FOUND' });
+  });
+});
+
+describe('ensureCart (spec §4: a checkout is created once on load with the base variant)', () => {
+  const BASE = UK_CATALOGUE.baseProduct.variantId;
+  const BASE_LINE = { merchandiseId: BASE, quantity: 1, attributes: [] };
+
+  it('creates a cart holding the base variant when there is none yet', async () => {
+    const { client, requests } = testClient(byOperation({ CartCreate: () => ({ cartCreate: payload(newCart()) }) }));
+    const cart = await ensureCart(client, null, BASE);
+    expect(requests.map((r) => [r.operation, r.variables])).toEqual([['CartCreate', { input: { lines: [BASE_LINE] } }]]);
+    expect(cart.id).toBe(NEW_ID);
+  });
+
+  it('keeps a cart that still holds the base variant', async () => {
+    const { client, requests } = testClient(
+      byOperation({ Cart: () => ({ cart: oldCart({ lines: linePage([lineFixture('1', BASE)]) }) }) }),
+    );
+    expect((await ensureCart(client, OLD_ID, BASE)).id).toBe(OLD_ID);
+    expect(requests.map((r) => r.operation)).toEqual(['Cart']);
+  });
+
+  it('adds the base variant back to a cart that lost it', async () => {
+    const { client, requests } = testClient(
+      byOperation({
+        Cart: () => ({ cart: oldCart() }),
+        CartLinesAdd: () => ({ cartLinesAdd: payload(oldCart({ lines: linePage([lineFixture('1', BASE)]) })) }),
+      }),
+    );
+    await ensureCart(client, OLD_ID, BASE);
+    expect(requests.map((r) => [r.operation, r.variables])).toEqual([
+      ['Cart', { id: OLD_ID }],
+      ['CartLinesAdd', { cartId: OLD_ID, lines: [BASE_LINE] }],
+    ]);
+  });
+
+  it('replaces an expired cart id by a new cart', async () => {
+    const { client, requests } = testClient(
+      byOperation({ Cart: () => ({ cart: null }), CartCreate: () => ({ cartCreate: payload(newCart()) }) }),
+    );
+    expect((await ensureCart(client, OLD_ID, BASE)).id).toBe(NEW_ID);
+    expect(requests.map((r) => r.operation)).toEqual(['Cart', 'CartCreate']);
+  });
+});

@@ -1,0 +1,119 @@
+import type { Catalogue } from '../../domain/catalogue/schema';
+import { buyerIdentity, cartAttributes, cartLines, discountCodes } from '../../domain/cart';
+import type { Configuration } from '../../domain/configuration';
+import type { Flow } from '../../domain/wizard/steps';
+import type { CartResult, ShopClient } from './client';
+import { ShopError } from './errors';
+import type { Cart, CartBuyerIdentityInput, CartInput } from './types';
+
+export interface CheckoutInput {
+  catalogue: Catalogue;
+  configuration: Configuration;
+  email: string;
+  phone?: string | undefined;
+  /** Spec §6: the value of the "referral" cookie, as copied into the form. */
+  referral?: string | undefined;
+  /** A cart made earlier (on load, or by an earlier checkout); reused while the shop still has it. */
+  existingCartId?: string | null | undefined;
+  flow?: Flow;
+}
+
+export interface CheckoutResult {
+  cartId: string;
+  /** With `_fd=0` (spec §7.5). */
+  checkoutUrl: string;
+  cart: Cart;
+  /** Spec §8 warnings (stock, gift cards) the buyer should hear about before paying. */
+  warnings: ShopError[];
+}
+
+const isCartGone = (error: unknown) => error instanceof ShopError && error.code === 'CART_NOT_FOUND';
+
+const sameCode = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The ordering flow's checkout (issue 4): one cart holding every configured line, the cart
+ * attributes, the buyer's identity and the partner discount code when the e-mail earns one.
+ * An existing cart keeps its id and has its lines replaced (spec §4); an expired or unknown one is
+ * replaced by a new cart, never reported as an error.
+ */
+export async function checkoutConfiguration(client: ShopClient, input: CheckoutInput): Promise<CheckoutResult> {
+  const { catalogue, configuration, email } = input;
+  const lines = cartLines(catalogue, configuration, { email });
+  const attributes = cartAttributes(catalogue, configuration, { referral: input.referral, flow: input.flow ?? 'order' });
+  const identity: CartBuyerIdentityInput | undefined = email.trim()
+    ? buyerIdentity({ email, phone: input.phone })
+    : undefined;
+  const codes = discountCodes(catalogue, email);
+
+  if (input.existingCartId) {
+    const reused = await refillCart(client, input.existingCartId, { lines, attributes, identity, codes, catalogue });
+    if (reused) return toResult(reused);
+  }
+  const created = await client.createCart({
+    lines,
+    attributes,
+    ...(identity ? { buyerIdentity: identity } : {}),
+    ...(codes.length > 0 ? { discountCodes: codes } : {}),
+  });
+  return toResult(created);
+}
+
+interface Refill {
+  lines: NonNullable<CartInput['lines']>;
+  attributes: NonNullable<CartInput['attributes']>;
+  identity: CartBuyerIdentityInput | undefined;
+  codes: string[];
+  catalogue: Catalogue;
+}
+
+/** The existing cart brought up to date, or null when the shop no longer has it. */
+async function refillCart(client: ShopClient, cartId: string, refill: Refill): Promise<CartResult | null> {
+  const warnings: ShopError[] = [];
+  let result: CartResult;
+  try {
+    result = await client.replaceLines(cartId, refill.lines);
+  } catch (error) {
+    if (isCartGone(error)) return null;
+    throw error;
+  }
+  warnings.push(...result.warnings);
+  result = await client.updateCartAttributes(cartId, refill.attributes);
+  warnings.push(...result.warnings);
+  if (refill.identity) {
+    result = await client.updateBuyerIdentity(cartId, refill.identity);
+    warnings.push(...result.warnings);
+  }
+  // A partner code from an earlier e-mail must not outlive it; codes the buyer added elsewhere stay.
+  const stale = refill.catalogue.discounts
+    .flatMap((discount) => (discount.code ? [discount.code] : []))
+    .filter((code) => !refill.codes.some((wanted) => sameCode(wanted, code)));
+  const hasStale = result.cart.discountCodes.some((discount) => stale.some((code) => sameCode(code, discount.code)));
+  if (refill.codes.length > 0 || hasStale) {
+    result = await client.addDiscountCodes(cartId, refill.codes, { remove: stale });
+    warnings.push(...result.warnings);
+  }
+  return { cart: result.cart, warnings };
+}
+
+const toResult = ({ cart, warnings }: CartResult): CheckoutResult => ({
+  cartId: cart.id,
+  checkoutUrl: cart.checkoutUrl,
+  cart,
+  warnings,
+});
+
+/**
+ * Spec §4 "A checkout is created once on load and the base product variant is added to it"
+ * (spec §7.3: quantity 1, no attributes). A cart the shop still has is kept, and gets the base
+ * variant back if it has lost it; an expired or unknown id gives a new cart.
+ */
+export async function ensureCart(client: ShopClient, existingCartId: string | null | undefined, baseVariantId: string): Promise<Cart> {
+  const baseLine = { merchandiseId: baseVariantId, quantity: 1, attributes: [] };
+  const existing = existingCartId ? await client.fetchCart(existingCartId) : null;
+  if (existing) {
+    if (existing.lines.some((line) => line.merchandise.id === baseVariantId)) return existing;
+    return (await client.addLines(existing.id, [baseLine])).cart;
+  }
+  return (await client.createCart({ lines: [baseLine] })).cart;
+}

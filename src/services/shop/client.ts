@@ -1,0 +1,482 @@
+import { createStorefrontApiClient } from '@shopify/storefront-api-client';
+import type { StorefrontApiClient } from '@shopify/storefront-api-client';
+import { checkoutUrlWithFd, mergeDiscountCodes } from '../../domain/cart';
+import {
+  CART_ATTRIBUTES_UPDATE_MUTATION,
+  CART_BUYER_IDENTITY_UPDATE_MUTATION,
+  CART_CREATE_MUTATION,
+  CART_DISCOUNT_CODES_UPDATE_MUTATION,
+  CART_GIFT_CARD_CODES_REMOVE_MUTATION,
+  CART_GIFT_CARD_CODES_UPDATE_MUTATION,
+  CART_LINES_ADD_MUTATION,
+  CART_LINES_QUERY,
+  CART_LINES_REMOVE_MUTATION,
+  CART_LINES_UPDATE_MUTATION,
+  CART_NOTE_UPDATE_MUTATION,
+  CART_QUERY,
+  COLLECTION_BY_HANDLE_QUERY,
+  COLLECTION_QUERY,
+  COLLECTIONS_QUERY,
+  COLLECTIONS_WITH_PRODUCTS_QUERY,
+  DEFAULT_LIST_SIZE,
+  DEFAULT_SORT_KEY,
+  PRODUCT_BY_HANDLE_QUERY,
+  PRODUCT_DETAILS_QUERY,
+  PRODUCT_QUERY,
+  PRODUCT_RECOMMENDATIONS_QUERY,
+  PRODUCTS_BY_IDS_QUERY,
+  PRODUCTS_QUERY,
+  SHOP_POLICIES_QUERY,
+  SHOP_QUERY,
+} from './documents';
+import type { GraphQLErrorLike } from './errors';
+import {
+  abortedError,
+  cartNotFound,
+  configurationError,
+  graphQLError,
+  httpError,
+  mapWarnings,
+  networkError,
+  ShopError,
+  timeoutError,
+  unknownError,
+  userErrorsError,
+} from './errors';
+import type {
+  AttributeInput,
+  Cart,
+  CartBuyerIdentityInput,
+  CartInput,
+  CartLine,
+  CartLineInput,
+  CartLinePage,
+  CartLineUpdateInput,
+  CartUserError,
+  CartWarning,
+  Collection,
+  CollectionListOptions,
+  CollectionWithProducts,
+  CollectionsWithProductsOptions,
+  Page,
+  Product,
+  ProductDetails,
+  ProductListOptions,
+  RawCart,
+  ShopImage,
+  ShopInfo,
+  ShopPolicies,
+} from './types';
+
+/** The Storefront API version the documents are validated against (hydrogen-react's schema). */
+export const DEFAULT_API_VERSION = '2026-04';
+
+/** Spec §7.5: the user-agent string is cut to this many characters. */
+export const USER_AGENT_MAX_LENGTH = 500;
+
+export interface ShopClientOptions {
+  /** The shop's domain (`shop-domain`), e.g. `example.myshopify.com`. */
+  storeDomain?: string | undefined;
+  /**
+   * A full GraphQL URL (`storefront-endpoint`) used instead of the one derived from the domain;
+   * it may be plain http:// on loopback, which the domain route never is.
+   */
+  storefrontEndpoint?: string | undefined;
+  apiVersion: string;
+  /** The public Storefront access token (`storefront-token`). */
+  publicAccessToken: string | undefined;
+  fetch?: typeof fetch;
+  /** Spec §8: no timeout unless one is given. */
+  timeoutMs?: number | undefined;
+  /** Sent as Accept-Language; `*` when not given (spec §7.5). */
+  language?: string | undefined;
+  /**
+   * Sent as User-Agent, cut to 500 characters (spec §7.5). Only where the caller may set it, on
+   * a server: browsers keep their own user-agent and drop the header, so elements leave it out.
+   */
+  userAgent?: string | undefined;
+  /** Aborts every call in flight, e.g. when the element leaves the page. */
+  signal?: AbortSignal | undefined;
+}
+
+/** A cart mutation's outcome: the whole cart and the spec §8 warnings worth showing. */
+export interface CartResult {
+  cart: Cart;
+  warnings: ShopError[];
+}
+
+export interface AddDiscountCodesOptions {
+  /** Codes to drop from the cart's existing ones before the new ones are appended. */
+  remove?: readonly string[];
+}
+
+/**
+ * The Storefront API calls of spec §7.1 and §7.5 with the cart rules of spec §4. Every method
+ * rejects with a `ShopError`.
+ */
+export interface ShopClient {
+  /** The URL every call goes to. */
+  readonly endpoint: string;
+
+  /** Spec §7.1: title, description and first media image of a product; null when there is none. */
+  fetchProductDetails(id: string): Promise<ProductDetails | null>;
+  fetchProduct(id: string): Promise<Product | null>;
+  /** One entry per id, null where the id is not a product. */
+  fetchProducts(ids: readonly string[]): Promise<(Product | null)[]>;
+  fetchProductList(options?: ProductListOptions): Promise<Page<Product>>;
+  fetchProductByHandle(handle: string): Promise<Product | null>;
+  fetchProductRecommendations(productId: string): Promise<Product[]>;
+  fetchCollection(id: string): Promise<Collection | null>;
+  fetchCollections(options?: CollectionListOptions): Promise<Page<Collection>>;
+  fetchCollectionsWithProducts(options?: CollectionsWithProductsOptions): Promise<Page<CollectionWithProducts>>;
+  fetchCollectionByHandle(handle: string, productsFirst?: number): Promise<CollectionWithProducts | null>;
+  fetchShop(): Promise<ShopInfo>;
+  fetchShopPolicies(): Promise<ShopPolicies>;
+
+  /** Spec §4: null when no cart comes back; otherwise every line page loaded and merged. */
+  fetchCart(id: string): Promise<Cart | null>;
+  createCart(input?: CartInput): Promise<CartResult>;
+  addLines(cartId: string, lines: readonly CartLineInput[]): Promise<CartResult>;
+  updateLines(cartId: string, lines: readonly CartLineUpdateInput[]): Promise<CartResult>;
+  removeLines(cartId: string, lineIds: readonly string[]): Promise<CartResult>;
+  /** Spec §4: fetches the cart, removes all its lines, then adds the new ones. */
+  replaceLines(cartId: string, lines: readonly CartLineInput[]): Promise<CartResult>;
+  /** Spec §4: the note first, only when given; then the attributes, only when there are some. */
+  updateCartAttributes(cartId: string, attributes: readonly AttributeInput[], note?: string | null): Promise<CartResult>;
+  updateNote(cartId: string, note: string): Promise<CartResult>;
+  updateBuyerIdentity(cartId: string, buyerIdentity: CartBuyerIdentityInput): Promise<CartResult>;
+  /** Replaces the cart's discount codes with exactly these. */
+  updateDiscountCodes(cartId: string, codes: readonly string[]): Promise<CartResult>;
+  /** Spec §4: existing cart- and line-level codes, without duplicates, then the new ones. */
+  addDiscountCodes(cartId: string, codes: readonly string[], options?: AddDiscountCodesOptions): Promise<CartResult>;
+  updateGiftCardCodes(cartId: string, codes: readonly string[]): Promise<CartResult>;
+  removeGiftCardCodes(cartId: string, appliedGiftCardIds: readonly string[]): Promise<CartResult>;
+}
+
+type CustomFetchApi = NonNullable<Parameters<typeof createStorefrontApiClient>[0]['customFetchApi']>;
+
+interface MutationPayload {
+  cart: RawCart | null;
+  userErrors: CartUserError[];
+  warnings: CartWarning[];
+}
+
+interface Endpoint {
+  /** What the SDK is given: it always builds https://{domain}/api/{version}/graphql.json. */
+  storeDomain: string;
+  /** Where calls really go, when that is not the SDK's URL. */
+  override: string | undefined;
+}
+
+/** Spec §5: a storefront access token and a domain (or a full endpoint) are required. */
+function resolveEndpoint(options: ShopClientOptions): Endpoint {
+  if (!options.publicAccessToken?.trim()) {
+    throw configurationError('Shop configuration: a storefront access token (storefront-token) is required.');
+  }
+  const endpoint = options.storefrontEndpoint?.trim();
+  if (endpoint) {
+    let url: URL;
+    try {
+      url = new URL(endpoint);
+    } catch (error) {
+      throw new ShopError('CONFIGURATION', `Shop configuration: storefront-endpoint "${endpoint}" is not a URL.`, { cause: error });
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+      throw configurationError(`Shop configuration: storefront-endpoint "${endpoint}" must be an http(s) URL.`);
+    }
+    return { storeDomain: options.storeDomain?.trim() || url.host, override: url.href };
+  }
+  const domain = options.storeDomain?.trim();
+  if (!domain) {
+    throw configurationError('Shop configuration: a shop domain (shop-domain) or a storefront endpoint (storefront-endpoint) is required.');
+  }
+  return { storeDomain: domain, override: undefined };
+}
+
+const isAbortLike = (error: unknown) =>
+  error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+
+/** Lines of a cart page, in order. */
+const pageLines = (page: CartLinePage): CartLine[] => page.edges.map((edge) => edge.node);
+
+const firstMediaImage = (product: {
+  media: { nodes: { image?: ShopImage | null; previewImage: ShopImage | null }[] };
+}): string | null => {
+  const [media] = product.media.nodes;
+  return media?.image?.url ?? media?.previewImage?.url ?? null;
+};
+
+/** Builds the shop client on @shopify/storefront-api-client (DESIGN: Cart client). */
+export function createShopClient(options: ShopClientOptions): ShopClient {
+  const { storeDomain, override } = resolveEndpoint(options);
+  const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const { timeoutMs } = options;
+
+  /**
+   * What the transport learnt about each call, keyed by the call's own signal: the SDK turns a
+   * thrown error into plain text, and a body cut short by the timeout into a bare message.
+   */
+  const calls = new WeakMap<AbortSignal, { failure?: ShopError; timeout?: AbortSignal }>();
+
+  const transport: CustomFetchApi = async (url, init = {}) => {
+    const timeout = timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined;
+    const call = init.signal ? calls.get(init.signal) : undefined;
+    if (call) call.timeout = timeout;
+    const signals = [init.signal, options.signal, timeout].filter((signal): signal is AbortSignal => signal !== undefined);
+    try {
+      return await fetchImpl(override ?? url, { ...init, signal: signals.length > 0 ? AbortSignal.any(signals) : null });
+    } catch (error) {
+      const failure =
+        timeout?.aborted && timeoutMs
+          ? timeoutError(timeoutMs, error)
+          : options.signal?.aborted || isAbortLike(error)
+            ? abortedError(error)
+            : networkError(error);
+      if (call) call.failure = failure;
+      throw failure;
+    }
+  };
+
+  let api: StorefrontApiClient;
+  try {
+    api = createStorefrontApiClient({
+      storeDomain,
+      apiVersion: options.apiVersion,
+      publicAccessToken: options.publicAccessToken!.trim(),
+      clientName: 'ev-charger-configurator',
+      customFetchApi: transport,
+    });
+  } catch (error) {
+    throw new ShopError('CONFIGURATION', `Shop configuration: ${(error as Error).message}`, { cause: error });
+  }
+
+  const headers: Record<string, string> = {
+    'Accept-Language': options.language?.trim() || '*',
+    ...(options.userAgent ? { 'User-Agent': options.userAgent.slice(0, USER_AGENT_MAX_LENGTH) } : {}),
+  };
+
+  /** One GraphQL call: its data, or a ShopError saying why there is none (spec §8). */
+  async function run<T>(document: string, variables?: Record<string, unknown>): Promise<T> {
+    // A signal per call, never aborted itself, names the call to the transport.
+    const signal = new AbortController().signal;
+    const call: { failure?: ShopError; timeout?: AbortSignal } = {};
+    calls.set(signal, call);
+    const response = await api.request<T>(document, { variables, headers, signal });
+    if (call.failure) throw call.failure;
+    const { errors, data } = response;
+    if (errors) {
+      const graphQLErrors = errors.graphQLErrors as GraphQLErrorLike[] | undefined;
+      if (graphQLErrors && graphQLErrors.length > 0) throw graphQLError(graphQLErrors);
+      const status = errors.networkStatusCode;
+      if (status !== undefined && (status < 200 || status > 299)) throw httpError(status);
+      if (call.timeout?.aborted && timeoutMs) throw timeoutError(timeoutMs, errors.message);
+      throw unknownError(errors.message);
+    }
+    if (data === undefined || data === null) throw unknownError();
+    return data;
+  }
+
+  /** Spec §4 paging: the lines after the first page, 250 at a time, merged in order. */
+  async function completeCart(raw: RawCart): Promise<Cart> {
+    const lines = pageLines(raw.lines);
+    let { pageInfo } = raw.lines;
+    while (pageInfo.hasNextPage) {
+      const data = await run<{ cart: { lines: CartLinePage } | null }>(CART_LINES_QUERY, {
+        id: raw.id,
+        after: pageInfo.endCursor,
+      });
+      if (!data.cart) throw unknownError();
+      lines.push(...pageLines(data.cart.lines));
+      pageInfo = data.cart.lines.pageInfo;
+    }
+    return {
+      ...raw,
+      checkoutUrl: checkoutUrlWithFd(raw.checkoutUrl),
+      deliveryGroups: raw.deliveryGroups.nodes,
+      lines,
+    };
+  }
+
+  /** A cart mutation: GraphQL errors, then missing data, then user errors reject (spec §8). */
+  async function mutate(document: string, root: string, variables: Record<string, unknown>): Promise<CartResult> {
+    const data = await run<Record<string, MutationPayload | null>>(document, variables);
+    const payload = data[root];
+    if (!payload) throw unknownError();
+    if (payload.userErrors.length > 0) throw userErrorsError(payload.userErrors);
+    if (!payload.cart) throw unknownError();
+    return { cart: await completeCart(payload.cart), warnings: mapWarnings(payload.warnings) };
+  }
+
+  async function fetchCart(id: string): Promise<Cart | null> {
+    const data = await run<{ cart: RawCart | null }>(CART_QUERY, { id });
+    return data.cart ? completeCart(data.cart) : null;
+  }
+
+  async function requireCart(id: string): Promise<Cart> {
+    const cart = await fetchCart(id);
+    if (!cart) throw cartNotFound(id);
+    return cart;
+  }
+
+  /** Mutations run one after another; the last cart stands and every warning is kept. */
+  async function inSequence(steps: (() => Promise<CartResult>)[], unchanged: () => Promise<Cart>): Promise<CartResult> {
+    const warnings: ShopError[] = [];
+    let last: CartResult | undefined;
+    for (const step of steps) {
+      last = await step();
+      warnings.push(...last.warnings);
+    }
+    return { cart: last ? last.cart : await unchanged(), warnings };
+  }
+
+  const client: ShopClient = {
+    endpoint: override ?? api.getApiUrl(),
+
+    async fetchProductDetails(id) {
+      const data = await run<{
+        product: {
+          id: string;
+          title: string;
+          description: string;
+          media: { nodes: { image?: ShopImage | null; previewImage: ShopImage | null }[] };
+        } | null;
+      }>(PRODUCT_DETAILS_QUERY, { id });
+      const { product } = data;
+      if (!product) return null;
+      return { id: product.id, title: product.title, description: product.description, imageUrl: firstMediaImage(product) };
+    },
+
+    async fetchProduct(id) {
+      return (await run<{ product: Product | null }>(PRODUCT_QUERY, { id })).product;
+    },
+
+    async fetchProducts(ids) {
+      const data = await run<{ nodes: (Product | Record<string, never> | null)[] }>(PRODUCTS_BY_IDS_QUERY, { ids });
+      // A node that is not a product comes back as an empty object under the inline fragment.
+      return data.nodes.map((node) => (node && 'id' in node ? (node as Product) : null));
+    },
+
+    async fetchProductList({ first = DEFAULT_LIST_SIZE, after, query, sortKey = DEFAULT_SORT_KEY, reverse = false } = {}) {
+      return (await run<{ products: Page<Product> }>(PRODUCTS_QUERY, { first, after, query, sortKey, reverse })).products;
+    },
+
+    async fetchProductByHandle(handle) {
+      return (await run<{ product: Product | null }>(PRODUCT_BY_HANDLE_QUERY, { handle })).product;
+    },
+
+    async fetchProductRecommendations(productId) {
+      const data = await run<{ productRecommendations: Product[] | null }>(PRODUCT_RECOMMENDATIONS_QUERY, { productId });
+      return data.productRecommendations ?? [];
+    },
+
+    async fetchCollection(id) {
+      return (await run<{ collection: Collection | null }>(COLLECTION_QUERY, { id })).collection;
+    },
+
+    async fetchCollections({ first = DEFAULT_LIST_SIZE, after, query, sortKey = DEFAULT_SORT_KEY, reverse = false } = {}) {
+      return (await run<{ collections: Page<Collection> }>(COLLECTIONS_QUERY, { first, after, query, sortKey, reverse }))
+        .collections;
+    },
+
+    async fetchCollectionsWithProducts({ first = DEFAULT_LIST_SIZE, after, productsFirst = DEFAULT_LIST_SIZE } = {}) {
+      const data = await run<{ collections: Page<CollectionWithProducts> }>(COLLECTIONS_WITH_PRODUCTS_QUERY, {
+        first,
+        after,
+        productsFirst,
+      });
+      return data.collections;
+    },
+
+    async fetchCollectionByHandle(handle, productsFirst = DEFAULT_LIST_SIZE) {
+      const data = await run<{ collection: CollectionWithProducts | null }>(COLLECTION_BY_HANDLE_QUERY, { handle, productsFirst });
+      return data.collection;
+    },
+
+    async fetchShop() {
+      return (await run<{ shop: ShopInfo }>(SHOP_QUERY)).shop;
+    },
+
+    async fetchShopPolicies() {
+      return (await run<{ shop: ShopPolicies }>(SHOP_POLICIES_QUERY)).shop;
+    },
+
+    fetchCart,
+
+    createCart(input = {}) {
+      return mutate(CART_CREATE_MUTATION, 'cartCreate', { input });
+    },
+
+    addLines(cartId, lines) {
+      return mutate(CART_LINES_ADD_MUTATION, 'cartLinesAdd', { cartId, lines });
+    },
+
+    updateLines(cartId, lines) {
+      return mutate(CART_LINES_UPDATE_MUTATION, 'cartLinesUpdate', { cartId, lines });
+    },
+
+    removeLines(cartId, lineIds) {
+      return mutate(CART_LINES_REMOVE_MUTATION, 'cartLinesRemove', { cartId, lineIds });
+    },
+
+    async replaceLines(cartId, lines) {
+      const current = await requireCart(cartId);
+      const lineIds = current.lines.map((line) => line.id);
+      return inSequence(
+        [
+          ...(lineIds.length > 0 ? [() => client.removeLines(cartId, lineIds)] : []),
+          ...(lines.length > 0 ? [() => client.addLines(cartId, lines)] : []),
+        ],
+        async () => current,
+      );
+    },
+
+    updateCartAttributes(cartId, attributes, note) {
+      return inSequence(
+        [
+          ...(note !== undefined && note !== null ? [() => client.updateNote(cartId, note)] : []),
+          ...(attributes.length > 0
+            ? [() => mutate(CART_ATTRIBUTES_UPDATE_MUTATION, 'cartAttributesUpdate', { cartId, attributes })]
+            : []),
+        ],
+        () => requireCart(cartId),
+      );
+    },
+
+    updateNote(cartId, note) {
+      return mutate(CART_NOTE_UPDATE_MUTATION, 'cartNoteUpdate', { cartId, note });
+    },
+
+    updateBuyerIdentity(cartId, buyerIdentity) {
+      return mutate(CART_BUYER_IDENTITY_UPDATE_MUTATION, 'cartBuyerIdentityUpdate', { cartId, buyerIdentity });
+    },
+
+    updateDiscountCodes(cartId, codes) {
+      return mutate(CART_DISCOUNT_CODES_UPDATE_MUTATION, 'cartDiscountCodesUpdate', { cartId, discountCodes: codes });
+    },
+
+    async addDiscountCodes(cartId, codes, { remove = [] } = {}) {
+      const cart = await requireCart(cartId);
+      // Cart-level applications are the cart's codes and its code allocations; line-level ones sit on each line.
+      const cartLevel = [
+        ...cart.discountCodes,
+        ...cart.discountAllocations.flatMap((allocation) => (allocation.code ? [{ code: allocation.code }] : [])),
+      ];
+      const dropped = new Set(remove.map((code) => code.trim().toLowerCase()));
+      const kept = new Set(codes.map((code) => code.trim().toLowerCase()));
+      const merged = mergeDiscountCodes({ discountCodes: cartLevel, lines: cart.lines }, codes).filter((code) => {
+        const key = code.toLowerCase();
+        return kept.has(key) || !dropped.has(key);
+      });
+      return client.updateDiscountCodes(cartId, merged);
+    },
+
+    updateGiftCardCodes(cartId, codes) {
+      return mutate(CART_GIFT_CARD_CODES_UPDATE_MUTATION, 'cartGiftCardCodesUpdate', { cartId, giftCardCodes: codes });
+    },
+
+    removeGiftCardCodes(cartId, appliedGiftCardIds) {
+      return mutate(CART_GIFT_CARD_CODES_REMOVE_MUTATION, 'cartGiftCardCodesRemove', { cartId, appliedGiftCardIds });
+    },
+  };
+  return client;
+}

@@ -1,0 +1,70 @@
+import type { InstallationId, InstallationOption } from '../../domain/catalogue/schema';
+import type { ShopClient } from './client';
+import type { QueryCacheOptions } from './query-cache';
+import { createQueryCache } from './query-cache';
+import type { ProductDetails } from './types';
+
+/** Spec §7.1: installation images are asked for at 200x200. */
+export const INSTALLATION_IMAGE_SIZE = 200;
+
+/**
+ * Spec §7.1 "resized to 200x200 by filename suffix before the extension, query string kept":
+ * `…/foo.jpg?v=1` → `…/foo_200x200.jpg?v=1`. A file name without an extension gets the suffix
+ * at its end; the query and fragment are left as they are.
+ */
+export function resizeImageUrl(url: string, width = INSTALLATION_IMAGE_SIZE, height = INSTALLATION_IMAGE_SIZE): string {
+  const tailAt = url.search(/[?#]/);
+  const path = tailAt === -1 ? url : url.slice(0, tailAt);
+  const tail = tailAt === -1 ? '' : url.slice(tailAt);
+  const nameAt = path.lastIndexOf('/') + 1;
+  const dotAt = path.lastIndexOf('.');
+  const suffix = `_${width}x${height}`;
+  const resized = dotAt > nameAt ? `${path.slice(0, dotAt)}${suffix}${path.slice(dotAt)}` : `${path}${suffix}`;
+  return `${resized}${tail}`;
+}
+
+/** What the shop gives each installation variant (spec §3 "Installation options"). */
+export interface InstallationDetails {
+  name: string;
+  description: string;
+  /** The product image at 200x200; absent when the product has no image. */
+  image?: string;
+}
+
+/**
+ * Spec §7.1: the product's name, description and image fill the installation variants (the
+ * three that include an installation; "no install" keeps its own text). An empty result fills
+ * nothing, so the step keeps the catalogue's names.
+ */
+export function installationDetails(
+  installations: readonly InstallationOption[],
+  details: ProductDetails | null,
+): Partial<Record<InstallationId, InstallationDetails>> {
+  if (!details || (!details.title && !details.description && !details.imageUrl)) return {};
+  const filled: InstallationDetails = {
+    name: details.title,
+    description: details.description,
+    ...(details.imageUrl ? { image: resizeImageUrl(details.imageUrl) } : {}),
+  };
+  return Object.fromEntries(
+    installations.filter((installation) => installation.includesInstallation).map((installation) => [installation.id, filled]),
+  );
+}
+
+export interface ProductDetailsLoader {
+  /** Spec §7.1 product query, cached and retried by spec §4's rule; null when there is no such product. */
+  load(productId: string): Promise<ProductDetails | null>;
+  clear(): void;
+}
+
+/** Spec §4 cache rule around spec §7.1's product query. */
+export function createProductDetailsLoader(
+  client: Pick<ShopClient, 'fetchProductDetails'>,
+  options: QueryCacheOptions = {},
+): ProductDetailsLoader {
+  const cache = createQueryCache<ProductDetails | null>(options);
+  return {
+    load: (productId) => cache.get(productId, () => client.fetchProductDetails(productId)),
+    clear: () => cache.clear(),
+  };
+}

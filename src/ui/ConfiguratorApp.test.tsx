@@ -1,0 +1,140 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Configuration } from '../domain/configuration';
+import { ConfiguratorApp } from './ConfiguratorApp';
+import type { ShareOptions } from './options-context';
+import { allByRole, byRole, chooseColour, cleanup, render, statusTexts, TEST_CDN, textOf, update, updateAsync } from './testing';
+
+afterEach(cleanup);
+
+const total = (container: HTMLElement) => textOf(container.querySelector('.evc-app > .evc-layout [data-total]'));
+const caption = (container: HTMLElement) => [...container.querySelectorAll('figcaption dd')].map(textOf);
+const visibleFront = (container: HTMLElement) =>
+  [...container.querySelectorAll<HTMLImageElement>('figure img[data-view="front"]')].filter((image) => !image.hidden).map((image) => image.getAttribute('src'));
+
+function fakeShare(copied: boolean) {
+  const links: Configuration[] = [];
+  const share: ShareOptions = {
+    link: (configuration) => {
+      links.push(configuration);
+      return `https://shop.example/charger#evc=${configuration.front}`;
+    },
+    copy: vi.fn(async () => copied),
+  };
+  return { share, links };
+}
+
+describe('configurator page: colour pickers (spec §2)', () => {
+  it('choosing a front and a body updates the preview, the colour summary and the total', () => {
+    const { container, store } = render(<ConfiguratorApp notices={[]} />);
+    expect(total(container)).toBe('£599.00');
+    chooseColour(container, 'Front', 'Racing Green');
+    expect(store.getState().configuration.front).toBe('racing_green');
+    expect(visibleFront(container)).toEqual([`${TEST_CDN}/front_quartz_racing_green.png?width=800&height=1000`]);
+    expect(caption(container)).toEqual(['Racing Green', 'Midnight Black']);
+    expect(total(container)).toBe('£621.00');
+    chooseColour(container, 'Body', 'Windsor Grey');
+    expect(caption(container)).toEqual(['Racing Green', 'Windsor Grey']);
+    expect(total(container)).toBe('£669.00');
+    expect(byRole<HTMLInputElement>(byRole(container, 'radiogroup', 'Front'), 'radio', 'Racing Green').checked).toBe(true);
+  });
+
+  it('a wood front costs the premium finish', () => {
+    const { container } = render(<ConfiguratorApp notices={[]} />);
+    chooseColour(container, 'Front', 'French Walnut');
+    expect(caption(container)[0]).toBe('French Walnut');
+    expect(total(container)).toBe('£693.00');
+  });
+});
+
+describe('configurator page: headline, spec table and Continue', () => {
+  it('invites the visitor to customise and lists the specification in a captioned table', () => {
+    const { container } = render(<ConfiguratorApp notices={[]} />);
+    expect(textOf(container.querySelector('h2'))).toBe('Customise your charger');
+    const table = byRole(container, 'table', 'Specification');
+    const rows = [...table.querySelectorAll('tbody tr')].map((row) => [textOf(row.querySelector('th')), textOf(row.querySelector('td'))]);
+    expect(rows).toEqual([
+      ['Socket', 'Type 2'],
+      ['Tethered cable lengths', '5.5 m, 8.5 m (7 kW) and 6.5 m (22 kW)'],
+      ['Charging power', '7 kW single phase and 22 kW three phase'],
+    ]);
+    expect(table.querySelector('th')?.getAttribute('scope')).toBe('row');
+  });
+
+  it('Continue is the full-width primary button and opens the wizard', () => {
+    const { container, store } = render(<ConfiguratorApp notices={[]} />);
+    const [pageContinue] = allByRole(container, 'button', 'Continue');
+    expect(pageContinue?.classList.contains('evc-primary-button')).toBe(true);
+    expect(pageContinue?.getAttribute('part')).toBe('primary-button');
+    update(() => pageContinue?.click());
+    expect(store.getState().wizard.open).toBe(true);
+  });
+});
+
+describe('configurator page: Share this configuration', () => {
+  it('copies a link for the current choices and confirms it', async () => {
+    const { share, links } = fakeShare(true);
+    const { container } = render(<ConfiguratorApp notices={[]} />, { options: { share } });
+    chooseColour(container, 'Front', 'Cashmere');
+    await updateAsync(() => byRole(container, 'button', 'Share this configuration').click());
+    expect(links.map((configuration) => configuration.front)).toEqual(['cashmere']);
+    expect(share.copy).toHaveBeenCalledWith('https://shop.example/charger#evc=cashmere');
+    expect(statusTexts(container)).toContain('Link copied to the clipboard.');
+    expect(byRole<HTMLInputElement>(container, 'textbox', 'Link to this configuration').value).toBe('https://shop.example/charger#evc=cashmere');
+  });
+
+  it('shows the link to copy by hand where the clipboard is refused', async () => {
+    const { share } = fakeShare(false);
+    const { container } = render(<ConfiguratorApp notices={[]} />, { options: { share } });
+    await updateAsync(() => byRole(container, 'button', 'Share this configuration').click());
+    expect(statusTexts(container)).toContain('Copy the link below to share this configuration.');
+    expect(byRole<HTMLInputElement>(container, 'textbox', 'Link to this configuration').readOnly).toBe(true);
+  });
+
+  it('puts the link away once the choices change', async () => {
+    const { share } = fakeShare(true);
+    const { container } = render(<ConfiguratorApp notices={[]} />, { options: { share } });
+    await updateAsync(() => byRole(container, 'button', 'Share this configuration').click());
+    chooseColour(container, 'Body', 'Alpine White');
+    expect(allByRole(container, 'textbox', 'Link to this configuration')).toEqual([]);
+    expect(statusTexts(container)).not.toContain('Link copied to the clipboard.');
+  });
+
+  it('is absent when the page gives no way to share', () => {
+    const { container } = render(<ConfiguratorApp notices={[]} />);
+    expect(allByRole(container, 'button', 'Share this configuration')).toEqual([]);
+  });
+});
+
+describe('configurator page: Start again', () => {
+  const startAgain = (container: HTMLElement) => byRole(container, 'button', 'Start again');
+  const dialog = (container: HTMLElement) => byRole<HTMLDialogElement>(container, 'dialog', 'Start again?');
+
+  it('asks first; "Keep my choices" keeps them', () => {
+    const { container, store } = render(<ConfiguratorApp notices={[]} />);
+    chooseColour(container, 'Front', 'Racing Green');
+    expect(dialog(container).open).toBe(false);
+    update(() => startAgain(container).click());
+    expect(dialog(container).open).toBe(true);
+    expect(textOf(dialog(container))).toContain('goes back to the default choices');
+    update(() => byRole(dialog(container), 'button', 'Keep my choices').click());
+    expect(dialog(container).open).toBe(false);
+    expect(store.getState().configuration.front).toBe('racing_green');
+  });
+
+  it('confirmed, goes back to the defaults and says so', () => {
+    const { container, store } = render(<ConfiguratorApp notices={[]} />);
+    chooseColour(container, 'Front', 'Racing Green');
+    chooseColour(container, 'Body', 'Windsor Grey');
+    update(() => store.getState().actions.updateForm({ email: 'buyer@example.com' }));
+    update(() => startAgain(container).click());
+    update(() => byRole(dialog(container), 'button', 'Yes, start again').click());
+    expect(dialog(container).open).toBe(false);
+    expect(store.getState().configuration.front).toBe('midnight_black');
+    expect(store.getState().form.email).toBe('');
+    expect(caption(container)).toEqual(['Midnight Black', 'Midnight Black']);
+    expect(total(container)).toBe('£599.00');
+    expect(statusTexts(container)).toContain('Your choices are back to the defaults.');
+    chooseColour(container, 'Front', 'Cashmere');
+    expect(statusTexts(container)).not.toContain('Your choices are back to the defaults.');
+  });
+});

@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { Preview } from './Preview';
+import { byRole, cleanup, render, TEST_CDN, textOf, update } from './testing';
+
+afterEach(cleanup);
+
+const images = (container: HTMLElement) => [...container.querySelectorAll<HTMLImageElement>('figure img')];
+const shown = (container: HTMLElement) => images(container).filter((image) => !image.hidden);
+const shownSrc = (container: HTMLElement) => shown(container).map((image) => image.getAttribute('src'));
+const colourUrl = (view: string, slug: string) => `${TEST_CDN}/${view}_quartz_${slug}.png?width=800&height=1000`;
+const cableUrl = (image: string) => `${TEST_CDN}/${image}.png?width=400&height=600`;
+
+describe('Preview (spec §2 "Preview")', () => {
+  it('stacks every layer, loaded eagerly, and shows only the chosen front and body', () => {
+    const { container } = render(<Preview />);
+    expect(images(container)).toHaveLength(16 + 11 + 11 + 3);
+    expect(images(container).every((image) => image.getAttribute('loading') === 'eager')).toBe(true);
+    expect(shownSrc(container)).toEqual([colourUrl('front', 'midnight_black'), colourUrl('side', 'midnight_black')]);
+    expect(shown(container).map((image) => image.alt)).toEqual(['Front: Midnight Black', 'Body: Midnight Black']);
+    const hidden = images(container).filter((image) => image.hidden);
+    expect(hidden.every((image) => image.alt === '')).toBe(true);
+    expect(hidden.map((image) => image.getAttribute('src'))).toContain(colourUrl('front', 'racing_green'));
+  });
+
+  it('swaps the visible layer when a colour is chosen, keeping the others in place', () => {
+    const { container, store } = render(<Preview />);
+    const before = images(container);
+    update(() => store.getState().actions.chooseFront('racing_green'));
+    update(() => store.getState().actions.chooseBody('windsor_grey'));
+    expect(shownSrc(container)).toEqual([colourUrl('front', 'racing_green'), colourUrl('side', 'windsor_grey')]);
+    expect(images(container)).toEqual(before);
+  });
+
+  it.each([
+    [undefined, ['300', '375'], ['150', '225']],
+    [1, ['200', '250'], ['100', '150']],
+  ])('has fixed sizes at scale %s (200x250 and 100x150 times the scale)', (scale, colour, cable) => {
+    const { container } = render(<Preview scale={scale} />);
+    const size = (image: HTMLImageElement) => [image.getAttribute('width'), image.getAttribute('height')];
+    const [colourLayers, cableLayers] = [
+      images(container).filter((image) => image.dataset['view'] !== 'cable'),
+      images(container).filter((image) => image.dataset['view'] === 'cable'),
+    ];
+    expect(colourLayers.every((image) => size(image).join() === colour.join())).toBe(true);
+    expect(cableLayers.map(size)).toEqual([cable, cable, cable]);
+  });
+
+  it("uses the 'vision' prefix when the digital display is chosen", () => {
+    const { container, store } = render(<Preview />);
+    update(() => store.getState().actions.toggleExtra('display', true));
+    expect(shownSrc(container)[0]).toBe(colourUrl('vision', 'midnight_black'));
+    expect(shown(container)[0]?.alt).toBe('Front with digital display: Midnight Black');
+    expect(images(container).filter((image) => image.dataset['view'] === 'front')).toEqual([]);
+  });
+
+  it.each([
+    ['tethered_7kw_5_5m', 'cable/tethered_5_5m'],
+    ['tethered_7kw_8_5m', 'cable/tethered_8_5m'],
+    ['tethered_22kw_6_5m', 'cable/tethered_6_5m'],
+    ['socket_7kw', undefined],
+    ['socket_22kw', undefined],
+  ])('shows the tethered-cable image for %s only when tethered', (cable, image) => {
+    const { container, store } = render(<Preview />);
+    update(() => store.getState().actions.select({ type: 'chooseCable', cable }));
+    const cables = shown(container).filter((layer) => layer.dataset['view'] === 'cable');
+    expect(cables.map((layer) => layer.getAttribute('src'))).toEqual(image ? [cableUrl(image)] : []);
+  });
+
+  it('shows the cable hook only past the installation step, wizard open or closed', () => {
+    const { container, store } = render(<Preview />);
+    const { actions } = store.getState();
+    const hook = () => shown(container).filter((image) => image.dataset['view'] === 'hook').map((image) => image.getAttribute('src'));
+    update(() => {
+      actions.select({ type: 'chooseCable', cable: 'tethered_7kw_8_5m' });
+      actions.toggleExtra('cableHook', true);
+      actions.chooseHookColour('nova_bronze');
+      actions.openWizard();
+    });
+    expect(hook()).toEqual([]);
+    update(() => void actions.goNext());
+    expect(store.getState().wizard.step).toBe('installation');
+    expect(hook()).toEqual([]);
+    update(() => void actions.goNext());
+    expect(store.getState().wizard.step).toBe('options');
+    expect(hook()).toEqual([colourUrl('hook', 'nova_bronze')]);
+    update(() => actions.closeWizard());
+    expect(hook()).toEqual([colourUrl('hook', 'nova_bronze')]);
+    update(() => actions.toggleExtra('cableHook', false));
+    expect(hook()).toEqual([]);
+  });
+
+  it('is a figure captioned by the colour summary, naming the hook when it applies', () => {
+    const { container, store } = render(<Preview />);
+    update(() => store.getState().actions.chooseFront('sorong_teak'));
+    const caption = byRole(container, 'figure', /Sorong Teak/).querySelector('figcaption');
+    expect([...(caption?.querySelectorAll('dt, dd') ?? [])].map(textOf)).toEqual(['Front', 'Sorong Teak', 'Body', 'Midnight Black']);
+    update(() => {
+      store.getState().actions.select({ type: 'chooseCable', cable: 'tethered_7kw_5_5m' });
+      store.getState().actions.toggleExtra('cableHook', true);
+    });
+    expect([...container.querySelectorAll('figcaption dd')].map(textOf)).toEqual(['Sorong Teak', 'Midnight Black', 'Midnight Black']);
+    expect([...container.querySelectorAll('figcaption dt')].map(textOf)).toEqual(['Front', 'Body', 'Cable hook']);
+  });
+});

@@ -1,0 +1,46 @@
+import { useId, useState } from 'react';
+import type { Configuration } from '../domain/configuration';
+import { useUiOptions } from './options-context';
+import { useConfigurator } from './store-context';
+
+interface Shared {
+  configuration: Configuration;
+  url: string;
+  copied: boolean;
+}
+
+/**
+ * Issue 3 "Share this configuration": a link to the host page that restores these choices. It is
+ * copied to the clipboard where the page allows it, and always shown in a field to copy by hand.
+ * The link shown belongs to the choices it was made for; any change puts it away.
+ */
+export function ShareLink() {
+  const { share } = useUiOptions();
+  const configuration = useConfigurator((state) => state.configuration);
+  const [shared, setShared] = useState<Shared>();
+  const fieldId = useId();
+  if (!share) return null;
+  const current = shared?.configuration === configuration ? shared : undefined;
+
+  const onShare = async () => {
+    const url = share.link(configuration);
+    setShared({ configuration, url, copied: await share.copy(url) });
+  };
+
+  return (
+    <div className="evc-share">
+      <button type="button" className="evc-secondary" onClick={() => void onShare()}>
+        Share this configuration
+      </button>
+      <p className="evc-action-status" role="status">
+        {current && (current.copied ? 'Link copied to the clipboard.' : 'Copy the link below to share this configuration.')}
+      </p>
+      {current && (
+        <div className="evc-field evc-share-field">
+          <label htmlFor={fieldId}>Link to this configuration</label>
+          <input id={fieldId} type="url" readOnly value={current.url} onFocus={(event) => event.currentTarget.select()} />
+        </div>
+      )}
+    </div>
+  );
+}

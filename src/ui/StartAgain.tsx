@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import type { Configuration } from '../domain/configuration';
+import { ConfirmModal } from './ConfirmModal';
+import { useConfigurator, useConfiguratorStore } from './store-context';
+
+/**
+ * Issue 3 "Start again": back to the default choices, after a confirmation, since it also clears
+ * any details entered (DESIGN "Start again clears all of it").
+ */
+export function StartAgain() {
+  const store = useConfiguratorStore();
+  const configuration = useConfigurator((state) => state.configuration);
+  const [resetTo, setResetTo] = useState<Configuration>();
+  return (
+    <div className="evc-start-again">
+      <ConfirmModal
+        title="Start again?"
+        confirmLabel="Yes, start again"
+        cancelLabel="Keep my choices"
+        trigger={{ label: 'Start again', className: 'evc-secondary' }}
+        onConfirm={() => {
+          store.getState().actions.reset();
+          setResetTo(store.getState().configuration);
+        }}
+      >
+        <p>This clears your colours, cable, installation, extras and any details you have entered, and goes back to the default choices.</p>
+      </ConfirmModal>
+      <p className="evc-action-status" role="status">
+        {resetTo === configuration && 'Your choices are back to the defaults.'}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import controlsCss from './controls.css';
+import { ConfirmModal } from './ConfirmModal';
+import { PrimaryButton } from './PrimaryButton';
+import { Spinner } from './Spinner';
+import { allByRole, byRole, cleanup, render, statusTexts, update } from './testing';
+
+afterEach(cleanup);
+
+describe('spec §2 "Other" components', () => {
+  it('the spinner is a status region whose label is read out, the wheel being decoration', () => {
+    const { container } = render(
+      <>
+        <Spinner label="Please wait while we submit your upgrade specification request..." />
+        <Spinner label="Loading" hideLabel />
+      </>,
+    );
+    expect(statusTexts(container)).toEqual(['Please wait while we submit your upgrade specification request...', 'Loading']);
+    expect([...container.querySelectorAll('.evc-spinner-wheel')].every((wheel) => wheel.getAttribute('aria-hidden') === 'true')).toBe(true);
+    expect(container.querySelector('.evc-visually-hidden')?.textContent).toBe('Loading');
+  });
+
+  it('the spinner stands still for reduced motion', () => {
+    const reduced = controlsCss.slice(controlsCss.indexOf('@media (prefers-reduced-motion: reduce)'));
+    expect(reduced).toMatch(/\.evc-spinner-wheel\s*\{[^}]*animation:\s*none/);
+  });
+
+  it('the primary button is a full-width button that passes its props on', () => {
+    const onClick = vi.fn();
+    const { container } = render(
+      <PrimaryButton className="extra" disabled={false} onClick={onClick}>
+        Continue
+      </PrimaryButton>,
+    );
+    const button = byRole(container, 'button', 'Continue');
+    expect(button.getAttribute('type')).toBe('button');
+    expect([...button.classList]).toEqual(['evc-primary', 'evc-primary-button', 'extra']);
+    update(() => button.click());
+    expect(onClick).toHaveBeenCalledOnce();
+  });
+
+  it('a confirm modal starts closed and acts only on confirm', () => {
+    const onConfirm = vi.fn();
+    const onCancel = vi.fn();
+    const { container } = render(
+      <ConfirmModal title="Remove the hook?" confirmLabel="Remove" onConfirm={onConfirm} onCancel={onCancel} trigger={{ label: 'Remove hook' }}>
+        <p>The hook colour will be cleared.</p>
+      </ConfirmModal>,
+    );
+    const dialog = byRole<HTMLDialogElement>(container, 'dialog', 'Remove the hook?');
+    expect(dialog.open).toBe(false);
+    expect(byRole(container, 'button', 'Remove hook').getAttribute('aria-haspopup')).toBe('dialog');
+    update(() => byRole(container, 'button', 'Remove hook').click());
+    update(() => byRole(dialog, 'button', 'Close').click());
+    expect(onCancel).toHaveBeenCalledOnce();
+    expect(dialog.open).toBe(false);
+    update(() => byRole(container, 'button', 'Remove hook').click());
+    update(() => byRole(dialog, 'button', 'Cancel').click());
+    update(() => byRole(container, 'button', 'Remove hook').click());
+    update(() => byRole(dialog, 'button', 'Remove').click());
+    expect(onCancel).toHaveBeenCalledTimes(2);
+    expect(onConfirm).toHaveBeenCalledOnce();
+    expect(dialog.open).toBe(false);
+  });
+
+  it('a confirm modal can be opened by its owner instead of a trigger', () => {
+    const { container } = render(
+      <ConfirmModal title="Use a 22kW cable?" confirmLabel="Continue" open onConfirm={() => {}}>
+        <p>A 22kW charger needs a three-phase supply.</p>
+      </ConfirmModal>,
+    );
+    expect(byRole<HTMLDialogElement>(container, 'dialog', 'Use a 22kW cable?').open).toBe(true);
+    expect(allByRole(container, 'button', 'Remove hook')).toEqual([]);
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * Test helpers for components (vitest + happy-dom): render inside a store and options of the
+ * test's choosing, and find things by role and name the way people and the e2e tests do.
+ */
+import { act, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { UK_CATALOGUE } from '../domain/catalogue/uk';
+import type { Flow } from '../domain/wizard';
+import type { ConfiguratorStore } from '../stores/configurator-store';
+import { createConfiguratorStore } from '../stores/configurator-store';
+import { memoryStorage } from '../stores/persistence';
+import type { UiOptions } from './options-context';
+import { UiOptionsContext } from './options-context';
+import { StoreContext } from './store-context';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+export const TEST_CDN = 'https://images.example/evc';
+
+const mounted: Root[] = [];
+
+export interface Rendered {
+  store: ConfiguratorStore;
+  container: HTMLElement;
+}
+
+export function render(ui: ReactNode, { flow = 'order', options = {} }: { flow?: Flow; options?: Partial<UiOptions> } = {}): Rendered {
+  const store = createConfiguratorStore({
+    catalogue: UK_CATALOGUE,
+    flow,
+    storageKey: 'ui-test',
+    storage: { choices: memoryStorage(), personal: memoryStorage() },
+  });
+  const container = document.createElement('div');
+  document.body.append(container);
+  const root = createRoot(container);
+  mounted.push(root);
+  act(() =>
+    root.render(
+      <StoreContext.Provider value={store}>
+        <UiOptionsContext.Provider value={{ instanceId: 'test', imageCdn: TEST_CDN, ...options }}>{ui}</UiOptionsContext.Provider>
+      </StoreContext.Provider>,
+    ),
+  );
+  return { store, container };
+}
+
+/** Unmounts everything `render` mounted (call in afterEach). */
+export function cleanup(): void {
+  for (const root of mounted.splice(0)) act(() => root.unmount());
+  document.body.innerHTML = '';
+}
+
+/** Runs a store action or DOM event inside act(), so React has re-rendered when it returns. */
+export function update(change: () => void): void {
+  act(change);
+}
+
+export async function updateAsync(change: () => Promise<void> | void): Promise<void> {
+  await act(async () => {
+    await change();
+  });
+}
+
+const text = (element: Element | null | undefined) => (element?.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+function nameOf(element: Element): string {
+  const root = element.getRootNode() as Document | ShadowRoot;
+  const labelledBy = element.getAttribute('aria-labelledby');
+  if (labelledBy) return labelledBy.split(/\s+/).map((id) => text(root.getElementById(id))).join(' ');
+  const label = element.getAttribute('aria-label');
+  if (label) return label.trim();
+  if (element.id) {
+    const labels = root.querySelectorAll(`label[for="${element.id}"]`);
+    if (labels.length > 0) return [...labels].map(text).join(' ');
+  }
+  if (element.tagName === 'FIGURE') return text(element.querySelector('figcaption'));
+  if (element.tagName === 'TABLE') return text(element.querySelector('caption'));
+  return text(element);
+}
+
+const ROLES = {
+  button: 'button',
+  radio: 'input[type="radio"]',
+  radiogroup: '[role="radiogroup"]',
+  dialog: 'dialog',
+  figure: 'figure',
+  table: 'table',
+  textbox: 'input:not([type]), input[type="text"], input[type="url"], input[type="email"]',
+} as const;
+
+export function allByRole<E extends HTMLElement = HTMLElement>(scope: ParentNode, role: keyof typeof ROLES, name?: string | RegExp): E[] {
+  return [...scope.querySelectorAll<E>(ROLES[role])].filter((element) => {
+    if (name === undefined) return true;
+    const actual = nameOf(element);
+    return typeof name === 'string' ? actual === name : name.test(actual);
+  });
+}
+
+export function byRole<E extends HTMLElement = HTMLElement>(scope: ParentNode, role: keyof typeof ROLES, name?: string | RegExp): E {
+  const [first, second] = allByRole<E>(scope, role, name);
+  if (!first) throw new Error(`No ${role} named ${String(name)}`);
+  if (second) throw new Error(`More than one ${role} named ${String(name)}`);
+  return first;
+}
+
+/** Picks a colour the way a buyer does: the radio named by the colour, inside the named group. */
+export function chooseColour(scope: ParentNode, group: 'Front' | 'Body', colour: string): void {
+  const radio = byRole<HTMLInputElement>(byRole(scope, 'radiogroup', group), 'radio', colour);
+  update(() => radio.click());
+}
+
+/** The status regions' texts, in document order. */
+export function statusTexts(scope: ParentNode): string[] {
+  return [...scope.querySelectorAll('[role="status"]')].map(text).filter(Boolean);
+}
+
+export { text as textOf };

@@ -1,0 +1,16 @@
+/**
+ * Entry of `dist/model-viewer.js`, the 3D viewer file that the element imports by URL only when
+ * the buyer asks for the 3D view (DESIGN, Builds: never inside the classic script). Importing it
+ * defines <model-viewer>. A page that already has one (its own copy, or this file from another URL)
+ * keeps it: model-viewer registers itself unconditionally, and a second define() would throw.
+ */
+if (!customElements.get('model-viewer')) {
+  try {
+    await import('@google/model-viewer');
+  } catch (error) {
+    // Another copy finished defining it while this one was evaluating: that copy serves just as well.
+    if (!customElements.get('model-viewer')) throw error;
+  }
+}
+
+export {};

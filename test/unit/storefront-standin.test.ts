@@ -1,0 +1,530 @@
+// @vitest-environment node
+// Issue 4 "Demo stand-in for the shop": the Storefront API stand-in answers real documents against
+// the real schema, keeps carts, refuses unknown variants, and shows each cart on its checkout page.
+// Everything runs in process: requests go straight to the stand-in's route handlers.
+import { createStorefrontApiClient } from '@shopify/storefront-api-client';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createStorefrontStandIn, type StorefrontStandIn } from '../../demo/storefront/stand-in.mjs';
+import { UK_CATALOGUE } from '../../src/domain/catalogue/uk';
+
+const ORIGIN = 'http://127.0.0.1:5173';
+const TOKEN = { 'X-Shopify-Storefront-Access-Token': 'demo-token' };
+const C = UK_CATALOGUE;
+const BASE = C.baseProduct.variantId;
+const PREMIUM_INSTALL = C.installations.find((i) => i.id === 'premium_7kw')!.variantId;
+const CABLE_22KW = C.cables.find((c) => c.id === 'tethered_22kw_6_5m')!.variantId;
+const DISPLAY = C.addOns.find((a) => a.id === 'display')!.variantId;
+const WARRANTY = C.addOns.find((a) => a.id === 'warranty')!.variantId;
+const UNKNOWN_VARIANT = 'gid://shopify/ProductVariant/1';
+
+interface Money {
+  amount: string;
+  currencyCode?: string;
+}
+interface Line {
+  id: string;
+  quantity: number;
+  attributes: { key: string; value: string }[];
+  cost: { totalAmount: Money };
+  merchandise: { id: string; title: string; sku: string; price: Money; product: { title: string } };
+}
+interface Cart {
+  id: string;
+  checkoutUrl: string;
+  totalQuantity: number;
+  note: string | null;
+  attributes: { key: string; value: string }[];
+  buyerIdentity: { email: string | null; countryCode: string };
+  discountCodes: { code: string; applicable: boolean }[];
+  discountAllocations: { code?: string; discountedAmount: Money }[];
+  cost: { subtotalAmount: Money; totalAmount: Money; totalTaxAmount: Money | null; checkoutChargeAmount: Money };
+  lines: { nodes: Line[] };
+}
+interface Payload {
+  cart: Cart | null;
+  userErrors: { code: string; field: string[]; message: string }[];
+  warnings: { code: string; message: string; target: string }[];
+}
+interface GraphQLAnswer<T> {
+  data?: T;
+  errors?: { message: string }[];
+}
+
+const CART_FIELDS = /* GraphQL */ `
+  fragment CartFields on Cart {
+    id
+    checkoutUrl
+    totalQuantity
+    note
+    attributes { key value }
+    buyerIdentity { email countryCode }
+    discountCodes { code applicable }
+    discountAllocations {
+      discountedAmount { amount currencyCode }
+      ... on CartCodeDiscountAllocation { code }
+    }
+    cost {
+      subtotalAmount { amount currencyCode }
+      totalAmount { amount currencyCode }
+      totalTaxAmount { amount }
+      checkoutChargeAmount { amount }
+    }
+    lines(first: 250) {
+      nodes {
+        id
+        quantity
+        attributes { key value }
+        cost { totalAmount { amount } }
+        merchandise { ... on ProductVariant { id title sku price { amount } product { title } } }
+      }
+    }
+  }
+`;
+const PAYLOAD = 'cart { ...CartFields } userErrors { code field message } warnings { code message target }';
+
+const CART_CREATE = /* GraphQL */ `
+  mutation CartCreate($input: CartInput) { cartCreate(input: $input) { ${PAYLOAD} } }
+  ${CART_FIELDS}
+`;
+const CART_LINES_ADD = /* GraphQL */ `
+  mutation CartLinesAdd($cartId: ID!, $lines: [CartLineInput!]!) { cartLinesAdd(cartId: $cartId, lines: $lines) { ${PAYLOAD} } }
+  ${CART_FIELDS}
+`;
+const CART_QUERY = /* GraphQL */ `
+  query Cart($id: ID!) { cart(id: $id) { ...CartFields } }
+  ${CART_FIELDS}
+`;
+const DISCOUNT_CODES_UPDATE = /* GraphQL */ `
+  mutation CartDiscountCodesUpdate($cartId: ID!, $discountCodes: [String!]!) {
+    cartDiscountCodesUpdate(cartId: $cartId, discountCodes: $discountCodes) { ${PAYLOAD} }
+  }
+  ${CART_FIELDS}
+`;
+const PRODUCT_QUERY = /* GraphQL */ `
+  query Product($id: ID!) {
+    product(id: $id) {
+      title
+      description
+      media(first: 1) { nodes { ... on MediaImage { image { url } } } }
+    }
+  }
+`;
+
+function request(path: string, init: RequestInit = {}) {
+  return new Request(`${ORIGIN}${path}`, init);
+}
+
+function post(standIn: StorefrontStandIn, query: string, variables: object = {}, options: { version?: string; headers?: Record<string, string> } = {}) {
+  const { version = '2025-04', headers = TOKEN } = options;
+  return standIn.handle(
+    request(`/api/${version}/graphql.json`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify({ query, variables }),
+    }),
+  );
+}
+
+/** The `data` of a 200 answer without GraphQL errors. */
+async function data<T>(standIn: StorefrontStandIn, query: string, variables: object = {}, version?: string): Promise<T> {
+  const response = await post(standIn, query, variables, version ? { version } : {});
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as GraphQLAnswer<T>;
+  expect(body.errors).toBeUndefined();
+  return body.data!;
+}
+
+const createCart = async (standIn: StorefrontStandIn, input: object) =>
+  (await data<{ cartCreate: Payload }>(standIn, CART_CREATE, { input })).cartCreate;
+
+let standIn: StorefrontStandIn;
+beforeEach(() => {
+  standIn = createStorefrontStandIn({ catalogue: C });
+});
+
+describe('spec §7.1 product query', () => {
+  it('answers the installation product with title, description and its first media image on the request origin', async () => {
+    const { product } = await data<{ product: { title: string; description: string; media: { nodes: { image: { url: string } }[] } } }>(
+      standIn,
+      PRODUCT_QUERY,
+      { id: standIn.installationProductId },
+    );
+    expect(product.title).toBe('Home charger installation');
+    expect(product.description).toMatch(/Mainland UK only\.$/);
+    expect(product.media.nodes[0]!.image.url).toBe(`${ORIGIN}/demo-images/installation.png?v=1`);
+  });
+
+  it('serves that image resized by filename suffix, query string kept, as the element asks (200x200)', async () => {
+    const response = await standIn.handle(request('/demo-images/installation_200x200.png?v=1'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await response.text()).toMatch(/^<svg [^>]*width="200" height="200"/);
+    expect((await standIn.handle(request('/demo-images/nothing.png'))).status).toBe(404);
+  });
+
+  it('has every catalogue variant for sale at the catalogue price in pence written as Shopify does ("49.0")', async () => {
+    const cable = C.cables[0]!;
+    const { node } = await data<{ node: { price: Money; sku: string; availableForSale: boolean; product: { title: string } } }>(
+      standIn,
+      /* GraphQL */ `query Variant($id: ID!) { node(id: $id) { ... on ProductVariant { price { amount currencyCode } sku availableForSale product { title } } } }`,
+      { id: cable.variantId },
+    );
+    expect(node).toEqual({ price: { amount: '49.0', currencyCode: 'GBP' }, sku: cable.code, availableForSale: true, product: { title: cable.name } });
+  });
+
+  it('finds products by ids, by handle, by search query and in price order', async () => {
+    interface Found {
+      nodes: ({ title: string } | null)[];
+      byHandle: { id: string } | null;
+      notAProduct: { id: string } | null;
+      products: { nodes: { title: string }[] };
+    }
+    const result = await data<Found>(
+      standIn,
+      /* GraphQL */ `query Find($ids: [ID!]!, $variantId: ID!) {
+        nodes(ids: $ids) { ... on Product { title } }
+        byHandle: product(handle: "charge-point") { id }
+        notAProduct: product(id: $variantId) { id }
+        products(first: 2, query: "product_type:Cable", sortKey: PRICE, reverse: true) { nodes { title } }
+      }`,
+      { ids: [C.baseProduct.productId, 'gid://shopify/Product/1'], variantId: BASE },
+    );
+    expect(result.nodes).toEqual([{ title: 'Charge Point' }, null]);
+    expect(result.byHandle).toEqual({ id: C.baseProduct.productId });
+    expect(result.notAProduct).toBeNull();
+    expect(result.products.nodes.map((p) => p.title)).toEqual(['22kW with 6.5m cable', '22kW socket']);
+  });
+});
+
+describe('spec §7.5 cart mutations', () => {
+  it('creates a cart with lines, attributes and the buyer, priced in GBP with VAT included', async () => {
+    const { cart, userErrors } = await createCart(standIn, {
+      lines: [
+        { merchandiseId: BASE, quantity: 1, attributes: [{ key: 'Front colour', value: 'Racing Green' }] },
+        { merchandiseId: PREMIUM_INSTALL, quantity: 1 },
+        { merchandiseId: CABLE_22KW },
+      ],
+      attributes: [{ key: 'Flow', value: 'order' }],
+      buyerIdentity: { email: 'buyer@example.com' },
+    });
+    expect(userErrors).toEqual([]);
+    expect(cart!.id).toMatch(/^gid:\/\/shopify\/Cart\/[0-9a-f]{32}\?key=[0-9a-f]{32}$/);
+    expect(cart!.checkoutUrl).toBe(`${ORIGIN}/demo-checkout/${/Cart\/([0-9a-f]+)\?/.exec(cart!.id)![1]}`);
+    expect(cart!.lines.nodes.map((line) => [line.merchandise.product.title, line.quantity, line.cost.totalAmount.amount])).toEqual([
+      ['Charge Point', 1, '599.0'],
+      ['Home charger installation', 1, '200.0'],
+      ['22kW with 6.5m cable', 1, '295.0'],
+    ]);
+    expect(cart!.lines.nodes[0]!.attributes).toEqual([{ key: 'Front colour', value: 'Racing Green' }]);
+    expect(cart!.attributes).toEqual([{ key: 'Flow', value: 'order' }]);
+    expect(cart!.buyerIdentity).toEqual({ email: 'buyer@example.com', countryCode: 'GB' });
+    expect(cart!.cost).toEqual({
+      subtotalAmount: { amount: '1094.0', currencyCode: 'GBP' },
+      totalAmount: { amount: '1094.0', currencyCode: 'GBP' },
+      totalTaxAmount: { amount: '182.33' },
+      checkoutChargeAmount: { amount: '1094.0' },
+    });
+  });
+
+  it('merges a line added again with the same attributes, and keeps one with other attributes apart', async () => {
+    const { cart } = await createCart(standIn, { lines: [{ merchandiseId: DISPLAY }] });
+    const { cartLinesAdd } = await data<{ cartLinesAdd: Payload }>(standIn, CART_LINES_ADD, {
+      cartId: cart!.id,
+      lines: [{ merchandiseId: DISPLAY }, { merchandiseId: DISPLAY, attributes: [{ key: 'Gift', value: 'yes' }] }],
+    });
+    expect(cartLinesAdd.cart!.lines.nodes.map((line) => [line.quantity, line.attributes.length])).toEqual([
+      [2, 0],
+      [1, 1],
+    ]);
+  });
+
+  it('refuses an unknown variant with INVALID_MERCHANDISE_LINE and its field path, changing nothing', async () => {
+    const created = await createCart(standIn, { lines: [{ merchandiseId: BASE }, { merchandiseId: UNKNOWN_VARIANT }] });
+    expect(created.cart).toBeNull();
+    expect(created.userErrors).toEqual([
+      { code: 'INVALID_MERCHANDISE_LINE', field: ['input', 'lines', '1', 'merchandiseId'], message: `The merchandise with id ${UNKNOWN_VARIANT} does not exist.` },
+    ]);
+
+    const { cart } = await createCart(standIn, { lines: [{ merchandiseId: BASE }] });
+    const { cartLinesAdd } = await data<{ cartLinesAdd: Payload }>(standIn, CART_LINES_ADD, {
+      cartId: cart!.id,
+      lines: [{ merchandiseId: DISPLAY }, { merchandiseId: UNKNOWN_VARIANT }],
+    });
+    expect(cartLinesAdd.userErrors.map((e) => [e.code, e.field])).toEqual([['INVALID_MERCHANDISE_LINE', ['lines', '1', 'merchandiseId']]]);
+    expect(cartLinesAdd.cart!.lines.nodes.map((line) => line.merchandise.id)).toEqual([BASE]);
+  });
+
+  it('updates, removes (also by quantity 0), replaces attributes and sets the note', async () => {
+    const { cart } = await createCart(standIn, {
+      lines: [{ merchandiseId: BASE }, { merchandiseId: DISPLAY }, { merchandiseId: WARRANTY }],
+      attributes: [{ key: 'Flow', value: 'order' }],
+    });
+    const [base, display, warranty] = cart!.lines.nodes;
+    const result = await data<Record<string, Payload>>(
+      standIn,
+      /* GraphQL */ `mutation Edit($cartId: ID!, $update: [CartLineUpdateInput!]!, $remove: [ID!]!, $attributes: [AttributeInput!]!) {
+        update: cartLinesUpdate(cartId: $cartId, lines: $update) { ${PAYLOAD} }
+        remove: cartLinesRemove(cartId: $cartId, lineIds: $remove) { ${PAYLOAD} }
+        attributes: cartAttributesUpdate(cartId: $cartId, attributes: $attributes) { ${PAYLOAD} }
+        note: cartNoteUpdate(cartId: $cartId, note: "Ring the bell") { ${PAYLOAD} }
+      }
+      ${CART_FIELDS}`,
+      {
+        cartId: cart!.id,
+        update: [{ id: base!.id, quantity: 2 }, { id: display!.id, quantity: 0 }],
+        remove: [warranty!.id],
+        attributes: [{ key: 'Referral', value: 'Shop' }],
+      },
+    );
+    for (const payload of Object.values(result)) expect(payload.userErrors).toEqual([]);
+    const final = result.note!.cart!;
+    expect(final.lines.nodes.map((line) => [line.merchandise.id, line.quantity])).toEqual([[BASE, 2]]);
+    expect(final.attributes).toEqual([{ key: 'Referral', value: 'Shop' }]);
+    expect(final.note).toBe('Ring the bell');
+    expect(final.cost.totalAmount.amount).toBe('1198.0');
+  });
+
+  it('answers "cart does not exist" for an unknown cart, and null for a cart id with the wrong key', async () => {
+    const { cart } = await createCart(standIn, {});
+    const wrongKey = cart!.id.replace(/key=[0-9a-f]+/, `key=${'0'.repeat(32)}`);
+    expect((await data<{ cart: Cart | null }>(standIn, CART_QUERY, { id: wrongKey })).cart).toBeNull();
+    const { cartLinesAdd } = await data<{ cartLinesAdd: Payload }>(standIn, CART_LINES_ADD, { cartId: wrongKey, lines: [{ merchandiseId: BASE }] });
+    expect(cartLinesAdd).toEqual({ cart: null, userErrors: [{ code: 'INVALID', field: ['cartId'], message: 'The specified cart does not exist.' }], warnings: [] });
+  });
+
+  it('refuses a malformed e-mail in the buyer identity', async () => {
+    const { cart } = await createCart(standIn, {});
+    const { cartBuyerIdentityUpdate } = await data<{ cartBuyerIdentityUpdate: Payload }>(
+      standIn,
+      /* GraphQL */ `mutation Buyer($cartId: ID!, $buyerIdentity: CartBuyerIdentityInput!) {
+        cartBuyerIdentityUpdate(cartId: $cartId, buyerIdentity: $buyerIdentity) { ${PAYLOAD} }
+      }
+      ${CART_FIELDS}`,
+      { cartId: cart!.id, buyerIdentity: { email: 'not an e-mail' } },
+    );
+    expect(cartBuyerIdentityUpdate.userErrors).toEqual([{ code: 'INVALID', field: ['buyerIdentity', 'email'], message: 'Email is invalid' }]);
+  });
+
+  it('takes no gift cards: the code is not applied and a PAYMENTS_GIFT_CARDS_UNAVAILABLE warning says why (spec §8)', async () => {
+    const { cart } = await createCart(standIn, { lines: [{ merchandiseId: BASE }] });
+    const { cartGiftCardCodesUpdate } = await data<{ cartGiftCardCodesUpdate: Payload & { cart: { appliedGiftCards: unknown[] } } }>(
+      standIn,
+      /* GraphQL */ `mutation Gift($cartId: ID!) {
+        cartGiftCardCodesUpdate(cartId: $cartId, giftCardCodes: ["GIFT-1234"]) {
+          cart { id appliedGiftCards { id } } userErrors { code } warnings { code target }
+        }
+      }`,
+      { cartId: cart!.id },
+    );
+    expect(cartGiftCardCodesUpdate.cart.appliedGiftCards).toEqual([]);
+    expect(cartGiftCardCodesUpdate.warnings).toEqual([{ code: 'PAYMENTS_GIFT_CARDS_UNAVAILABLE', target: cart!.id }]);
+  });
+});
+
+describe('spec §3/§4 discount codes', () => {
+  const update = (cartId: string, discountCodes: string[], version?: string) =>
+    data<{ cartDiscountCodesUpdate: Payload }>(standIn, DISCOUNT_CODES_UPDATE, { cartId, discountCodes }, version).then((d) => d.cartDiscountCodesUpdate);
+
+  it('applies PARTNER100 as £100 off the order at cart level; an unknown code stays, not applicable', async () => {
+    const { cart } = await createCart(standIn, { lines: [{ merchandiseId: BASE }, { merchandiseId: CABLE_22KW }] });
+    const result = await update(cart!.id, ['partner100', 'NOSUCHCODE']);
+    expect(result.userErrors).toEqual([]);
+    expect(result.warnings).toEqual([]);
+    expect(result.cart!.discountCodes).toEqual([
+      { code: 'partner100', applicable: true },
+      { code: 'NOSUCHCODE', applicable: false },
+    ]);
+    expect(result.cart!.discountAllocations).toEqual([{ code: 'partner100', discountedAmount: { amount: '100.0', currencyCode: 'GBP' } }]);
+    expect(result.cart!.cost.subtotalAmount.amount).toBe('894.0');
+    expect(result.cart!.cost.totalAmount.amount).toBe('794.0');
+  });
+
+  it('applies only the best of two partner codes, and none to an empty cart', async () => {
+    const { cart } = await createCart(standIn, { lines: [{ merchandiseId: BASE }] });
+    const both = await update(cart!.id, ['PARTNER75S', 'PARTNER100']);
+    expect(both.cart!.discountCodes.map((d) => d.applicable)).toEqual([false, true]);
+    expect(both.cart!.cost.totalAmount.amount).toBe('499.0');
+
+    const empty = await createCart(standIn, { discountCodes: ['PARTNER75L'] });
+    expect(empty.cart!.discountCodes).toEqual([{ code: 'PARTNER75L', applicable: false }]);
+    expect(empty.cart!.discountAllocations).toEqual([]);
+  });
+
+  it('warns DISCOUNT_NOT_FOUND for an unknown code from API version 2025-07, as Shopify does', async () => {
+    const { cart } = await createCart(standIn, { lines: [{ merchandiseId: BASE }] });
+    const result = await update(cart!.id, ['NOSUCHCODE'], '2025-07');
+    expect(result.warnings.map((w) => [w.code, w.target])).toEqual([['DISCOUNT_NOT_FOUND', cart!.id]]);
+  });
+});
+
+describe('spec §4 cart lines paging', () => {
+  it('pages lines with real cursors and pageInfo: 5 lines, first 2, three pages', async () => {
+    const ids = [BASE, PREMIUM_INSTALL, CABLE_22KW, DISPLAY, WARRANTY];
+    const { cart } = await createCart(standIn, { lines: ids.map((merchandiseId) => ({ merchandiseId })) });
+    const PAGE = /* GraphQL */ `
+      query CartLines($id: ID!, $after: String) {
+        cart(id: $id) {
+          lines(first: 2, after: $after) {
+            edges { cursor node { merchandise { ... on ProductVariant { id } } } }
+            pageInfo { hasNextPage hasPreviousPage endCursor }
+          }
+        }
+      }
+    `;
+    interface Page {
+      cart: { lines: { edges: { cursor: string; node: { merchandise: { id: string } } }[]; pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; endCursor: string | null } } };
+    }
+    const pages: Page['cart']['lines'][] = [];
+    let after: string | null = null;
+    do {
+      const { cart: page }: Page = await data<Page>(standIn, PAGE, { id: cart!.id, after });
+      pages.push(page.lines);
+      after = page.lines.pageInfo.hasNextPage ? page.lines.pageInfo.endCursor : null;
+    } while (after);
+    expect(pages.map((page) => page.edges.length)).toEqual([2, 2, 1]);
+    expect(pages.map((page) => [page.pageInfo.hasPreviousPage, page.pageInfo.hasNextPage])).toEqual([
+      [false, true],
+      [true, true],
+      [true, false],
+    ]);
+    expect(pages.flatMap((page) => page.edges.map((edge) => edge.node.merchandise.id))).toEqual(ids);
+    expect(pages[0]!.pageInfo.endCursor).toBe(pages[0]!.edges[1]!.cursor);
+  });
+
+  it('answers a GraphQL error for lines without first or last, and for more than 250 a page', async () => {
+    const { cart } = await createCart(standIn, {});
+    for (const args of ['', '(first: 251)']) {
+      const response = await post(standIn, `query($id: ID!) { cart(id: $id) { lines${args} { nodes { id } } } }`, { id: cart!.id });
+      const body = (await response.json()) as GraphQLAnswer<unknown>;
+      expect(body.errors?.length).toBe(1);
+    }
+  });
+});
+
+describe('HTTP behaviour of /api/{version}/graphql.json', () => {
+  it('answers 401 JSON without a non-empty access token, with CORS headers', async () => {
+    for (const headers of [{}, { 'X-Shopify-Storefront-Access-Token': ' ' }] as Record<string, string>[]) {
+      const response = await post(standIn, '{ shop { name } }', {}, { headers });
+      expect(response.status).toBe(401);
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      expect(await response.json()).toEqual({ errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
+    }
+  });
+
+  it('answers a preflight for the client headers', async () => {
+    const response = await standIn.handle(
+      request('/api/2025-04/graphql.json', {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://partner.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,x-shopify-storefront-access-token,x-sdk-variant' },
+      }),
+    );
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-headers')).toBe('content-type,x-shopify-storefront-access-token,x-sdk-variant');
+    expect(response.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS');
+  });
+
+  it('validates every document against the schema: a misspelt field is a GraphQL error and nothing runs', async () => {
+    const response = await post(standIn, /* GraphQL */ `mutation { cartCreate(input: {}) { cart { idd } } }`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as GraphQLAnswer<unknown>;
+    expect(body.data).toBeUndefined();
+    expect(body.errors!.map((e) => e.message)).toEqual(['Cannot query field "idd" on type "Cart". Did you mean "id"?']);
+    expect(((await (await standIn.handle(request('/api/_control'))).json()) as { carts: number }).carts).toBe(0);
+  });
+
+  it('answers a syntax error as a GraphQL error, a body that is not JSON with 400, a version that is not YYYY-MM with 404', async () => {
+    const syntax = (await (await post(standIn, '{ shop { name }')).json()) as GraphQLAnswer<unknown>;
+    expect(syntax.errors![0]!.message).toMatch(/^Syntax Error/);
+    const notJson = await standIn.handle(request('/api/2025-04/graphql.json', { method: 'POST', headers: { ...TOKEN, 'Content-Type': 'application/json' }, body: '{' }));
+    expect(notJson.status).toBe(400);
+    expect((await post(standIn, '{ shop { name } }', {}, { version: 'latest' })).status).toBe(404);
+  });
+
+  it('names a root field the demo shop does not serve instead of inventing an answer', async () => {
+    const body = (await (await post(standIn, '{ localization { country { name } } }')).json()) as GraphQLAnswer<unknown>;
+    expect(body.errors!.map((e) => e.message)).toEqual(['QueryRoot.localization is not served by the demo Storefront stand-in.']);
+  });
+
+  it('works with @shopify/storefront-api-client through its customFetchApi (TOOLCHAIN: Storefront API)', async () => {
+    const sent: Request[] = [];
+    const client = createStorefrontApiClient({
+      storeDomain: 'demo-shop.myshopify.com',
+      apiVersion: '2026-04',
+      publicAccessToken: 'demo-token',
+      logger: () => {},
+      customFetchApi: (url, init) => {
+        const forwarded = new Request(url.replace('https://demo-shop.myshopify.com', ORIGIN), init as RequestInit);
+        sent.push(forwarded.clone());
+        return standIn.handle(forwarded);
+      },
+    });
+    const { data: answer, errors } = await client.request(PRODUCT_QUERY, { variables: { id: C.baseProduct.productId } });
+    expect(errors).toBeUndefined();
+    expect(answer.product.title).toBe('Charge Point');
+    expect(new URL(sent[0]!.url).pathname).toBe('/api/2026-04/graphql.json');
+  });
+});
+
+describe('failure switch (POST /api/_control)', () => {
+  const control = (body: object) =>
+    standIn.handle(request('/api/_control', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }));
+
+  it('is off by default, fails the next N API requests with the status asked for, then recovers', async () => {
+    expect((await post(standIn, '{ shop { name } }')).status).toBe(200);
+    const set = await control({ failNext: 2, status: 503 });
+    expect(await set.json()).toEqual({ failNext: 2, status: 503, carts: 0 });
+    const preflight = await standIn.handle(request('/api/2025-04/graphql.json', { method: 'OPTIONS' }));
+    expect(preflight.status).toBe(204);
+    expect((await post(standIn, '{ shop { name } }')).status).toBe(503);
+    expect((await post(standIn, '{ shop { name } }')).status).toBe(503);
+    expect((await post(standIn, '{ shop { name } }')).status).toBe(200);
+  });
+
+  it('forgets every cart on request, as if they had expired', async () => {
+    const { cart } = await createCart(standIn, { lines: [{ merchandiseId: BASE }] });
+    await control({ forgetCarts: true });
+    expect((await data<{ cart: Cart | null }>(standIn, CART_QUERY, { id: cart!.id })).cart).toBeNull();
+  });
+
+  it('refuses a control body it does not understand', async () => {
+    for (const body of [{ failNext: -1 }, { failNext: 1, status: 200 }, { status: 503 }, { forgetCarts: 'yes' }]) {
+      expect((await control(body)).status).toBe(400);
+    }
+  });
+});
+
+describe('demo checkout page at the cart checkoutUrl', () => {
+  it('lists lines with their attributes, cart attributes, note, discount, buyer e-mail, subtotal and total in GBP', async () => {
+    const { cart } = await createCart(standIn, {
+      lines: [
+        { merchandiseId: BASE, attributes: [{ key: 'Front colour', value: 'Racing Green' }] },
+        { merchandiseId: PREMIUM_INSTALL },
+      ],
+      attributes: [{ key: 'Payment plan', value: 'Pay in full' }],
+      note: 'Side gate <open>',
+      discountCodes: ['PARTNER100'],
+      buyerIdentity: { email: 'jo@partner-one.example' },
+    });
+    const response = await standIn.handle(request(`${new URL(cart!.checkoutUrl).pathname}?_fd=0`));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const html = await response.text();
+    expect(html).not.toMatch(/<script|style=/);
+    expect(html).toContain('<th scope="row">Charge Point</th>\n<td><dl><dt>Front colour</dt><dd>Racing Green</dd></dl></td>\n<td>1</td>\n<td class="amount">£599.00</td>');
+    expect(html).toContain('Home charger installation<span class="variant">7kW Premium installation (physical survey)</span>');
+    expect(html).toContain('<dt>Payment plan</dt><dd>Pay in full</dd>');
+    expect(html).toContain('<p>Side gate &#60;open&#62;</p>');
+    expect(html).toContain('<li>PARTNER100: applied</li>');
+    expect(html).toContain('<dt>E-mail</dt><dd>jo@partner-one.example</dd>');
+    expect(html).toContain('<tr><th scope="row" colspan="3">Subtotal</th><td>£799.00</td></tr>');
+    expect(html).toContain('<tr><th scope="row" colspan="3">Discount PARTNER100</th><td>−£100.00</td></tr>');
+    expect(html).toContain('<tr class="total"><th scope="row" colspan="3">Total</th><td>£699.00</td></tr>');
+    expect((await standIn.handle(request('/demo-checkout/checkout.css'))).headers.get('content-type')).toBe('text/css; charset=utf-8');
+  });
+
+  it('answers an unknown checkout with a 404 page linking back to the examples', async () => {
+    const response = await standIn.handle(request('/demo-checkout/0123456789abcdef0123456789abcdef'));
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('<a href="/">Back to the examples</a>');
+  });
+});
