@@ -1,10 +1,36 @@
+import { readFile } from 'node:fs/promises';
+import { transform } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
 
-/** CSS is imported as a string and adopted as a constructable stylesheet (DESIGN: Styles). */
+type EsbuildPlugin = NonNullable<Options['esbuildPlugins']>[number];
+
+/**
+ * CSS is imported as a string and adopted as a constructable stylesheet (DESIGN: Styles); in the
+ * shipped files that string is minified CSS.
+ */
+const minifiedCssText: EsbuildPlugin = {
+  name: 'evc-minified-css-text',
+  setup(build) {
+    build.onLoad({ filter: /\.css$/ }, async ({ path }) => {
+      const { code } = await transform(await readFile(path, 'utf8'), { loader: 'css', minify: true, target: 'chrome111' });
+      return { contents: code.trim(), loader: 'text' };
+    });
+  },
+};
+
 const shared: Options = {
   target: 'es2022',
   loader: { '.css': 'text' },
+  esbuildPlugins: [minifiedCssText],
   outDir: 'dist',
+};
+
+/** The wizard file renders with the classic script's React (src/elements/runtime.ts). */
+const SHARED_RUNTIME_ALIASES = {
+  react: './src/elements/shared-runtime/react.ts',
+  'react/jsx-runtime': './src/elements/shared-runtime/jsx-runtime.ts',
+  'react-dom': './src/elements/shared-runtime/react-dom.ts',
+  'react-dom/client': './src/elements/shared-runtime/react-dom-client.ts',
 };
 
 export default defineConfig([
@@ -31,6 +57,22 @@ export default defineConfig([
     noExternal: [/.*/],
     define: { 'process.env.NODE_ENV': '"production"' },
     outExtension: () => ({ js: '.js' }),
+  },
+  {
+    ...shared,
+    // The wizard, loaded when the buyer first presses Continue, so the page's script stays small.
+    // It brings no React of its own: the aliases hand it the classic script's.
+    entry: { wizard: 'src/elements/wizard-entry.ts' },
+    format: ['esm'],
+    platform: 'browser',
+    minify: true,
+    splitting: false,
+    noExternal: [/.*/],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    outExtension: () => ({ js: '.js' }),
+    esbuildOptions(options) {
+      options.alias = { ...options.alias, ...SHARED_RUNTIME_ALIASES };
+    },
   },
   {
     ...shared,

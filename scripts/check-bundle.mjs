@@ -48,3 +48,17 @@ if (viewerMissing.length > 0) {
   console.error(`${VIEWER} should hold the 3D viewer, but lacks: ${viewerMissing.join(', ')}`);
   process.exit(1);
 }
+
+// The wizard is its own file too, and must not bring a second React: it renders with the main
+// script's (src/elements/shared-runtime), so React's own markers must be absent from it.
+const WIZARD = 'dist/wizard.js';
+if (!existsSync(WIZARD)) {
+  console.error(`${WIZARD} is missing: the wizard is built as its own file (tsup.config.ts)`);
+  process.exit(1);
+}
+const wizard = readFileSync(WIZARD);
+console.log(`${WIZARD}: ${kb(wizard.length)} minified, ${kb(gzipSync(wizard, { level: 9 }).length)} gzip (on demand: loaded when the buyer first presses Continue)`);
+if (/react\.transitional\.element|__CLIENT_INTERNALS_DO_NOT_USE/.test(wizard.toString('utf8'))) {
+  console.error(`${WIZARD} contains a copy of React; it must use the main script's (shared-runtime aliases)`);
+  process.exit(1);
+}

@@ -18,6 +18,7 @@ export const CONFIGURATOR_ATTRIBUTES = [
   'imageCdn',
   'modelSrc',
   'viewerSrc',
+  'wizardSrc',
   'catalog',
   'supportPhone',
   'supportEmail',
@@ -57,6 +58,8 @@ export interface ConfiguratorOptions extends ContactDetails {
   modelSrc?: string | undefined;
   /** URL of `model-viewer.js`, the 3D viewer file: `viewer-src`, else the one beside the classic script. */
   viewerSrc?: string | undefined;
+  /** URL of `wizard.js`, the wizard file loaded on demand (`wizard-src`, else beside the script). */
+  wizardSrc?: string | undefined;
   /** URL of a catalogue JSON; the object form arrives through the `catalog` property instead. */
   catalogUrl?: string | undefined;
 }
@@ -117,6 +120,8 @@ function matching(name: ConfiguratorAttribute, value: string | undefined, patter
 export interface AttributeDefaults {
   /** `model-viewer.js` beside the classic script that defined the element, when one did. */
   viewerSrc?: string | undefined;
+  /** `wizard.js` beside the classic script, likewise. */
+  wizardSrc?: string | undefined;
 }
 
 /** Parses the raw attribute strings; `base` resolves relative URLs (the page's base URI). */
@@ -141,6 +146,7 @@ export function parseConfiguratorAttributes(
     imageCdn: url('imageCdn', raw.imageCdn, base, errors) ?? new URL(DEFAULT_IMAGE_CDN, base).href,
     modelSrc: url('modelSrc', raw.modelSrc, base, errors),
     viewerSrc: url('viewerSrc', raw.viewerSrc, base, errors) ?? defaults.viewerSrc,
+    wizardSrc: url('wizardSrc', raw.wizardSrc, base, errors) ?? defaults.wizardSrc,
     catalogUrl: url('catalog', raw.catalog, base, errors),
     ...parseContactDetails(raw, base, errors),
   };

@@ -21,7 +21,10 @@ import type { EvcErrorDetail } from './events';
 import { emit } from './events';
 import { placeOnPage, useShareLink } from './share-link';
 import { adoptStyles } from './styles';
-import { scriptViewerSrc } from './viewer-src';
+import { scriptViewerSrc, scriptWizardSrc } from './viewer-src';
+import { RUNTIME_KEY, sharedRuntime } from './runtime';
+import { createWizardLoader } from '../services/wizard';
+import { isWizardModule } from '../ui/wizard-module';
 
 type CatalogueState =
   | { status: 'ready'; catalogue: Catalogue }
@@ -104,12 +107,15 @@ function bindEvents(store: ConfiguratorStore, host: HTMLElement): () => void {
 
 let instances = 0;
 
+/** One wizard file for every configurator on the page. */
+const wizardLoader = createWizardLoader(isWizardModule);
+
 function ConfiguratorRoot(props: RootProps) {
   const host = (props.container as unknown as ShadowRoot).host as HTMLElement;
   const base = host.ownerDocument.baseURI;
   const attributeKey = CONFIGURATOR_ATTRIBUTES.map((name) => props[name] ?? '').join('\u0000');
   // eslint-disable-next-line react-hooks/exhaustive-deps -- attributeKey stands for every attribute
-  const { options, errors } = useMemo(() => parseConfiguratorAttributes(props, base, { viewerSrc: scriptViewerSrc() }), [attributeKey, base]);
+  const { options, errors } = useMemo(() => parseConfiguratorAttributes(props, base, { viewerSrc: scriptViewerSrc(), wizardSrc: scriptWizardSrc() }), [attributeKey, base]);
   const catalogueState = useCatalogue(options, props.catalogObject);
   const catalogue = catalogueState.status === 'ready' ? catalogueState.catalogue : undefined;
 
@@ -134,13 +140,14 @@ function ConfiguratorRoot(props: RootProps) {
   useEffect(() => (store ? bindEvents(store, host) : undefined), [store, host]);
   const shareLink = useShareLink(host, store);
 
-  const { imageCdn, supportPhone, supportEmail, videoUrl, socialUrl, modelSrc, viewerSrc } = options;
+  const { imageCdn, supportPhone, supportEmail, videoUrl, socialUrl, modelSrc, viewerSrc, wizardSrc } = options;
+  const loadWizard = useMemo(() => (wizardSrc ? () => wizardLoader(wizardSrc) : undefined), [wizardSrc]);
   const [instanceId] = useState(() => `evc${++instances}`);
   // Failures the UI shows the buyer reach the host page as evc-error (DESIGN: events come from here).
   const reportError = useCallback((detail: EvcErrorDetail) => emit(host, 'evc-error', detail), [host]);
   const uiOptions = useMemo(
-    () => ({ instanceId, imageCdn, supportPhone, supportEmail, videoUrl, socialUrl, modelSrc, viewerSrc, reportError, share: shareLink.share }),
-    [instanceId, imageCdn, supportPhone, supportEmail, videoUrl, socialUrl, modelSrc, viewerSrc, reportError, shareLink.share],
+    () => ({ instanceId, imageCdn, supportPhone, supportEmail, videoUrl, socialUrl, modelSrc, viewerSrc, reportError, share: shareLink.share, loadWizard }),
+    [instanceId, imageCdn, supportPhone, supportEmail, videoUrl, socialUrl, modelSrc, viewerSrc, reportError, shareLink.share, loadWizard],
   );
 
   useEffect(() => {
@@ -219,6 +226,7 @@ const RENDER_SYMBOL = Symbol.for('r2wc.render');
  * @csspart confirm-dialog - A confirmation dialog, such as "Start again?" (also has the `dialog` part).
  * @csspart viewer - The 3D viewer dialog (also has the `dialog` part).
  * @csspart viewer-stage - The area of the 3D viewer dialog that holds `<model-viewer>`.
+ * @csspart wizard-error - The message with "Try again" shown when the wizard file could not be loaded.
  * @csspart spinner - A loading spinner with its label.
  * @csspart contact - The Contact Us block: intro, phone and hours, e-mail and social links.
  * @csspart notice - A problem that switches one feature off while the rest works (e.g. a bad optional attribute).
@@ -233,6 +241,9 @@ const RENDER_SYMBOL = Symbol.for('r2wc.render');
  * @cssprop --evc-danger - Errors: the error panel and invalid fields.
  */
 export class EvChargerConfigurator extends (Base as unknown as { new (): HTMLElement }) {
+  /** The React that files loaded on demand render with (see runtime.ts). */
+  static readonly [RUNTIME_KEY] = sharedRuntime;
+
   constructor() {
     super();
     if (this.shadowRoot) adoptStyles(this.shadowRoot, CONFIGURATOR_STYLES);

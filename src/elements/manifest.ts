@@ -72,6 +72,12 @@ export const ATTRIBUTE_DOCS: Record<ConfiguratorAttribute, AttributeDoc> = {
     ),
     type: 'string',
   },
+  wizardSrc: {
+    description: url(
+      'URL of `wizard.js`, the wizard file loaded when the buyer first presses Continue. Defaults to the one beside the classic script that defined the element; set it when the element is loaded another way.',
+    ),
+    type: 'string',
+  },
   catalog: {
     description: url('URL of a catalogue JSON that replaces the embedded UK catalogue; it is validated before use. The `catalog` property also accepts a catalogue object.'),
     type: 'string',
@@ -147,6 +153,7 @@ export const PART_DOCS: Record<string, PartDoc> = {
   'confirm-dialog': { description: 'A confirmation dialog, such as "Start again?" (also has the `dialog` part).' },
   viewer: { description: 'The 3D viewer dialog (also has the `dialog` part).' },
   'viewer-stage': { description: 'The area of the 3D viewer dialog that holds `<model-viewer>`.' },
+  'wizard-error': { description: 'The message with "Try again" shown when the wizard file could not be loaded.' },
   spinner: { description: 'A loading spinner with its label.' },
   contact: { description: 'The Contact Us block: intro, phone and hours, e-mail and social links.', contact: true },
   notice: { description: 'A problem that switches one feature off while the rest works (e.g. a bad optional attribute).', contact: true },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
-import { createConfiguratorStore, createStepValidationSelector, createTotalsSelector, selectAwaitingHighPower } from './configurator-store';
+import { createConfiguratorStore, createTotalsSelector, selectAwaitingHighPower } from './configurator-store';
+import { createStepValidationSelector } from './step-validation';
 import { memoryStorage } from './persistence';
 
 const make = (flow: 'order' | 'spec-request' = 'order', storage = { choices: memoryStorage(), personal: memoryStorage() }) =>

@@ -3,8 +3,6 @@ import type { Catalogue, Offer, PaymentType } from '../domain/catalogue/schema';
 import type { Configuration } from '../domain/configuration';
 import { defaultConfiguration, parseConfiguration } from '../domain/configuration';
 import type { FormValues } from '../domain/forms';
-import type { ValidationResult } from '../domain/schemas';
-import { stepValues, validateStep } from '../domain/schemas';
 import { defaultFormValues } from '../domain/forms';
 import type { Pence } from '../domain/money';
 import type { Totals } from '../domain/pricing';
@@ -284,21 +282,5 @@ export function createTotalsSelector(): (state: ConfiguratorState) => Totals {
     const totals = priceConfiguration(state.catalogue, state.configuration, { email, basePrice });
     last = { configuration: state.configuration, email, basePrice, totals };
     return totals;
-  };
-}
-
-/**
- * Spec §4: "Continue ... is disabled while the step's form is invalid". Validation of the current
- * step with its messages, memoised on the inputs; `today` is the buyer's date for the age check.
- */
-export function createStepValidationSelector(today: () => Date): (state: ConfiguratorState) => ValidationResult {
-  let last: { configuration: Configuration; form: FormValues; step: StepName; result: ValidationResult } | undefined;
-  return (state) => {
-    const { configuration, form } = state;
-    const step = state.wizard.step;
-    if (last && last.configuration === configuration && last.form === form && last.step === step) return last.result;
-    const result = validateStep(step, stepValues(state.catalogue, configuration, form), { today: today() });
-    last = { configuration, form, step, result };
-    return result;
   };
 }

@@ -11,7 +11,7 @@ import { SpecTable } from './SpecTable';
 import { StartAgain } from './StartAgain';
 import { useConfigurator } from './store-context';
 import { Viewer3D } from './Viewer3D';
-import { Wizard } from './Wizard';
+import { WizardHost } from './WizardHost';
 
 export interface ConfiguratorAppProps {
   /** Problems that switch a feature off, shown to the buyer (bad optional attributes). */
@@ -81,7 +81,7 @@ export function ConfiguratorApp({ notices }: ConfiguratorAppProps) {
           </div>
         </div>
       </div>
-      <Wizard />
+      <WizardHost />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import type { StepName } from '../domain/wizard';
 import { applicableSteps, continueHidden, next, stepIndex, stepStatus } from '../domain/wizard';
-import { createStepValidationSelector, navigationContext } from '../stores/configurator-store';
+import { navigationContext } from '../stores/configurator-store';
+import { createStepValidationSelector } from '../stores/step-validation';
 import type { ValidationResult } from '../domain/schemas';
 import { ContactUs } from './ContactUs';
 import { Modal } from './Modal';

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { Configuration } from '../domain/configuration';
 import type { ViewerService } from '../services/viewer';
+import type { WizardModule } from './wizard-module';
 
 /** "Share this configuration" on this page: the element knows the page's URL and its own name on it. */
 export interface ShareOptions {
@@ -29,6 +30,8 @@ export interface UiOptions {
   reportError?: ((error: { code: string; message: string }) => void) | undefined;
   /** Without it there is no Share button. */
   share?: ShareOptions | undefined;
+  /** Loads the wizard file (on demand, beside the classic script); without it Continue shows an error. */
+  loadWizard?: (() => Promise<WizardModule>) | undefined;
 }
 
 export const UiOptionsContext = createContext<UiOptions>({ instanceId: 'evc', imageCdn: '/cdn' });

@@ -12,6 +12,7 @@ import { memoryStorage } from '../stores/persistence';
 import type { UiOptions } from './options-context';
 import { UiOptionsContext } from './options-context';
 import { StoreContext } from './store-context';
+import { mountWizard } from './wizard-mount';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -38,7 +39,7 @@ export function render(ui: ReactNode, { flow = 'order', options = {} }: { flow?:
   act(() =>
     root.render(
       <StoreContext.Provider value={store}>
-        <UiOptionsContext.Provider value={{ instanceId: 'test', imageCdn: TEST_CDN, ...options }}>{ui}</UiOptionsContext.Provider>
+        <UiOptionsContext.Provider value={{ instanceId: 'test', imageCdn: TEST_CDN, loadWizard: async () => ({ mountWizard }), ...options }}>{ui}</UiOptionsContext.Provider>
       </StoreContext.Provider>,
     ),
   );

@@ -1,0 +1,39 @@
+// The wizard is its own file (dist/wizard.js), loaded when the buyer first presses Continue and
+// rendered with the page script's React; a failed load is shown with "Try again".
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { useHarness } from './harness.mjs';
+
+const harness = useHarness();
+const wizardRequests = (requests) => requests.filter((url) => new URL(url).pathname === '/dist/wizard.js');
+
+describe('wizard on demand', () => {
+  it('marketing-site.html requests wizard.js only when Continue is pressed, then shows the wizard', async () => {
+    const { page, errors, requests } = await harness.open('/dist-examples/marketing-site.html');
+    const element = page.locator('ev-charger-configurator');
+    await element.getByRole('button', { name: 'Continue' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(wizardRequests(requests), [], 'the wizard is not part of the page load');
+
+    await element.getByRole('button', { name: 'Continue' }).click();
+    const wizard = element.getByRole('dialog', { name: 'Power & cable' });
+    await wizard.waitFor();
+    assert.equal(wizardRequests(requests).length, 1);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('a failed load says so with "Try again", and trying again opens the wizard', async () => {
+    const { page } = await harness.open('/dist-examples/marketing-site.html');
+    let refuse = true;
+    await page.route('**/dist/wizard.js*', (route) => (refuse ? route.abort('failed') : route.continue()));
+    const element = page.locator('ev-charger-configurator');
+    await element.getByRole('button', { name: 'Continue' }).click();
+    const alert = element.getByRole('alert').filter({ hasText: 'The wizard could not be loaded' });
+    await alert.waitFor();
+    refuse = false;
+    await element.getByRole('button', { name: 'Try again' }).click();
+    await element.getByRole('dialog', { name: 'Power & cable' }).waitFor();
+    await page.close();
+  });
+});
