@@ -33,6 +33,21 @@ const SHARED_RUNTIME_ALIASES = {
   'react-dom/client': './src/elements/shared-runtime/react-dom-client.ts',
 };
 
+/**
+ * A file beside the classic script that it imports by URL on demand (DESIGN, Builds): one
+ * self-contained, minified ES module, no splitting, so there is one file to serve.
+ */
+const onDemand: Options = {
+  ...shared,
+  format: ['esm'],
+  platform: 'browser',
+  minify: true,
+  splitting: false,
+  noExternal: [/.*/],
+  define: { 'process.env.NODE_ENV': '"production"' },
+  outExtension: () => ({ js: '.js' }),
+};
+
 export default defineConfig([
   {
     ...shared,
@@ -46,30 +61,15 @@ export default defineConfig([
     outExtension: () => ({ js: '.js' }),
   },
   {
-    ...shared,
-    // The 3D viewer (model-viewer with three.js) as one self-contained ES module beside the classic
-    // script, which imports it by URL on demand (DESIGN, Builds). No splitting: one file to serve.
+    ...onDemand,
+    // The 3D viewer (model-viewer with three.js), imported by URL when the buyer asks for it.
     entry: { 'model-viewer': 'src/viewer/model-viewer-entry.ts' },
-    format: ['esm'],
-    platform: 'browser',
-    minify: true,
-    splitting: false,
-    noExternal: [/.*/],
-    define: { 'process.env.NODE_ENV': '"production"' },
-    outExtension: () => ({ js: '.js' }),
   },
   {
-    ...shared,
+    ...onDemand,
     // The wizard, loaded when the buyer first presses Continue, so the page's script stays small.
     // It brings no React of its own: the aliases hand it the classic script's.
     entry: { wizard: 'src/elements/wizard-entry.ts' },
-    format: ['esm'],
-    platform: 'browser',
-    minify: true,
-    splitting: false,
-    noExternal: [/.*/],
-    define: { 'process.env.NODE_ENV': '"production"' },
-    outExtension: () => ({ js: '.js' }),
     esbuildOptions(options) {
       options.alias = { ...options.alias, ...SHARED_RUNTIME_ALIASES };
     },

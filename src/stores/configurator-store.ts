@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { Catalogue, Offer, PaymentType } from '../domain/catalogue/schema';
+import type { Catalogue, InstallationId, Offer, PaymentType } from '../domain/catalogue/schema';
 import type { Configuration } from '../domain/configuration';
 import { defaultConfiguration, parseConfiguration } from '../domain/configuration';
 import type { FormValues } from '../domain/forms';
@@ -31,10 +31,22 @@ export interface WizardState {
   highPowerConfirmed: boolean;
 }
 
-/** What the shop told us; not persisted (fetched again on load). */
+/** What the shop gives an installation variant (spec §7.1: name, description, 200x200 image). */
+export interface InstallationInfo {
+  name: string;
+  description: string;
+  image?: string | undefined;
+}
+
+/**
+ * What the shop told us. Only the cart id is saved (with the choices, so a reload keeps the same
+ * cart); the rest is fetched again.
+ */
 export interface ShopState {
   basePrice?: Pence | undefined;
   offers: Offer[];
+  installationDetails: Partial<Record<InstallationId, InstallationInfo>>;
+  cartId: string | null;
 }
 
 export interface ConfiguratorActions {
@@ -90,6 +102,7 @@ export type ConfiguratorStore = StoreApi<ConfiguratorState>;
 interface SavedChoices {
   configuration: Configuration;
   wizard: WizardState;
+  cartId: string | null;
 }
 
 /** Personal details saved for the session; the date of birth is never written (DESIGN). */
@@ -123,7 +136,8 @@ function readChoices(options: StoreOptions): SavedChoices | undefined {
     if (!parsed.ok || typeof wizard !== 'object' || wizard === null) return undefined;
     const known = stepsFor(flow).some((step) => step.name === wizard.step);
     if (!known || typeof wizard.open !== 'boolean' || typeof wizard.highPowerConfirmed !== 'boolean') return undefined;
-    return { configuration: normaliseConfiguration(catalogue, parsed.configuration, flow), wizard };
+    const cartId = typeof saved.cartId === 'string' && saved.cartId ? saved.cartId : null;
+    return { configuration: normaliseConfiguration(catalogue, parsed.configuration, flow), wizard, cartId };
   });
 }
 
@@ -226,6 +240,7 @@ export function createConfiguratorStore(options: StoreOptions): ConfiguratorStor
           previousCable: null,
           form: defaultFormValues(),
           wizard: { open: false, step: firstStep(flow), highPowerConfirmed: false },
+          shop: { ...get().shop, cartId: null },
         });
         // After the state change, whose subscriber saves the defaults.
         forget(options.storage?.choices, choicesKey(options.storageKey));
@@ -241,17 +256,18 @@ export function createConfiguratorStore(options: StoreOptions): ConfiguratorStor
       previousCable: null,
       form: savedForm ?? defaultFormValues(),
       wizard: saved?.wizard ?? { open: false, step: firstStep(flow), highPowerConfirmed: false },
-      shop: { offers: [] },
+      shop: { offers: [], installationDetails: {}, cartId: saved?.cartId ?? null },
       smallScreen: false,
       actions,
     };
   });
 
   store.subscribe((state, previous) => {
-    if (state.configuration !== previous.configuration || state.wizard !== previous.wizard) {
+    if (state.configuration !== previous.configuration || state.wizard !== previous.wizard || state.shop.cartId !== previous.shop.cartId) {
       writeSaved(options.storage?.choices, choicesKey(options.storageKey), {
         configuration: state.configuration,
         wizard: state.wizard,
+        cartId: state.shop.cartId,
       } satisfies SavedChoices);
     }
     if (state.form !== previous.form) {

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { Configuration } from '../domain/configuration';
 import type { ViewerService } from '../services/viewer';
+import type { OrderServices } from './order-services';
 import type { WizardModule } from './wizard-module';
 
 /** "Share this configuration" on this page: the element knows the page's URL and its own name on it. */
@@ -32,6 +33,8 @@ export interface UiOptions {
   share?: ShareOptions | undefined;
   /** Loads the wizard file (on demand, beside the classic script); without it Continue shows an error. */
   loadWizard?: (() => Promise<WizardModule>) | undefined;
+  /** The ordering flow's calls to the shop and lead capture; absent in tests that do not need them. */
+  order?: OrderServices | undefined;
 }
 
 export const UiOptionsContext = createContext<UiOptions>({ instanceId: 'evc', imageCdn: '/cdn' });

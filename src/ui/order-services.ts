@@ -1,0 +1,47 @@
+import type { Configuration } from '../domain/configuration';
+import type { FormValues } from '../domain/forms';
+import type { TotalsDetail } from '../domain/pricing';
+import type { InstallationInfo } from '../stores/configurator-store';
+import type { InstallationId } from '../domain/catalogue/schema';
+
+/**
+ * What the ordering wizard asks of the outside world (spec §7 calls 1, 2, 3, 5). The element builds
+ * it from its attributes (shop client or theme cart, lead-capture endpoint) and hands it to the UI
+ * through `UiOptions.order`; tests hand in fakes. Failures reject with an `OrderFailure`.
+ */
+export interface OrderServices {
+  /** False without `shop-domain`/`storefront-token` (or `cart="theme"`): checkout is off, with a visible notice. */
+  checkoutAvailable: boolean;
+  /** Spec §7.1: the installation variants' name, description and image; {} when the shop gave nothing. */
+  installationDetails(): Promise<Partial<Record<InstallationId, InstallationInfo>>>;
+  /** Spec §7.2: the form values to `store-cart-endpoint` on each Continue with an e-mail; never rejects. */
+  captureLead(configuration: Configuration, form: FormValues): Promise<void>;
+  /**
+   * Spec §7.3/§7.5: the cart with every configured line, then the checkout. Fires `evc-checkout`
+   * first; resolves `redirected: false` when the host page cancelled it.
+   */
+  checkout(request: CheckoutRequest): Promise<{ cartId: string; checkoutUrl: string; redirected: boolean }>;
+}
+
+export interface CheckoutRequest {
+  configuration: Configuration;
+  form: FormValues;
+  totals: TotalsDetail;
+  /** The cart made before (kept with the saved choices); replaced when it has expired. */
+  cartId: string | null;
+}
+
+/** A failure to show the buyer: a sentence they can act on, and whether trying again may help. */
+export interface OrderFailure {
+  code: string;
+  buyerMessage: string;
+  retryable: boolean;
+}
+
+export function toOrderFailure(error: unknown, fallback: string): OrderFailure {
+  const known = error as Partial<OrderFailure> | null;
+  if (known && typeof known.buyerMessage === 'string' && typeof known.code === 'string') {
+    return { code: known.code, buyerMessage: known.buyerMessage, retryable: known.retryable ?? true };
+  }
+  return { code: 'UNKNOWN_ERROR', buyerMessage: fallback, retryable: true };
+}
