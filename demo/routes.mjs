@@ -3,8 +3,10 @@
 import { fileURLToPath } from 'node:url';
 import { cdnRoutes } from './cdn.mjs';
 import { examplesIndex } from './examples-index.mjs';
+import { leadCaptureRoutes } from './lead-capture.mjs';
 import { serveDirectory } from './static.mjs';
 import { storefrontRoutes } from './storefront/index.mjs';
+import { themeCartRoutes } from './theme-cart.mjs';
 
 const repoDir = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
@@ -22,4 +24,8 @@ export const routes = [
   { method: 'GET', pattern: /^\/models\/(?<path>[\w-]+\.glb)$/, handler: serveDirectory(repoDir('demo/assets')) },
   // Storefront API stand-in at /api/{version}/graphql.json, its checkout pages and failure switch.
   ...storefrontRoutes,
+  // Lead capture (spec §7.2) at /api/store-cart: POST records the form values, GET lists them.
+  ...leadCaptureRoutes,
+  // A Shopify theme's own cart for cart="theme": /cart/*.js (Ajax Cart API) and /checkout.
+  ...themeCartRoutes,
 ];

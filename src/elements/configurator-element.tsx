@@ -19,6 +19,7 @@ import type { ConfiguratorOptions, PersistMode, RawAttributes } from './attribut
 import { CONFIGURATOR_ATTRIBUTES, parseConfiguratorAttributes } from './attributes';
 import type { EvcErrorDetail } from './events';
 import { emit } from './events';
+import { checkoutAvailable, hasOrderServices, orderServicesOnDemand } from './order-services-on-demand';
 import { placeOnPage, useShareLink } from './share-link';
 import { adoptStyles } from './styles';
 import { scriptViewerSrc, scriptWizardSrc } from './viewer-src';
@@ -145,9 +146,21 @@ function ConfiguratorRoot(props: RootProps) {
   const [instanceId] = useState(() => `evc${++instances}`);
   // Failures the UI shows the buyer reach the host page as evc-error (DESIGN: events come from here).
   const reportError = useCallback((detail: EvcErrorDetail) => emit(host, 'evc-error', detail), [host]);
+  // The shop client ships in the wizard file, so the page's script stays small (DESIGN: Builds).
+  const order = useMemo(
+    () =>
+      catalogue && wizardSrc
+        ? orderServicesOnDemand(checkoutAvailable(options), async () => {
+            const module: unknown = await wizardLoader(wizardSrc);
+            if (!hasOrderServices(module)) throw new Error(`${wizardSrc} does not provide the ordering services.`);
+            return module.createOrderServices({ host, options, catalogue });
+          })
+        : undefined,
+    [host, options, catalogue, wizardSrc],
+  );
   const uiOptions = useMemo(
-    () => ({ instanceId, imageCdn, supportPhone, supportEmail, videoUrl, socialUrl, modelSrc, viewerSrc, reportError, share: shareLink.share, loadWizard }),
-    [instanceId, imageCdn, supportPhone, supportEmail, videoUrl, socialUrl, modelSrc, viewerSrc, reportError, shareLink.share, loadWizard],
+    () => ({ instanceId, imageCdn, supportPhone, supportEmail, videoUrl, socialUrl, modelSrc, viewerSrc, reportError, share: shareLink.share, loadWizard, order }),
+    [instanceId, imageCdn, supportPhone, supportEmail, videoUrl, socialUrl, modelSrc, viewerSrc, reportError, shareLink.share, loadWizard, order],
   );
 
   useEffect(() => {
@@ -200,6 +213,7 @@ const RENDER_SYMBOL = Symbol.for('r2wc.render');
  * @csspart spec-table - The specification table: socket, tethered cable lengths and charging power.
  * @csspart front-picker - The "Front" radio group: metal, wood and limited-edition fronts.
  * @csspart body-picker - The "Body" radio group of body colours.
+ * @csspart hook-picker - The wizard's "Cable hook colour" radio group.
  * @csspart summary - The running order summary: one row per line and the total (on the page and in the wizard).
  * @csspart total - The total row of the order summary.
  * @csspart primary-button - The full-width primary button: Continue on the page.

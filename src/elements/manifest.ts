@@ -127,6 +127,7 @@ export const PART_DOCS: Record<string, PartDoc> = {
   'spec-table': { description: 'The specification table: socket, tethered cable lengths and charging power.' },
   'front-picker': { description: 'The "Front" radio group: metal, wood and limited-edition fronts.' },
   'body-picker': { description: 'The "Body" radio group of body colours.' },
+  'hook-picker': { description: 'The wizard\'s "Cable hook colour" radio group.' },
   summary: { description: 'The running order summary: one row per line and the total (on the page and in the wizard).' },
   total: { description: 'The total row of the order summary.' },
   'primary-button': { description: 'The full-width primary button: Continue on the page.' },

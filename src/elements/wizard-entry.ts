@@ -4,3 +4,5 @@
  * wizard adds only its own code.
  */
 export { mountWizard } from '../ui/wizard-mount';
+// The ordering flow's shop client and lead capture travel with the wizard, which alone uses them.
+export { createOrderServices } from './order-services';

@@ -1,105 +1,135 @@
-import { useMemo, useState } from 'react';
-import type { StepName } from '../domain/wizard';
-import { applicableSteps, continueHidden, next, stepIndex, stepStatus } from '../domain/wizard';
+import { useId, useMemo, useRef, useState } from 'react';
+import { applicableSteps, continueHidden, next, stepIndex } from '../domain/wizard';
 import { navigationContext } from '../stores/configurator-store';
 import { createStepValidationSelector } from '../stores/step-validation';
-import type { ValidationResult } from '../domain/schemas';
 import { ContactUs } from './ContactUs';
 import { Modal } from './Modal';
 import { OrderSummary } from './OrderSummary';
 import { useUiOptions } from './options-context';
-import { stepLabel, stepTitle } from './step-labels';
-import { useConfigurator, useConfiguratorStore } from './store-context';
-import { TextField } from './TextField';
+import { Preview } from './Preview';
+import { Spinner } from './Spinner';
+import { stepTitle } from './step-labels';
+import { useConfigurator } from './store-context';
+import { PriceHeader, StepIndicator, useSmallScreen } from './wizard/layout';
+import { StepForm } from './wizard/StepForm';
+import { useOrderFlow } from './wizard/use-order-flow';
+import wizardCss from './wizard/wizard.css';
 
-interface StepProps {
-  validation: ValidationResult;
-}
+/** The wizard's stylesheets, adopted when it mounts, so they ship in the wizard file only. */
+export const WIZARD_STYLES: readonly string[] = [wizardCss];
 
-/** Spec §2 specification-request step 01. */
-function EmailStep({ validation }: StepProps) {
-  const email = useConfigurator((state) => state.form.email);
-  const { updateForm } = useConfigurator((state) => state.actions);
-  return (
-    <>
-      <p>Let&apos;s make sure your configuration is linked to your Mobilize order.</p>
-      <TextField
-        label="E-mail address"
-        type="email"
-        autoComplete="email"
-        value={email}
-        error={validation.errors['email']}
-        onChange={(value) => updateForm({ email: value })}
-      />
-    </>
-  );
-}
+/** The preview is smaller beside the step form than on the page (spec §2 default 1.5). */
+const PREVIEW_SCALE = 1;
 
-/** Steps whose forms exist; the others show the running order summary in the shell. */
-const STEP_FORMS: Partial<Record<StepName, (props: StepProps) => React.ReactNode>> = {
-  email: EmailStep,
-};
+export const CHECKOUT_UNAVAILABLE = 'Checkout is not available on this page.';
 
 /**
  * Spec §2 "Checkout wizard": a full-screen native dialog with close, Back, Continue, progress,
- * 'Step N of M', the step indicator and 'Need help?'. Navigation follows the domain's named steps.
+ * 'Step N of M' (small screens) or the step indicator (large screens), and 'Need help?'. Desktop:
+ * preview and price summary on the left, the step form on the right; small screens: the price
+ * header. Navigation follows the domain's named steps; the ordering flow ends in the checkout.
  */
 export function Wizard() {
-  const store = useConfiguratorStore();
   const state = useConfigurator((s) => s);
-  const { actions, flow, wizard } = state;
+  const { flow, wizard, smallScreen } = state;
   const selectValidation = useMemo(() => createStepValidationSelector(() => new Date()), []);
   const validation = useConfigurator(selectValidation);
   const [helpOpen, setHelpOpen] = useState(false);
   const contact = useUiOptions();
+  const { checkout, checkoutAvailable, runEffects, startCheckout, goNext, goBack } = useOrderFlow();
+  const frame = useRef<HTMLDivElement>(null);
+  const hintId = useId();
+  useSmallScreen(frame, wizard.open);
 
   const context = navigationContext(state);
-  const steps = applicableSteps(context);
+  const count = applicableSteps(context).length;
   const index = stepIndex(context, wizard.step);
-  const count = steps.length;
-  const hidden = continueHidden(context, wizard.step) || next(context, wizard.step).type === 'finish';
-  const Form = STEP_FORMS[wizard.step];
+  const ordering = flow === 'order';
+  const last = next(context, wizard.step).type === 'finish';
+  // The specification-request flow's last step hides Continue itself; the ordering flow's checks out.
+  const hidden = continueHidden(context, wizard.step) || (last && !ordering);
+  const blocked = ordering && last && !checkoutAvailable;
+  const busy = checkout.status === 'busy' || checkout.status === 'redirecting';
+  // A disabled Continue says why: the step's first message, or the missing checkout.
+  const hint = Object.values(validation.errors)[0] ?? (blocked ? CHECKOUT_UNAVAILABLE : undefined);
 
   return (
     <Modal
       open={wizard.open}
       title={stepTitle(flow, wizard.step)}
-      onClose={actions.closeWizard}
+      onClose={state.actions.closeWizard}
       className="evc-wizard"
       part="wizard"
       footer={
         <>
-          <button type="button" className="evc-secondary" onClick={actions.goBack} part="back-button">
+          {checkout.status !== 'idle' && (
+            <div className="evc-wizard-status">
+              {busy && <Spinner label="Taking you to the checkout…" />}
+              {checkout.status === 'failed' && (
+                <div className="evc-wizard-failure" role="alert">
+                  <p>{checkout.failure.buyerMessage}</p>
+                  {checkout.failure.retryable && (
+                    <button type="button" onClick={() => void startCheckout()}>
+                      Try again
+                    </button>
+                  )}
+                </div>
+              )}
+            </div>
+          )}
+          <button type="button" className="evc-secondary" onClick={goBack} disabled={busy} part="back-button">
             Back
           </button>
           <button type="button" className="evc-link" onClick={() => setHelpOpen(true)} part="help-button">
             Need help?
           </button>
           {!hidden && (
-            <button type="button" className="evc-primary" disabled={!validation.valid} onClick={() => store.getState().actions.goNext()} part="next-button">
-              Continue
-            </button>
+            <div className="evc-wizard-next">
+              {hint && (
+                <p className="evc-wizard-hint" id={hintId}>
+                  {hint}
+                </p>
+              )}
+              <button
+                type="button"
+                className="evc-primary"
+                disabled={!validation.valid || blocked || busy}
+                aria-describedby={hint ? hintId : undefined}
+                onClick={goNext}
+                part="next-button"
+              >
+                Continue
+              </button>
+            </div>
           )}
         </>
       }
     >
-      <p className="evc-step-count" part="step-count">
-        Step {index + 1} of {count}
-      </p>
-      <progress className="evc-progress" max={count} value={index + 1} aria-label="Progress" part="progress" />
-      <ol className="evc-steps" aria-label="Steps" part="steps">
-        {steps.map((step) => {
-          const status = stepStatus(context, wizard.step, step);
-          return (
-            <li key={step} data-status={status} aria-current={status === 'current' ? 'step' : undefined}>
-              {stepLabel(flow, step)}
-              <span className="evc-visually-hidden">{status === 'complete' ? ' (complete)' : status === 'upcoming' ? ' (upcoming)' : ''}</span>
-            </li>
-          );
-        })}
-      </ol>
-      <div className="evc-step" data-step={wizard.step} part="step">
-        {Form ? <Form validation={validation} /> : <OrderSummary />}
+      <div ref={frame} className="evc-wizard-frame" data-layout={smallScreen ? 'small' : 'large'}>
+        {smallScreen && <PriceHeader />}
+        {smallScreen && (
+          <p className="evc-step-count" part="step-count">
+            Step {index + 1} of {count}
+          </p>
+        )}
+        <progress className="evc-progress" max={count} value={index + 1} aria-label="Progress" part="progress" />
+        {!smallScreen && <StepIndicator step={wizard.step} />}
+        <div className="evc-wizard-panes">
+          {!smallScreen && (
+            <div className="evc-wizard-aside">
+              <Preview scale={PREVIEW_SCALE} />
+              <OrderSummary />
+            </div>
+          )}
+          <div className="evc-step" data-step={wizard.step} part="step">
+            {ordering && !checkoutAvailable && (
+              <p className="evc-notice" part="notice">
+                {CHECKOUT_UNAVAILABLE}
+              </p>
+            )}
+            <StepForm flow={flow} step={wizard.step} validation={validation} runEffects={runEffects} />
+          </div>
+        </div>
       </div>
       <Modal open={helpOpen} title="Contact Us" onClose={() => setHelpOpen(false)} part="contact-dialog">
         <ContactUs {...contact} withHeading={false} />

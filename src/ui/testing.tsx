@@ -83,11 +83,12 @@ function nameOf(element: Element): string {
 const ROLES = {
   button: 'button',
   radio: 'input[type="radio"]',
+  checkbox: 'input[type="checkbox"]',
   radiogroup: '[role="radiogroup"]',
   dialog: 'dialog',
   figure: 'figure',
   table: 'table',
-  textbox: 'input:not([type]), input[type="text"], input[type="url"], input[type="email"]',
+  textbox: 'input:not([type]), input[type="text"], input[type="url"], input[type="email"], input[type="tel"]',
 } as const;
 
 export function allByRole<E extends HTMLElement = HTMLElement>(scope: ParentNode, role: keyof typeof ROLES, name?: string | RegExp): E[] {

@@ -1,0 +1,165 @@
+import type { Catalogue } from '../domain/catalogue/schema';
+import { sendLead } from '../services/lead-capture';
+import type { ShopClient } from '../services/shop';
+import { checkoutConfiguration, createProductDetailsLoader, createShopClient, installationDetails, ShopError } from '../services/shop';
+import { checkoutThemeCart } from '../services/theme-cart';
+import type { CheckoutRequest, OrderFailure, OrderServices } from '../ui/order-services';
+import { toOrderFailure } from '../ui/order-services';
+import type { ConfiguratorOptions } from './attributes';
+import { emit } from './events';
+import { checkoutAvailable } from './order-services-on-demand';
+
+/** Every call to the shop, the theme cart and lead capture gives up after this (issue 4). */
+export const ORDER_CALL_TIMEOUT_MS = 15_000;
+
+const FALLBACK_MESSAGE = 'Something went wrong with the shop. Please try again.';
+
+export interface OrderServicesInput {
+  /** The element: events are fired from it and its document gives the cookie and the page URL. */
+  host: HTMLElement;
+  options: ConfiguratorOptions;
+  catalogue: Catalogue;
+  fetch?: typeof fetch | undefined;
+  /** Leaves the page for the checkout; `location.assign` unless a test hands in a fake. */
+  navigate?: ((url: string) => void) | undefined;
+  timeoutMs?: number | undefined;
+  /** Aborts calls in flight when the element leaves the page. */
+  signal?: AbortSignal | undefined;
+}
+
+/** Spec §6: the value of the cookie named `referral`, when the page has one. */
+export function readReferralCookie(doc: Document): string | undefined {
+  let cookies: string;
+  try {
+    cookies = doc.cookie;
+  } catch {
+    return undefined; // sandboxed documents throw on access
+  }
+  for (const pair of cookies.split(';')) {
+    const at = pair.indexOf('=');
+    if (at === -1 || pair.slice(0, at).trim() !== 'referral') continue;
+    const raw = pair.slice(at + 1).trim();
+    try {
+      return decodeURIComponent(raw) || undefined;
+    } catch {
+      return raw || undefined;
+    }
+  }
+  return undefined;
+}
+
+/** The theme's locale-aware root (`Shopify.routes.root`) when the page is a Shopify theme. */
+function themeRoot(view: Window | null): string | undefined {
+  const root = (view as { Shopify?: { routes?: { root?: unknown } } } | null)?.Shopify?.routes?.root;
+  return typeof root === 'string' && root.startsWith('/') ? root : undefined;
+}
+
+function storefrontClient(
+  options: ConfiguratorOptions,
+  fetchImpl: typeof fetch | undefined,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): ShopClient | null {
+  try {
+    return createShopClient({
+      storeDomain: options.shopDomain,
+      storefrontEndpoint: options.storefrontEndpoint,
+      apiVersion: options.apiVersion,
+      publicAccessToken: options.storefrontToken,
+      fetch: fetchImpl,
+      timeoutMs,
+      signal,
+    });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The ordering wizard's calls (spec §7 calls 1, 2, 3, 5) built from the element's attributes:
+ * the Storefront cart or the theme cart, the product details and lead capture. Every failure
+ * rejects with an `OrderFailure`; lead capture never fails.
+ */
+export function createOrderServices(input: OrderServicesInput): OrderServices {
+  const { host, options, catalogue, signal } = input;
+  const doc = host.ownerDocument;
+  const view = doc.defaultView;
+  const timeoutMs = input.timeoutMs ?? ORDER_CALL_TIMEOUT_MS;
+  const navigate = input.navigate ?? ((url: string) => view?.location.assign(url));
+  // The theme cart needs no Storefront access, but the product details (spec §7.1) use it when given.
+  const client = checkoutAvailable({ ...options, cart: 'storefront' }) ? storefrontClient(options, input.fetch, timeoutMs, signal) : null;
+  // A shop setting the client refuses switches checkout off, as a missing one does.
+  const available = options.cart === 'theme' || client !== null;
+  const productDetails = client ? createProductDetailsLoader(client) : null;
+
+  /**
+   * Failures reject as an `OrderFailure`; the wizard shows each one and reports it through
+   * `UiOptions.reportError`, which fires `evc-error`, so it is not fired here a second time.
+   */
+  const fail = (error: unknown): OrderFailure => toOrderFailure(error, FALLBACK_MESSAGE);
+
+  /** Spec §6: the cookie's value is copied into the form; the form's own value stands otherwise. */
+  const referralFor = (formReferral: string) => readReferralCookie(doc) ?? formReferral;
+
+  async function placeOrder(request: CheckoutRequest): Promise<{ cartId: string; checkoutUrl: string }> {
+    const { configuration, form, cartId } = request;
+    const referral = referralFor(form.referral);
+    if (options.cart === 'theme') {
+      const result = await checkoutThemeCart(
+        { catalogue, configuration, email: form.email, referral },
+        { root: themeRoot(view), fetch: input.fetch, timeoutMs, signal },
+      );
+      return { cartId: result.cartId, checkoutUrl: new URL(result.checkoutUrl, doc.baseURI).href };
+    }
+    if (!client) {
+      throw new ShopError('CONFIGURATION', 'Shop configuration: shop-domain (or storefront-endpoint) and storefront-token are required for checkout.');
+    }
+    // checkoutUrlWithFd (spec §7.5 `_fd=0`) is applied by the shop client to every cart it returns.
+    const result = await checkoutConfiguration(client, {
+      catalogue,
+      configuration,
+      email: form.email,
+      phone: form.tel,
+      referral,
+      existingCartId: cartId,
+      flow: 'order',
+    });
+    return { cartId: result.cartId, checkoutUrl: result.checkoutUrl };
+  }
+
+  return {
+    checkoutAvailable: available,
+
+    async installationDetails() {
+      if (!client || !productDetails) return {};
+      try {
+        const details = await productDetails.load(options.productId ?? catalogue.baseProduct.productId);
+        return installationDetails(catalogue.installations, details);
+      } catch (error) {
+        throw fail(error);
+      }
+    },
+
+    async captureLead(configuration, form) {
+      // Spec §7.2: sent only when the e-mail is filled in, and only where the page asks for it.
+      if (!options.storeCartEndpoint || !form.email.trim()) return;
+      await sendLead(
+        { catalogue, configuration, form, referral: readReferralCookie(doc) },
+        { endpoint: options.storeCartEndpoint, fetch: input.fetch, timeoutMs, signal },
+      );
+    },
+
+    async checkout(request) {
+      let placed: { cartId: string; checkoutUrl: string };
+      try {
+        placed = await placeOrder(request);
+      } catch (error) {
+        throw fail(error);
+      }
+      // DESIGN `evc-checkout`: the host page may cancel the redirect with preventDefault().
+      const proceed = emit(host, 'evc-checkout', { ...placed, totals: request.totals }, { cancelable: true });
+      if (proceed) navigate(placed.checkoutUrl);
+      return { ...placed, redirected: proceed };
+    },
+  };
+}

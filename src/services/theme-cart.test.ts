@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { cartAttributes, cartLines } from '../domain/cart';
+import { UK_CATALOGUE } from '../domain/catalogue/uk';
+import type { Configuration } from '../domain/configuration';
+import { defaultConfiguration } from '../domain/configuration';
+import { ShopError } from './shop/errors';
+import { checkoutThemeCart, numericVariantId, themeCartItems } from './theme-cart';
+
+const CONFIGURATION: Configuration = {
+  ...defaultConfiguration(UK_CATALOGUE),
+  cable: UK_CATALOGUE.cables.find((cable) => cable.kind === 'tethered' && cable.powerKw === 22)!.id,
+  installation: 'premium_22kw',
+  surgeProtection: true,
+  cableHook: true,
+  display: true,
+  extendedWarranty: true,
+  paymentType: 'PAY_NOW',
+};
+const INPUT = { catalogue: UK_CATALOGUE, configuration: CONFIGURATION, email: 'sam@partner-one.example', referral: 'newsletter' };
+
+interface Sent {
+  url: string;
+  body: unknown;
+}
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** A fetch answering each Ajax Cart API path with `answers[path]`, recording what was sent. */
+function fakeFetch(answers: Record<string, (signal: AbortSignal) => Response | Promise<Response>> = {}) {
+  const sent: Sent[] = [];
+  const fetch = (async (url: RequestInfo | URL, init: RequestInit = {}) => {
+    sent.push({ url: String(url), body: JSON.parse(String(init.body)) });
+    const path = String(url).replace(/^.*?\/(cart\/\w+\.js)$/, '$1');
+    const answer = answers[path];
+    if (answer) return answer(init.signal!);
+    return json(path === 'cart/update.js' ? { token: 'theme-cart-1', items: [] } : { items: [] });
+  }) as typeof globalThis.fetch;
+  return { fetch, sent };
+}
+
+describe('numericVariantId', () => {
+  it('takes the number from a variant global id and refuses anything else', () => {
+    expect(numericVariantId('gid://shopify/ProductVariant/4610000123')).toBe(4610000123);
+    expect(() => numericVariantId('gid://shopify/Product/1')).toThrow(ShopError);
+  });
+});
+
+describe('checkoutThemeCart (cart="theme")', () => {
+  it('clears the theme cart, adds every line with numeric ids and properties, then sets the cart attributes', async () => {
+    const { fetch, sent } = fakeFetch();
+    const result = await checkoutThemeCart(INPUT, { fetch });
+
+    expect(sent.map((request) => request.url)).toEqual(['/cart/clear.js', '/cart/add.js', '/cart/update.js']);
+    const lines = cartLines(UK_CATALOGUE, CONFIGURATION, { email: INPUT.email });
+    const { items } = sent[1]!.body as { items: { id: number; quantity: number; properties: Record<string, string> }[] };
+    expect(items).toHaveLength(lines.length);
+    items.forEach((item, index) => {
+      const line = lines[index]!;
+      expect(item.id).toBe(Number(line.merchandiseId.split('/').pop()));
+      expect(item.quantity).toBe(1);
+      expect(item.properties).toEqual(Object.fromEntries(line.attributes.map(({ key, value }) => [key, value])));
+    });
+    expect(items.some((item) => Object.keys(item.properties).length > 0)).toBe(true);
+    expect(sent[2]!.body).toEqual({
+      attributes: Object.fromEntries(
+        cartAttributes(UK_CATALOGUE, CONFIGURATION, { referral: 'newsletter', flow: 'order' }).map(({ key, value }) => [key, value]),
+      ),
+    });
+    // The partner e-mail earns the catalogue's code, handed to the theme's checkout.
+    expect(result).toEqual({ cartId: 'theme-cart-1', checkoutUrl: '/checkout?discount=PARTNER100' });
+  });
+
+  it("uses the theme's locale root and leaves the discount off without a partner e-mail", async () => {
+    const { fetch, sent } = fakeFetch();
+    const result = await checkoutThemeCart({ ...INPUT, email: 'sam@home.example' }, { fetch, root: '/en-gb/' });
+    expect(sent.map((request) => request.url)).toEqual(['/en-gb/cart/clear.js', '/en-gb/cart/add.js', '/en-gb/cart/update.js']);
+    expect(themeCartItems(UK_CATALOGUE, CONFIGURATION, 'sam@home.example')).toEqual((sent[1]!.body as { items: unknown }).items);
+    expect(result.checkoutUrl).toBe('/en-gb/checkout');
+  });
+
+  it.each([
+    ['add.js 422 (stock)', { 'cart/add.js': () => json({ status: 422, message: 'Cart Error', description: 'All 1 Cable hook are in your cart.' }, 422) }, 'NOT_ENOUGH_IN_STOCK', false],
+    ['add.js 404 (no such variant)', { 'cart/add.js': () => json({ status: 404, message: 'Cart Error', description: 'Cannot find variant' }, 404) }, 'LINE_ITEM_NOT_FOUND', false],
+    ['clear.js 503', { 'cart/clear.js': () => new Response('busy', { status: 503 }) }, 'HTTP_ERROR', true],
+    ['a network failure', { 'cart/clear.js': () => Promise.reject(new TypeError('Failed to fetch')) }, 'NETWORK_ERROR', true],
+    ['an answer without a cart token', { 'cart/update.js': () => json({ items: [] }) }, 'UNKNOWN_ERROR', false],
+  ])('maps %s to a ShopError with a buyer message', async (_name, answers, code, retryable) => {
+    const { fetch } = fakeFetch(answers);
+    const failure = await checkoutThemeCart(INPUT, { fetch }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ShopError);
+    expect(failure).toMatchObject({ code, retryable });
+    expect((failure as ShopError).buyerMessage).toMatch(/\w/);
+  });
+
+  it('times out a call that does not answer', async () => {
+    const { fetch, sent } = fakeFetch({
+      'cart/add.js': (signal) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error))),
+    });
+    const failure = await checkoutThemeCart(INPUT, { fetch, timeoutMs: 20 }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: 'TIMEOUT', retryable: true, message: 'timeout of 20ms exceeded' });
+    expect(sent).toHaveLength(2);
+  });
+});

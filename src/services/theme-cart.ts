@@ -1,0 +1,126 @@
+import { cartAttributes, cartLines, discountCodes } from '../domain/cart';
+import type { Catalogue } from '../domain/catalogue/schema';
+import type { Configuration } from '../domain/configuration';
+import { abortedError, httpError, networkError, ShopError, timeoutError, unknownError } from './shop/errors';
+
+/** Every theme-cart call has one (issue 4 "Every call has a timeout"). */
+export const THEME_CART_TIMEOUT_MS = 15_000;
+
+export interface ThemeCartOptions {
+  /** The theme's locale-aware root (`Shopify.routes.root`), ending in "/"; "/" by default. */
+  root?: string | undefined;
+  fetch?: typeof fetch | undefined;
+  timeoutMs?: number | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+export interface ThemeCheckoutInput {
+  catalogue: Catalogue;
+  configuration: Configuration;
+  email: string;
+  /** Spec §6: the `referral` value copied into the form. */
+  referral?: string | undefined;
+}
+
+export interface ThemeCheckoutResult {
+  /** The theme cart's token. */
+  cartId: string;
+  /** The theme's checkout, with the partner discount code when the e-mail earns one. */
+  checkoutUrl: string;
+}
+
+/** One item of the Ajax Cart API's `POST /cart/add.js`. */
+export interface ThemeCartItem {
+  id: number;
+  quantity: number;
+  properties: Record<string, string>;
+}
+
+/** The numeric variant id the Ajax Cart API takes, from a Storefront global id. */
+export function numericVariantId(gid: string): number {
+  const match = /^gid:\/\/shopify\/ProductVariant\/(\d+)$/.exec(gid);
+  if (!match) throw new ShopError('LINE_ITEM_NOT_FOUND', `${gid} is not a product variant id.`);
+  return Number(match[1]);
+}
+
+/** Spec §7.3's lines as theme cart items: quantity 1, the line attributes as line-item properties. */
+export function themeCartItems(catalogue: Catalogue, configuration: Configuration, email: string): ThemeCartItem[] {
+  return cartLines(catalogue, configuration, { email }).map((line) => ({
+    id: numericVariantId(line.merchandiseId),
+    quantity: line.quantity,
+    properties: Object.fromEntries(line.attributes.map(({ key, value }) => [key, value])),
+  }));
+}
+
+interface AjaxError {
+  status?: number | string;
+  message?: string;
+  description?: string;
+}
+
+/**
+ * An Ajax Cart API refusal as a spec §8 client code: `add.js` answers 422 when the stock cannot
+ * cover the quantity and 404 when a variant does not exist; other statuses are HTTP failures.
+ */
+function refusal(path: string, status: number, body: AjaxError | null): ShopError {
+  const said = [body?.message, body?.description].filter(Boolean).join(': ');
+  const message = `${path} answered ${status}${said ? ` (${said})` : ''}`;
+  if (path === 'cart/add.js' && status === 422) return new ShopError('NOT_ENOUGH_IN_STOCK', message, { status });
+  if (path === 'cart/add.js' && status === 404) return new ShopError('LINE_ITEM_NOT_FOUND', message, { status });
+  const failure = httpError(status);
+  return new ShopError(failure.code, message, { status, retryable: failure.retryable });
+}
+
+/**
+ * `cart="theme"` (issue 4): inside a Shopify theme the configured lines go to the theme's own cart
+ * through the Ajax Cart API (clear, add with line-item properties, then the cart attributes), and
+ * the buyer continues at the theme's checkout. Rejects with a `ShopError`.
+ */
+export async function checkoutThemeCart(input: ThemeCheckoutInput, options: ThemeCartOptions = {}): Promise<ThemeCheckoutResult> {
+  const root = options.root?.endsWith('/') ? options.root : `${options.root ?? ''}/`;
+  const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const timeoutMs = options.timeoutMs ?? THEME_CART_TIMEOUT_MS;
+
+  async function post(path: string, body: unknown): Promise<Record<string, unknown>> {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    let response: Response;
+    try {
+      response = await fetchImpl(`${root}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(body),
+        credentials: 'same-origin',
+        signal,
+      });
+    } catch (error) {
+      if (timeout.aborted) throw timeoutError(timeoutMs, error);
+      if (options.signal?.aborted) throw abortedError(error);
+      throw networkError(error);
+    }
+    let json: unknown;
+    try {
+      json = await response.json();
+    } catch (error) {
+      if (timeout.aborted) throw timeoutError(timeoutMs, error);
+      if (!response.ok) throw refusal(path, response.status, null);
+      throw unknownError(error);
+    }
+    if (!response.ok) throw refusal(path, response.status, json as AjaxError);
+    if (typeof json !== 'object' || json === null) throw unknownError();
+    return json as Record<string, unknown>;
+  }
+
+  const items = themeCartItems(input.catalogue, input.configuration, input.email);
+  const attributes = Object.fromEntries(
+    cartAttributes(input.catalogue, input.configuration, { referral: input.referral, flow: 'order' }).map(({ key, value }) => [key, value]),
+  );
+  await post('cart/clear.js', {});
+  await post('cart/add.js', { items });
+  const cart = await post('cart/update.js', { attributes });
+  if (typeof cart['token'] !== 'string') throw unknownError();
+  // The theme's checkout applies a code given in its `discount` parameter (spec §6 partner discount).
+  const [code] = discountCodes(input.catalogue, input.email);
+  const checkoutUrl = `${root}checkout${code ? `?discount=${encodeURIComponent(code)}` : ''}`;
+  return { cartId: cart['token'], checkoutUrl };
+}

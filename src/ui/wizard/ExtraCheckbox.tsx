@@ -1,0 +1,33 @@
+import type { Pence } from '../../domain/money';
+import { formatPence } from '../../domain/money';
+import type { Extra } from '../../domain/selection';
+import { useConfigurator } from '../store-context';
+import { OptionControl } from './OptionControl';
+
+/** DESIGN contract: each extra is a checkbox named exactly so. */
+export const EXTRA_LABELS: Record<Extra, string> = {
+  surgeProtection: 'Surge protection',
+  advancedSolar: 'Advanced solar',
+  renewable: 'Renewable energy integration',
+  cableHook: 'Cable hook',
+  display: 'Digital display',
+  extendedWarranty: 'Extended warranty',
+};
+
+export interface ExtraCheckboxProps {
+  extra: Extra;
+  price: Pence;
+  /** The item's own name where it says more than the label (e.g. "Surge Protection three phase"). */
+  note?: string;
+}
+
+/** Spec §4 "Extras toggle independently": one extra as a checkbox with its price. */
+export function ExtraCheckbox({ extra, price, note }: ExtraCheckboxProps) {
+  const checked = useConfigurator((state) => state.configuration[extra]);
+  const toggleExtra = useConfigurator((state) => state.actions.toggleExtra);
+  return (
+    <OptionControl type="checkbox" label={EXTRA_LABELS[extra]} checked={checked} onChange={(on) => toggleExtra(extra, on)} price={formatPence(price)}>
+      {note && <span className="evc-option-note">{note}</span>}
+    </OptionControl>
+  );
+}

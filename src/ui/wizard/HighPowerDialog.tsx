@@ -1,0 +1,32 @@
+import { selectAwaitingHighPower } from '../../stores/configurator-store';
+import { ConfirmModal } from '../ConfirmModal';
+import { useConfigurator } from '../store-context';
+import type { StepProps } from './types';
+
+/** The dialog's title, also its accessible name. */
+export const HIGH_POWER_TITLE = '22kW charging needs a three-phase supply';
+
+/**
+ * Spec §4: choosing a 22kW cable (tether or socket) on step 0 shows a confirmation dialog with
+ * continue or go back; Continue stays hidden until it is answered. Going back (or Escape)
+ * restores the previous cable; continuing moves on and fetches the product details (§7.1).
+ */
+export function HighPowerDialog({ runEffects }: Pick<StepProps, 'runEffects'>) {
+  const open = useConfigurator(selectAwaitingHighPower);
+  const { confirmHighPower, declineHighPower } = useConfigurator((state) => state.actions);
+  return (
+    <ConfirmModal
+      title={HIGH_POWER_TITLE}
+      open={open}
+      confirmLabel="Continue"
+      cancelLabel="Go back"
+      onConfirm={() => runEffects(confirmHighPower())}
+      onCancel={declineHighPower}
+    >
+      <p>
+        22 kW charging works on a three-phase supply only; 7 kW charging works on the single-phase supply most homes
+        have. Continue if your home has a three-phase supply, or go back to your previous choice.
+      </p>
+    </ConfirmModal>
+  );
+}

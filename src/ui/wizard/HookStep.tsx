@@ -1,0 +1,37 @@
+import { useCallback } from 'react';
+import { addOn, hookItem } from '../../domain/configuration';
+import { formatPence } from '../../domain/money';
+import { ColourPicker } from '../ColourPicker';
+import { useUiOptions } from '../options-context';
+import { useConfigurator } from '../store-context';
+import type { StepProps } from './types';
+
+/**
+ * Spec §2 step 5 "cable hook": the 11 hook colours as the radio group "Cable hook colour", each
+ * metallic colour with what it adds (spec §3: hook £49, metallic hook finish £54).
+ */
+export function HookStep(_props: StepProps) {
+  const catalogue = useConfigurator((state) => state.catalogue);
+  const selected = useConfigurator((state) => state.configuration.hookColour);
+  const chooseHookColour = useConfigurator((state) => state.actions.chooseHookColour);
+  const { imageCdn } = useUiOptions();
+  const photoUrl = useCallback((path: string) => `${imageCdn.replace(/\/+$/, '')}/${path}.png?width=80&height=80`, [imageCdn]);
+  const plain = addOn(catalogue, 'hook');
+  const metallic = addOn(catalogue, 'metallic_hook');
+  return (
+    <>
+      <p>
+        The {plain.name.toLowerCase()} is {formatPence(plain.price)}; in a metallic colour it is {formatPence(metallic.price)}.
+      </p>
+      <ColourPicker
+        label="Cable hook colour"
+        part="hook-picker"
+        sections={[{ colours: catalogue.colours.hook }]}
+        selected={selected}
+        onSelect={chooseHookColour}
+        surcharge={(id) => hookItem(catalogue, { hookColour: id }).price - plain.price}
+        photoUrl={photoUrl}
+      />
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import { useId, useState } from 'react';
+import type { InstallationOption } from '../../domain/catalogue/schema';
+import { formatPence } from '../../domain/money';
+import { installationOptionsFor } from '../../domain/selection';
+import { useUiOptions } from '../options-context';
+import { useConfigurator } from '../store-context';
+import { OptionControl, OptionGroup } from './OptionControl';
+import type { StepProps } from './types';
+
+/** Spec §3/§7.1: the shop's images come at 200x200. */
+const IMAGE_SIZE = 200;
+
+/** Spec §9's facts, shown where they help the choice. */
+function InstallationFacts({ option }: { option: InstallationOption }) {
+  return (
+    <section className="evc-facts">
+      <h3>Good to know</h3>
+      <ul>
+        {option.includesInstallation && (
+          <>
+            <li>
+              Standard installation: up to 15m cable, 4 hours on site, 1.8m install height, 7m trunking, 40A overcurrent
+              protection and a Type A RCD. Mainland UK only.
+            </li>
+            <li>The survey takes up to an hour and is usually arranged within two weeks of your order.</li>
+            <li>Weekend installation: £150 including VAT, subject to availability.</li>
+          </>
+        )}
+        <li>Shipping normally within 10 working days.</li>
+      </ul>
+    </section>
+  );
+}
+
+/** Spec §5: the chosen variant's terms, accepted with a checkbox; the message once it was touched. */
+function TermsCheckbox({ option, error }: { option: InstallationOption; error: string | undefined }) {
+  const id = useId();
+  const terms = useConfigurator((state) => state.form.installationTerms);
+  const accepted = terms[option.id] === true;
+  const updateForm = useConfigurator((state) => state.actions.updateForm);
+  const [touched, setTouched] = useState(false);
+  const showError = touched && error !== undefined;
+  return (
+    <div className="evc-terms" data-invalid={showError || undefined}>
+      <input
+        id={id}
+        type="checkbox"
+        checked={accepted}
+        aria-invalid={showError || undefined}
+        aria-describedby={showError ? `${id}-error` : undefined}
+        onChange={(event) => {
+          setTouched(true);
+          updateForm({ installationTerms: { ...terms, [option.id]: event.target.checked } });
+        }}
+        onBlur={() => setTouched(true)}
+      />
+      <label htmlFor={id}>{option.terms}</label>
+      {showError && (
+        <p className="evc-field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Spec §2 step 1 "installation choice": the options offered for the cable as radios named by
+ * their name, with long name, price and the shop's description and 200x200 image (spec §7.1), the
+ * chosen variant's terms (spec §5) and the §9 facts.
+ */
+export function InstallationStep({ validation }: StepProps) {
+  const catalogue = useConfigurator((state) => state.catalogue);
+  const configuration = useConfigurator((state) => state.configuration);
+  const details = useConfigurator((state) => state.shop.installationDetails);
+  const select = useConfigurator((state) => state.actions.select);
+  const group = `${useUiOptions().instanceId}-installation`;
+  const options = installationOptionsFor(catalogue, configuration, 'order');
+  const chosen = options.find((option) => option.id === configuration.installation);
+  return (
+    <>
+      <OptionGroup legend="Choose your installation" radios>
+        {options.map((option) => {
+          const info = details[option.id];
+          return (
+            <OptionControl
+              key={option.id}
+              type="radio"
+              group={group}
+              value={option.id}
+              label={option.name}
+              checked={option.id === configuration.installation}
+              onChange={() => select({ type: 'chooseInstallation', installation: option.id })}
+              price={formatPence(option.price)}
+            >
+              <span className="evc-option-long-name">{option.longName}</span>
+              {info?.description && <span className="evc-option-note"> {info.description}</span>}
+              {info?.image && (
+                <img className="evc-option-image" src={info.image} alt={info.name || option.longName} width={IMAGE_SIZE} height={IMAGE_SIZE} loading="lazy" decoding="async" />
+              )}
+            </OptionControl>
+          );
+        })}
+      </OptionGroup>
+      {chosen && <TermsCheckbox key={chosen.id} option={chosen} error={validation.errors['installationTerms']} />}
+      {chosen && <InstallationFacts option={chosen} />}
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { useUiOptions } from '../options-context';
+import { useConfigurator } from '../store-context';
+import { OptionControl, OptionGroup } from './OptionControl';
+import type { StepProps } from './types';
+
+/** The answer that takes no offer (spec §5: withOffer false). */
+export const NO_OFFER_LABEL = 'No thanks';
+
+/**
+ * The ordering flow's offer step, present only when the shop has offers: each offer is free
+ * (spec §3), and "No thanks" answers withOffer false.
+ */
+export function OfferStep(_props: StepProps) {
+  const offers = useConfigurator((state) => state.shop.offers);
+  const selected = useConfigurator((state) => state.configuration.offer);
+  const chooseOffer = useConfigurator((state) => state.actions.chooseOffer);
+  const group = `${useUiOptions().instanceId}-offer`;
+  return (
+    <OptionGroup legend="Would you like a free offer with your order?" radios>
+      {offers.map((offer) => (
+        <OptionControl
+          key={offer.id}
+          type="radio"
+          group={group}
+          value={offer.id}
+          label={offer.name}
+          checked={offer.id === selected}
+          onChange={() => chooseOffer(offer.id)}
+          price="Free"
+        />
+      ))}
+      <OptionControl type="radio" group={group} value="" label={NO_OFFER_LABEL} checked={selected === null} onChange={() => chooseOffer(null)} />
+    </OptionGroup>
+  );
+}

@@ -1,0 +1,69 @@
+import { useId, type ReactNode } from 'react';
+
+export interface OptionControlProps {
+  type: 'radio' | 'checkbox';
+  /** The control's accessible name, exactly (DESIGN: options named by their option name). */
+  label: string;
+  checked: boolean;
+  onChange(checked: boolean): void;
+  /** The native radio group's name; radios of one question share it. */
+  group?: string;
+  value?: string;
+  /** The formatted price, read after the name through aria-describedby so the name stays exact. */
+  price?: string;
+  /** Further detail (description, figures, image), described the same way. */
+  children?: ReactNode;
+}
+
+/**
+ * One option of a wizard step: a native radio or checkbox with its label, and its price and
+ * details tied to it by aria-describedby.
+ */
+export function OptionControl({ type, label, checked, onChange, group, value, price, children }: OptionControlProps) {
+  const id = useId();
+  const detailsId = `${id}-details`;
+  const described = price !== undefined || children !== undefined;
+  return (
+    <div className="evc-option" data-selected={checked || undefined}>
+      <input
+        id={id}
+        type={type}
+        name={group}
+        value={value}
+        checked={checked}
+        aria-describedby={described ? detailsId : undefined}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <label htmlFor={id} className="evc-option-name">
+        {label}
+      </label>
+      {described && (
+        <div className="evc-option-details" id={detailsId}>
+          {price !== undefined && <span className="evc-option-price">{price}</span>}
+          {/* Spaces between the parts, so the description reads as words rather than one run. */}
+          {price !== undefined && children !== undefined && ' '}
+          {children}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export interface OptionGroupProps {
+  /** The question, as the group's legend and accessible name. */
+  legend: string;
+  /** Radios form a radio group; checkboxes a plain group. */
+  radios?: boolean;
+  children: ReactNode;
+}
+
+/** A fieldset of options under a visible legend. */
+export function OptionGroup({ legend, radios = false, children }: OptionGroupProps) {
+  const legendId = useId();
+  return (
+    <fieldset className="evc-option-group" role={radios ? 'radiogroup' : undefined} aria-labelledby={legendId}>
+      <legend id={legendId}>{legend}</legend>
+      {children}
+    </fieldset>
+  );
+}

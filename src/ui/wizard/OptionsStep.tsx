@@ -1,0 +1,29 @@
+import { addOn, solarItem, surgeItem } from '../../domain/configuration';
+import { extrasOffered } from '../../domain/selection';
+import { useConfigurator } from '../store-context';
+import { ExtraCheckbox } from './ExtraCheckbox';
+import { OptionGroup } from './OptionControl';
+import type { StepProps } from './types';
+
+/**
+ * Spec §2 step 2 "options": surge protection (single or three phase by cable), advanced solar
+ * (its item by installation; not offered for 22kW) and renewable energy integration.
+ */
+export function OptionsStep(_props: StepProps) {
+  const catalogue = useConfigurator((state) => state.catalogue);
+  const configuration = useConfigurator((state) => state.configuration);
+  const offered = extrasOffered(catalogue, configuration, 'order');
+  const surge = surgeItem(catalogue, configuration);
+  const solar = solarItem(catalogue, configuration);
+  return (
+    <OptionGroup legend="Choose your options">
+      <ExtraCheckbox extra="surgeProtection" price={surge.price} note={surge.name} />
+      {offered.advancedSolar ? (
+        <ExtraCheckbox extra="advancedSolar" price={solar.price} note={solar.name} />
+      ) : (
+        <p className="evc-option-note">Advanced solar is not available with 22 kW charging.</p>
+      )}
+      {offered.renewable && <ExtraCheckbox extra="renewable" price={addOn(catalogue, 'renewable').price} />}
+    </OptionGroup>
+  );
+}

@@ -1,0 +1,57 @@
+import type { PaymentType } from '../../domain/catalogue/schema';
+import { formatPence } from '../../domain/money';
+import type { Totals } from '../../domain/pricing';
+import { useUiOptions } from '../options-context';
+import { useConfigurator, useTotals } from '../store-context';
+import { OptionControl, OptionGroup } from './OptionControl';
+import type { StepProps } from './types';
+
+/** A list of amounts in words: "£1.00, £2.00 and £3.00". */
+function listAmounts(amounts: readonly number[]): string {
+  const texts = amounts.map(formatPence);
+  return texts.length > 1 ? `${texts.slice(0, -1).join(', ')} and ${texts.at(-1)}` : (texts[0] ?? '');
+}
+
+/** Spec §3/§9: what each plan costs, from the same totals the summary shows. */
+export function planFigures(type: PaymentType, totals: Totals): string {
+  switch (type) {
+    case 'PAY_NOW':
+      return `${formatPence(totals.total)} today`;
+    case 'PAY_PAYPAL': {
+      const parts = totals.payIn3;
+      const equal = parts.every((part) => part === parts[0]);
+      return equal ? `${parts.length} interest-free payments of ${formatPence(parts[0] ?? 0)}` : `${parts.length} interest-free payments: ${listAmounts(parts)}`;
+    }
+    case 'PAY_MONTHLY': {
+      const { initialPayment, monthlyPayment, months, afterwardsPerYear } = totals.monthly;
+      return `${formatPence(initialPayment)} initial payment, then ${months} monthly payments of ${formatPence(monthlyPayment)}, then ${formatPence(afterwardsPerYear)} per year`;
+    }
+  }
+}
+
+/** Spec §2 step 6 "payment": the catalogue's plans as radios named by their titles, with figures. */
+export function PaymentStep(_props: StepProps) {
+  const plans = useConfigurator((state) => state.catalogue.paymentPlans);
+  const selected = useConfigurator((state) => state.configuration.paymentType);
+  const choosePaymentType = useConfigurator((state) => state.actions.choosePaymentType);
+  const totals = useTotals();
+  const group = `${useUiOptions().instanceId}-payment`;
+  return (
+    <OptionGroup legend="How would you like to pay?" radios>
+      {plans.map((plan) => (
+        <OptionControl
+          key={plan.id}
+          type="radio"
+          group={group}
+          value={plan.id}
+          label={plan.title}
+          checked={plan.id === selected}
+          onChange={() => choosePaymentType(plan.id)}
+        >
+          <span className="evc-option-note">{plan.description}</span>
+          <span className="evc-option-figures"> {planFigures(plan.id, totals)}</span>
+        </OptionControl>
+      ))}
+    </OptionGroup>
+  );
+}

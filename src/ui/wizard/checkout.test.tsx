@@ -1,0 +1,126 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { totalsDetail } from '../../domain/pricing';
+import { createTotalsSelector } from '../../stores/configurator-store';
+import type { OrderServices } from '../order-services';
+import { byRole, cleanup, statusTexts, textOf, update } from '../testing';
+import { CHECKOUT_UNAVAILABLE } from '../Wizard';
+import { backButton, CART_ID, fakeOrderServices, nextButton, renderWizard, settle } from './wizard-testing';
+
+afterEach(cleanup);
+
+const CONTACT = { 'first-name': 'Ada', 'last-name': 'Lovelace', email: 'ada@partner-one.example', tel: '07700 900123' };
+
+/** The default choices paid in full, contact details filled in, on the last step (contact). */
+function onLastStep(order: OrderServices | undefined) {
+  const rendered = renderWizard({ order, step: 'contact' });
+  update(() => {
+    const { actions } = rendered.store.getState();
+    actions.choosePaymentType('PAY_NOW');
+    actions.updateForm(CONTACT);
+  });
+  return rendered;
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('checkout from the last step (spec §7.3/§7.5)', () => {
+  it('Continue on the last step sends the configuration, form, totals and cart id, then keeps the cart id', async () => {
+    const order = fakeOrderServices();
+    const { container, store } = onLastStep(order);
+    update(() => store.getState().actions.setShop({ cartId: 'gid://shopify/Cart/earlier' }));
+    const state = store.getState();
+    const expectedTotals = totalsDetail(createTotalsSelector()(state), state.configuration);
+    expect(byRole<HTMLDialogElement>(container, 'dialog', 'Contact details').open).toBe(true);
+    expect(nextButton(container)?.textContent).toBe('Continue');
+    update(() => nextButton(container)?.click());
+    await settle();
+    expect(order.checkout).toHaveBeenCalledTimes(1);
+    expect(order.checkout).toHaveBeenCalledWith({
+      configuration: state.configuration,
+      form: state.form,
+      totals: expectedTotals,
+      cartId: 'gid://shopify/Cart/earlier',
+    });
+    expect(expectedTotals.lines.at(-1)).toEqual({ name: 'Partner Discount', amount: -100 });
+    expect(store.getState().shop.cartId).toBe(CART_ID);
+  });
+
+  it('shows the spinner and disables the buttons while it runs; a failure says so with "Try again", which retries', async () => {
+    const first = deferred<Awaited<ReturnType<OrderServices['checkout']>>>();
+    let calls = 0;
+    const order = fakeOrderServices({
+      checkout: async () => {
+        calls += 1;
+        if (calls === 1) return first.promise;
+        return { cartId: CART_ID, checkoutUrl: 'https://shop.example/checkout', redirected: true };
+      },
+    });
+    const { container, reportError, store } = onLastStep(order);
+    update(() => nextButton(container)?.click());
+    expect(statusTexts(container)).toContain('Taking you to the checkout…');
+    expect(nextButton(container)?.disabled).toBe(true);
+    expect(backButton(container)?.disabled).toBe(true);
+
+    first.reject({ code: 'NETWORK_ERROR', buyerMessage: 'The shop could not be reached. Check your connection and try again.', retryable: true });
+    await settle();
+    const alert = container.querySelector('[role="alert"]');
+    expect(textOf(alert?.querySelector('p'))).toBe('The shop could not be reached. Check your connection and try again.');
+    expect(reportError).toHaveBeenCalledWith({ code: 'NETWORK_ERROR', message: 'The shop could not be reached. Check your connection and try again.' });
+    expect(nextButton(container)?.disabled).toBe(false);
+    expect(store.getState().form.email).toBe(CONTACT.email);
+
+    update(() => byRole(alert as HTMLElement, 'button', 'Try again').click());
+    await settle();
+    expect(calls).toBe(2);
+    expect(container.querySelector('[role="alert"]')).toBeNull();
+    expect(store.getState().shop.cartId).toBe(CART_ID);
+  });
+
+  it('a host page that cancels the redirect leaves the buyer free to continue again', async () => {
+    const order = fakeOrderServices();
+    order.checkout.mockResolvedValue({ cartId: CART_ID, checkoutUrl: 'https://shop.example/checkout', redirected: false });
+    const { container } = onLastStep(order);
+    update(() => nextButton(container)?.click());
+    await settle();
+    expect(order.checkout).toHaveBeenCalledTimes(1);
+    expect(statusTexts(container)).not.toContain('Taking you to the checkout…');
+    expect(nextButton(container)?.disabled).toBe(false);
+  });
+
+  it('without ordering services, or with checkout off, a notice shows and Continue stays disabled on the last step', () => {
+    for (const order of [undefined, fakeOrderServices({ checkoutAvailable: false })]) {
+      const { container } = onLastStep(order);
+      expect(textOf(container.querySelector('.evc-step .evc-notice'))).toBe(CHECKOUT_UNAVAILABLE);
+      expect(nextButton(container)?.disabled).toBe(true);
+      expect(textOf(container.querySelector('.evc-wizard-hint'))).toBe(CHECKOUT_UNAVAILABLE);
+      cleanup();
+    }
+  });
+});
+
+describe('lead capture (spec §7.2)', () => {
+  it('each Continue with an e-mail sends the configuration and form; none without one', async () => {
+    const order = fakeOrderServices();
+    const { container, store } = renderWizard({ order });
+    update(() => nextButton(container)?.click());
+    expect(order.captureLead).not.toHaveBeenCalled();
+    expect(store.getState().wizard.step).toBe('installation');
+
+    update(() => store.getState().actions.updateForm({ email: 'ada@example.com', installationTerms: { no_install: true } }));
+    update(() => nextButton(container)?.click());
+    await settle();
+    expect(order.captureLead).toHaveBeenCalledTimes(1);
+    const [configuration, form] = order.captureLead.mock.calls[0] ?? [];
+    expect(configuration).toEqual(store.getState().configuration);
+    expect(form?.email).toBe('ada@example.com');
+    expect(store.getState().wizard.step).toBe('options');
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * Test helpers for the wizard's steps (vitest + happy-dom): the wizard open in a store, fake
+ * ordering services, and the wizard's own controls.
+ */
+import { act } from 'react';
+import { vi } from 'vitest';
+import type { StepName } from '../../domain/wizard';
+import type { OrderServices } from '../order-services';
+import type { UiOptions } from '../options-context';
+import type { Rendered } from '../testing';
+import { render, update } from '../testing';
+import { Wizard } from '../Wizard';
+
+export type FakeOrderServices = OrderServices & {
+  installationDetails: ReturnType<typeof vi.fn<OrderServices['installationDetails']>>;
+  captureLead: ReturnType<typeof vi.fn<OrderServices['captureLead']>>;
+  checkout: ReturnType<typeof vi.fn<OrderServices['checkout']>>;
+};
+
+export const CART_ID = 'gid://shopify/Cart/test-cart';
+
+export function fakeOrderServices(overrides: Partial<OrderServices> = {}): FakeOrderServices {
+  return {
+    checkoutAvailable: true,
+    installationDetails: vi.fn<OrderServices['installationDetails']>(async () => ({})),
+    captureLead: vi.fn<OrderServices['captureLead']>(async () => {}),
+    checkout: vi.fn<OrderServices['checkout']>(async () => ({ cartId: CART_ID, checkoutUrl: 'https://shop.example/checkout', redirected: true })),
+    ...overrides,
+  } as FakeOrderServices;
+}
+
+export interface WizardOptions {
+  order?: OrderServices | undefined;
+  step?: StepName;
+  smallScreen?: boolean;
+  options?: Partial<UiOptions>;
+}
+
+export interface RenderedWizard extends Rendered {
+  reportError: ReturnType<typeof vi.fn<NonNullable<UiOptions['reportError']>>>;
+  /** Moves the wizard to a step, as navigation would have. */
+  goTo(step: StepName): void;
+}
+
+/** The ordering wizard, open, on `step` (default: the first). */
+export function renderWizard({ order, step, smallScreen = false, options = {} }: WizardOptions = {}): RenderedWizard {
+  const reportError = vi.fn<NonNullable<UiOptions['reportError']>>();
+  const rendered = render(<Wizard />, { options: { order, reportError, ...options } });
+  const { store } = rendered;
+  const goTo = (target: StepName) => update(() => store.setState((state) => ({ wizard: { ...state.wizard, step: target } })));
+  update(() => {
+    store.getState().actions.setSmallScreen(smallScreen);
+    store.getState().actions.openWizard();
+  });
+  if (step) goTo(step);
+  return { ...rendered, reportError, goTo };
+}
+
+export const wizardDialog = (scope: ParentNode) => {
+  const dialog = scope.querySelector<HTMLDialogElement>('dialog.evc-wizard');
+  if (!dialog) throw new Error('No wizard dialog');
+  return dialog;
+};
+
+/** The wizard's own Continue (the 22kW dialog has a Continue of its own). */
+export const nextButton = (scope: ParentNode) => scope.querySelector<HTMLButtonElement>('[part~="next-button"]');
+
+export const backButton = (scope: ParentNode) => scope.querySelector<HTMLButtonElement>('[part~="back-button"]');
+
+/** The text that describes a control (its price and details), by aria-describedby. */
+export function descriptionOf(element: Element): string {
+  const root = element.getRootNode() as Document;
+  return (element.getAttribute('aria-describedby') ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((id) => (root.getElementById(id)?.textContent ?? '').replace(/\s+/g, ' ').trim())
+    .join(' ');
+}
+
+/** Lets pending promise callbacks (fake services) run and React re-render. */
+export async function settle(): Promise<void> {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
