@@ -141,7 +141,9 @@ export function orderItems(catalogue: Catalogue, config: Configuration, context:
   }
 
   const offer = config.offer ? catalogue.offers.find((o) => o.id === config.offer) : undefined;
-  if (offer) items.push({ key: 'offer', name: offer.name, price: 0, monthly: 0, code: offer.id, attributes: {} });
+  if (offer) {
+    items.push({ key: 'offer', name: offer.name, price: 0, monthly: 0, ...(offer.variantId ? { variantId: offer.variantId } : {}), code: offer.id, attributes: {} });
+  }
 
   const discount = discountForEmail(catalogue, context.email);
   if (discount) {

@@ -186,3 +186,11 @@ describe('finish surcharge shown on each colour choice (spec §9 surcharge label
     expect(finishSurcharge(C, base, part, colour)).toBe(pence);
   });
 });
+
+describe('spec §3 "Offer": a name, and it is free', () => {
+  it('a chosen offer is a £0 line carrying its shop variant', () => {
+    const catalogue = { ...C, offers: [{ id: 'health_check', name: 'Free first-year health check', variantId: 'gid://shopify/ProductVariant/1' }] };
+    const items = orderItems(catalogue, config({ installation: 'premium_7kw', offer: 'health_check' }));
+    expect(items.find((item) => item.key === 'offer')).toMatchObject({ name: 'Free first-year health check', price: 0, variantId: 'gid://shopify/ProductVariant/1' });
+  });
+});

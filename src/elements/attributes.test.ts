@@ -55,7 +55,7 @@ describe('attribute parsing (DESIGN contract: <ev-charger-configurator> attribut
     [{ cart: 'basket' }, 'cart', 'cart="basket" is not valid: use "storefront" or "theme"'],
     [{ mailEndpoint: 'javascript:alert(1)' }, 'mail-endpoint', 'mail-endpoint="javascript:alert(1)" is not a valid http(s) URL'],
     [{ shopDomain: 'https://shop' }, 'shop-domain', 'shop-domain="https://shop" is not valid: expected a shop domain such as example.myshopify.com'],
-    [{ apiVersion: '2025-13' }, 'api-version', 'api-version="2025-13" is not valid: expected a Storefront API version such as 2025-04'],
+    [{ apiVersion: '2025-13' }, 'api-version', 'api-version="2025-13" is not valid: expected a Storefront API version such as 2026-04'],
     [{ productId: '123' }, 'product-id', 'product-id="123" is not valid: expected a product global id such as gid://shopify/Product/123'],
     [{ supportEmail: 'nobody' }, 'support-email', 'support-email="nobody" is not valid: expected an e-mail address'],
   ])('names the attribute and what was wrong: %o', (raw, attribute, message) => {

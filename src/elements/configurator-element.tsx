@@ -147,6 +147,8 @@ function ConfiguratorRoot(props: RootProps) {
   // Failures the UI shows the buyer reach the host page as evc-error (DESIGN: events come from here).
   const reportError = useCallback((detail: EvcErrorDetail) => emit(host, 'evc-error', detail), [host]);
   // The shop client ships in the wizard file, so the page's script stays small (DESIGN: Builds).
+  // DESIGN: without `direct-debit-endpoint` the monthly plan is hidden.
+  const monthlyPlanAvailable = Boolean(options.directDebitEndpoint);
   const order = useMemo(
     () =>
       catalogue && wizardSrc
@@ -159,8 +161,22 @@ function ConfiguratorRoot(props: RootProps) {
     [host, options, catalogue, wizardSrc],
   );
   const uiOptions = useMemo(
-    () => ({ instanceId, imageCdn, supportPhone, supportEmail, videoUrl, socialUrl, modelSrc, viewerSrc, reportError, share: shareLink.share, loadWizard, order }),
-    [instanceId, imageCdn, supportPhone, supportEmail, videoUrl, socialUrl, modelSrc, viewerSrc, reportError, shareLink.share, loadWizard, order],
+    () => ({
+      instanceId,
+      imageCdn,
+      supportPhone,
+      supportEmail,
+      videoUrl,
+      socialUrl,
+      modelSrc,
+      viewerSrc,
+      reportError,
+      share: shareLink.share,
+      loadWizard,
+      order,
+      monthlyPlanAvailable,
+    }),
+    [instanceId, imageCdn, supportPhone, supportEmail, videoUrl, socialUrl, modelSrc, viewerSrc, reportError, shareLink.share, loadWizard, order, monthlyPlanAvailable],
   );
 
   useEffect(() => {

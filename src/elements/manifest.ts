@@ -42,7 +42,7 @@ export const ATTRIBUTE_DOCS: Record<ConfiguratorAttribute, AttributeDoc> = {
     description: url('Full Storefront GraphQL URL, overriding the one derived from `shop-domain` (the demo uses it for its stand-in).'),
     type: 'string',
   },
-  apiVersion: { description: 'Storefront API version, e.g. `2025-04`.', type: 'string', default: DEFAULT_API_VERSION },
+  apiVersion: { description: 'Storefront API version, e.g. `2026-04`.', type: 'string', default: DEFAULT_API_VERSION },
   productId: {
     description: 'Global id of the installation product (`gid://shopify/Product/…`) queried for its name, description and image. Defaults to the catalogue’s value.',
     type: 'string',

@@ -125,3 +125,12 @@ describe('step validation selector (spec §4: Continue disabled while the step i
     expect(select(store.getState())).toEqual({ valid: true, errors: {} });
   });
 });
+
+describe('offers (spec §3 "Offer", issue 4: the offer step only when the shop has offers)', () => {
+  it('come from the catalogue; the embedded one has none', () => {
+    expect(make().store.getState().shop.offers).toEqual([]);
+    const catalogue = { ...UK_CATALOGUE, offers: [{ id: 'health_check', name: 'Free first-year health check' }] };
+    const store = createConfiguratorStore({ catalogue, flow: 'order', storageKey: 'offers', storage: {} });
+    expect(store.getState().shop.offers.map((offer) => offer.name)).toEqual(['Free first-year health check']);
+  });
+});

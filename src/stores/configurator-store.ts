@@ -256,7 +256,8 @@ export function createConfiguratorStore(options: StoreOptions): ConfiguratorStor
       previousCable: null,
       form: savedForm ?? defaultFormValues(),
       wizard: saved?.wizard ?? { open: false, step: firstStep(flow), highPowerConfirmed: false },
-      shop: { offers: [], installationDetails: {}, cartId: saved?.cartId ?? null },
+      // Offers are the catalogue's (a merchant catalogue lists them; the embedded one has none).
+      shop: { offers: catalogue.offers, installationDetails: {}, cartId: saved?.cartId ?? null },
       smallScreen: false,
       actions,
     };

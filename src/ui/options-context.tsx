@@ -35,6 +35,8 @@ export interface UiOptions {
   loadWizard?: (() => Promise<WizardModule>) | undefined;
   /** The ordering flow's calls to the shop and lead capture; absent in tests that do not need them. */
   order?: OrderServices | undefined;
+  /** False without `direct-debit-endpoint`: the monthly plan is not offered. */
+  monthlyPlanAvailable?: boolean | undefined;
 }
 
 export const UiOptionsContext = createContext<UiOptions>({ instanceId: 'evc', imageCdn: '/cdn' });

@@ -123,7 +123,8 @@ export const DiscountSchema = v.object({
   code: v.optional(text),
 });
 
-export const OfferSchema = v.object({ id, name: text });
+/** Spec §3 "Offer": a name, and it is free; its shop variant (priced £0) goes in the cart when chosen. */
+export const OfferSchema = v.object({ id, name: text, variantId: v.optional(variantId) });
 
 export const PaymentTypeSchema = v.picklist(['PAY_NOW', 'PAY_PAYPAL', 'PAY_MONTHLY'], 'must be PAY_NOW, PAY_PAYPAL or PAY_MONTHLY');
 

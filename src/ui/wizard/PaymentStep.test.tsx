@@ -6,7 +6,7 @@ afterEach(cleanup);
 
 describe('payment step (spec §2 step 6, §3 plans, §9 figures)', () => {
   it('offers the three plans by title with description and figures from the totals', () => {
-    const { container, store } = renderWizard({ step: 'payment' });
+    const { container, store } = renderWizard({ step: 'payment', options: { monthlyPlanAvailable: true } });
     const group = byRole(container, 'radiogroup', 'How would you like to pay?');
     // Default choices: the Charge Point at its demo £599.00, 7kW socket, no installation.
     expect(descriptionOf(byRole(group, 'radio', 'Pay in full'))).toBe('One-off payment £599.00 today');
@@ -20,6 +20,12 @@ describe('payment step (spec §2 step 6, §3 plans, §9 figures)', () => {
     expect(descriptionOf(byRole(group, 'radio', 'Pay in full'))).toContain('£1,123.00 today');
     expect(descriptionOf(byRole(group, 'radio', 'Pay in 3'))).toContain('£374.34, £374.33 and £374.33');
     expect(descriptionOf(byRole(group, 'radio', 'Pay monthly'))).toContain('36 monthly payments of £32.75');
+  });
+
+  it('without a direct-debit endpoint the monthly plan is not offered (DESIGN: monthly plan hidden)', () => {
+    const { container } = renderWizard({ step: 'payment' });
+    const group = byRole(container, 'radiogroup', 'How would you like to pay?');
+    expect(Array.from(group.querySelectorAll('input[type="radio"]')).map((radio) => (radio as HTMLInputElement).value)).toEqual(['PAY_NOW', 'PAY_PAYPAL']);
   });
 
   it('Continue waits for a plan; choosing one stores it', () => {

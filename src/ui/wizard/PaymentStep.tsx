@@ -29,9 +29,14 @@ export function planFigures(type: PaymentType, totals: Totals): string {
   }
 }
 
-/** Spec §2 step 6 "payment": the catalogue's plans as radios named by their titles, with figures. */
+/**
+ * Spec §2 step 6 "payment": the catalogue's plans as radios named by their titles, with figures.
+ * The monthly plan needs a direct-debit mandate, so it is offered only with `direct-debit-endpoint`.
+ */
 export function PaymentStep(_props: StepProps) {
-  const plans = useConfigurator((state) => state.catalogue.paymentPlans);
+  const allPlans = useConfigurator((state) => state.catalogue.paymentPlans);
+  const { monthlyPlanAvailable } = useUiOptions();
+  const plans = monthlyPlanAvailable ? allPlans : allPlans.filter((plan) => plan.id !== 'PAY_MONTHLY');
   const selected = useConfigurator((state) => state.configuration.paymentType);
   const choosePaymentType = useConfigurator((state) => state.actions.choosePaymentType);
   const totals = useTotals();
