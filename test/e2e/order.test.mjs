@@ -2,7 +2,6 @@
 // checkout page must hold the very lines and total the wizard showed; then a failure run where the
 // shop answers 503 once, the wizard shows the error with "Try again", and trying again completes it.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { useHarness } from './harness.mjs';
 
@@ -11,9 +10,6 @@ const harness = useHarness();
 const PAGE = '/dist-examples/marketing-site.html';
 const PARTNER_EMAIL = 'someone@partner-one.example';
 const HIGH_POWER_DIALOG = '22kW charging needs a three-phase supply';
-
-/** The wizard's steps are built beside this test; until they exist the order cannot be placed. */
-const stepsBuilt = existsSync(new URL('../../src/ui/wizard/CableStep.tsx', import.meta.url));
 
 const postJson = async (path, body) => {
   const response = await fetch(harness.url(path), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
@@ -91,7 +87,7 @@ async function checkoutPage(page) {
   return { lines, discounts, total };
 }
 
-describe('ordering on marketing-site.html', { skip: stepsBuilt ? false : 'wizard steps not built yet' }, () => {
+describe('ordering on marketing-site.html', () => {
   it('completes an order: the shop receives the wizard summary lines and total, and the lead is captured', async () => {
     const { page, errors } = await harness.open(PAGE);
     const { wizard, next } = await configureOrder(page);
@@ -126,6 +122,25 @@ describe('ordering on marketing-site.html', { skip: stepsBuilt ? false : 'wizard
     assert.equal(lead.cable.name, '22kW with 6.5m cable');
     assert.equal(lead.withCableHook, true);
     assert.equal('dob' in lead, false);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('cart="theme" (shopify-theme-section.html): the same order goes into the theme cart and its checkout', async () => {
+    const { page, errors } = await harness.open('/dist-examples/shopify-theme-section.html');
+    const { wizard, next } = await configureOrder(page);
+    await wizard.getByRole('region', { name: 'Order summary' }).first().locator('tbody td').filter({ hasText: /^[−-]/ }).waitFor();
+    const summary = await wizardSummary(wizard);
+    await next();
+    await page.waitForURL(/\/checkout(\?|$)/);
+    const checkout = await checkoutPage(page);
+    assert.equal(checkout.total, summary.total, 'the theme checkout total equals the wizard total');
+    assert.deepEqual(
+      sorted(checkout.lines.filter((amount) => amount !== 0)),
+      sorted(summary.amounts.filter((amount) => amount > 0)),
+      'every priced line of the summary is a theme cart line at the same price',
+    );
+    await page.getByText('Maranello Red').first().waitFor();
     assert.deepEqual(errors, []);
     await page.close();
   });
