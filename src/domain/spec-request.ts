@@ -1,0 +1,83 @@
+import * as v from 'valibot';
+import type { Catalogue } from './catalogue/schema';
+import type { Configuration } from './configuration';
+import { ConfigurationShape, parseConfiguration } from './configuration';
+import { EmailSchema, PhoneSchema, requiredText } from './schemas/fields';
+import { normaliseConfiguration } from './selection';
+
+/**
+ * The specification request the element sends to `mail-endpoint` (issue 5, spec §7.4): ids, never
+ * display text, so the relay recomputes every line. The same schema runs in the element before
+ * sending and in the relay on receipt. Version 1.
+ */
+export const SPEC_REQUEST_VERSION = 1;
+
+/** No CR or LF anywhere: every field may end up in a mail header or template (header injection). */
+const singleLine = <T extends v.GenericSchema<unknown, string>>(schema: T) =>
+  v.pipe(schema, v.check((text: string) => !/[\r\n]/.test(text), 'must be a single line'));
+
+const idempotencyKey = v.pipe(
+  v.string('must be a string'),
+  v.regex(/^[A-Za-z0-9_-]{16,128}$/, 'must be 16 to 128 letters, digits, "-" or "_"'),
+);
+
+export const SpecRequestSchema = v.object({
+  version: v.literal(SPEC_REQUEST_VERSION, `must be ${SPEC_REQUEST_VERSION}`),
+  /** A retry or a reload resends the same key; the relay sends one message per key. */
+  idempotencyKey,
+  /** Step 01: the e-mail of the Mobilize order this configuration belongs to. */
+  orderEmail: singleLine(EmailSchema),
+  /** Step 06: the customer's details, as on the order. */
+  customer: v.object({
+    'first-name': singleLine(v.pipe(requiredText('first-name'), v.maxLength(100, 'must be at most 100 characters'))),
+    'last-name': singleLine(v.pipe(requiredText('last-name'), v.maxLength(100, 'must be at most 100 characters'))),
+    email: singleLine(v.pipe(EmailSchema, v.maxLength(254, 'must be at most 254 characters'))),
+    tel: singleLine(PhoneSchema),
+  }),
+  configuration: ConfigurationShape,
+});
+
+export type SpecRequest = v.InferOutput<typeof SpecRequestSchema>;
+
+/** Where a request went wrong: the field (dot path, e.g. `customer.tel`) and what was wrong. */
+export interface SpecRequestProblem {
+  field: string;
+  message: string;
+}
+
+export type SpecRequestResult =
+  | { ok: true; request: SpecRequest; configuration: Configuration }
+  | { ok: false; problems: SpecRequestProblem[] };
+
+/**
+ * Validates a request against the schema and its configuration against the catalogue, then applies
+ * the specification flow's selection rules (spec §4), so what is mailed is what the flow allows.
+ */
+export function parseSpecRequest(catalogue: Catalogue, input: unknown): SpecRequestResult {
+  const result = v.safeParse(SpecRequestSchema, input);
+  if (!result.success) {
+    const problems: SpecRequestProblem[] = [];
+    for (const issue of result.issues) {
+      const field = v.getDotPath(issue) ?? '';
+      if (!problems.some((problem) => problem.field === field)) problems.push({ field, message: issue.message });
+    }
+    return { ok: false, problems };
+  }
+  const parsed = parseConfiguration(catalogue, result.output.configuration);
+  if (!parsed.ok) return { ok: false, problems: [{ field: parsed.error.split(':')[0] ?? 'configuration', message: parsed.error }] };
+  return { ok: true, request: result.output, configuration: normaliseConfiguration(catalogue, parsed.configuration, 'spec-request') };
+}
+
+/**
+ * The wizard step at fault for a field, so the customer is taken back to it (issue 5); null for the
+ * colours, which are chosen on the configurator page.
+ */
+export function stepForField(field: string): 'email' | 'details' | 'cable' | 'installation' | 'extras' | null {
+  if (field === 'orderEmail') return 'email';
+  if (field.startsWith('customer')) return 'details';
+  const part = /^configuration\.(\w+)/.exec(field)?.[1];
+  if (part === 'cable') return 'cable';
+  if (part === 'installation') return 'installation';
+  if (part === 'front' || part === 'body' || part === 'hookColour') return null;
+  return 'extras';
+}
