@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { cdnRoutes } from './cdn.mjs';
 import { examplesIndex } from './examples-index.mjs';
 import { leadCaptureRoutes } from './lead-capture.mjs';
+import { specRequestRoutes } from './mail/index.mjs';
 import { serveDirectory } from './static.mjs';
 import { storefrontRoutes } from './storefront/index.mjs';
 import { themeCartRoutes } from './theme-cart.mjs';
@@ -28,4 +29,6 @@ export const routes = [
   ...leadCaptureRoutes,
   // A Shopify theme's own cart for cart="theme": /cart/*.js (Ajax Cart API) and /checkout.
   ...themeCartRoutes,
+  // The spec-request relay at /api/spec-request with its Mailgun stand-in, /api/outbox and /api/mail/_control.
+  ...specRequestRoutes,
 ];

@@ -6,6 +6,9 @@ import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import { priceConfiguration, totalsDetail } from '../domain/pricing';
 import { stepCount, stepIndex } from '../domain/wizard';
 import { loadCatalogue } from '../services/catalogue';
+import type { HostMailSender } from '../services/spec-request';
+import { endpointSender, hostSender } from '../services/spec-request';
+import { SPEC_REQUEST_UNAVAILABLE } from '../ui/spec-request-messages';
 import type { ConfiguratorStore } from '../stores/configurator-store';
 import { createConfiguratorStore, navigationContext } from '../stores/configurator-store';
 import type { StorageTargets } from '../stores/persistence';
@@ -32,8 +35,8 @@ type CatalogueState =
   | { status: 'loading' }
   | { status: 'error'; message: string };
 
-/** Props r2wc hands over: the attributes, the shadow root, and the object form of `catalog`. */
-type RootProps = RawAttributes & { container?: HTMLElement; catalogObject?: unknown };
+/** Props r2wc hands over: the attributes, the shadow root, the object form of `catalog` and `mailSender`. */
+type RootProps = RawAttributes & { container?: HTMLElement; catalogObject?: unknown; mailSenderFunction?: unknown };
 
 /** Attributes whose bad value leaves nothing safe to show (DESIGN: never a wrong flow). */
 const FATAL_ATTRIBUTES = new Set(['mode', 'cart', 'catalog']);
@@ -160,6 +163,15 @@ function ConfiguratorRoot(props: RootProps) {
         : undefined,
     [host, options, catalogue, wizardSrc],
   );
+  // Issue 5: the host's `mailSender` wins over `mail-endpoint`; with neither, spec mode cannot send.
+  const mailSender = typeof props.mailSenderFunction === 'function' ? (props.mailSenderFunction as HostMailSender) : undefined;
+  const { mailEndpoint } = options;
+  const specRequest = useMemo(
+    () => (mailSender ? hostSender(mailSender) : mailEndpoint ? endpointSender({ endpoint: mailEndpoint }) : undefined),
+    [mailSender, mailEndpoint],
+  );
+  const specRequestUnavailable = options.mode === 'spec-request' && !specRequest;
+  const onRequestSent = useCallback((detail: { requestId: string }) => emit(host, 'evc-request-sent', detail), [host]);
   const uiOptions = useMemo(
     () => ({
       instanceId,
@@ -175,9 +187,15 @@ function ConfiguratorRoot(props: RootProps) {
       loadWizard,
       order,
       monthlyPlanAvailable,
+      specRequest,
+      onRequestSent,
     }),
-    [instanceId, imageCdn, supportPhone, supportEmail, videoUrl, socialUrl, modelSrc, viewerSrc, reportError, shareLink.share, loadWizard, order, monthlyPlanAvailable],
+    [instanceId, imageCdn, supportPhone, supportEmail, videoUrl, socialUrl, modelSrc, viewerSrc, reportError, shareLink.share, loadWizard, order, monthlyPlanAvailable, specRequest, onRequestSent],
   );
+
+  useEffect(() => {
+    if (specRequestUnavailable) emit(host, 'evc-error', { code: 'invalid-configuration', message: SPEC_REQUEST_UNAVAILABLE });
+  }, [specRequestUnavailable, host]);
 
   useEffect(() => {
     if (!problems) return;
@@ -197,7 +215,9 @@ function ConfiguratorRoot(props: RootProps) {
   return (
     <StoreContext.Provider value={store}>
       <UiOptionsContext.Provider value={uiOptions}>
-        <ConfiguratorApp notices={shareLink.notice ? [...notices, shareLink.notice] : notices} />
+        <ConfiguratorApp
+          notices={[...notices, ...(specRequestUnavailable ? [SPEC_REQUEST_UNAVAILABLE] : []), ...(shareLink.notice ? [shareLink.notice] : [])]}
+        />
       </UiOptionsContext.Provider>
     </StoreContext.Provider>
   );
@@ -222,6 +242,8 @@ const RENDER_SYMBOL = Symbol.for('r2wc.render');
  * @event evc-checkout - `{ cartId, checkoutUrl, totals }` before redirecting to checkout (cancelable)
  * @event evc-request-sent - `{ requestId }` when a spec request was accepted
  * @event evc-error - `{ code, message }` for any failure the buyer is shown
+ *
+ * @prop mailSender - Optional `(request) => Promise<{ requestId? } | void>` the host page supplies instead of `mail-endpoint`
  *
  * @csspart app - The configurator page: headline, preview, pickers, order summary and Continue.
  * @csspart preview - The 2D preview: the stacked charger images, captioned with the colour summary.
@@ -283,6 +305,25 @@ export class EvChargerConfigurator extends (Base as unknown as { new (): HTMLEle
       delete (this as { catalog?: unknown }).catalog;
       this.catalog = early;
     }
+    if (Object.hasOwn(this, 'mailSender')) {
+      const early = (this as { mailSender?: unknown }).mailSender;
+      delete (this as { mailSender?: unknown }).mailSender;
+      this.mailSender = early as HostMailSender | undefined;
+    }
+  }
+
+  /** Issue 5: the host page's own sender of specification requests, used instead of `mail-endpoint`. */
+  get mailSender(): HostMailSender | undefined {
+    const bag = (this as unknown as Record<symbol, Record<string, unknown>>)[PROPS_SYMBOL];
+    const value = bag?.['mailSenderFunction'];
+    return typeof value === 'function' ? (value as HostMailSender) : undefined;
+  }
+
+  set mailSender(value: HostMailSender | undefined) {
+    const self = this as unknown as Record<symbol, unknown>;
+    const bag = self[PROPS_SYMBOL] as Record<string, unknown>;
+    bag['mailSenderFunction'] = typeof value === 'function' ? value : undefined;
+    if (this.isConnected) (self[RENDER_SYMBOL] as () => void).call(this);
   }
 
   /** A catalogue URL (string, mirrored to the attribute) or a catalogue object (validated). */

@@ -26,8 +26,8 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   if (declared > maxBytes) {
     return { ok: false, response: errorResponse(413, 'body_too_large', `The body must be at most ${maxBytes} bytes.`) };
   }
-  const bytes = new Uint8Array(await request.arrayBuffer());
-  if (bytes.byteLength > maxBytes) {
+  const bytes = await readAtMost(request, maxBytes);
+  if (bytes === null) {
     return { ok: false, response: errorResponse(413, 'body_too_large', `The body must be at most ${maxBytes} bytes.`) };
   }
   try {
@@ -35,4 +35,32 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   } catch {
     return { ok: false, response: errorResponse(400, 'invalid_json', 'The body is not valid JSON.') };
   }
+}
+
+/**
+ * The body's bytes, or null once it passes `maxBytes`: read chunk by chunk and cancelled there, so a
+ * chunked body without a length cannot make the handler buffer more than the limit.
+ */
+async function readAtMost(request: Request, maxBytes: number): Promise<Uint8Array | null> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
 }

@@ -4,6 +4,14 @@
  */
 export { createQuoteHandler } from './quote-handler';
 export type { QuoteHandlerOptions } from './quote-handler';
+export { createSpecRequestHandler, specRequestMailFields } from './spec-request-handler';
+export type { MailgunOptions, SpecRequestHandlerOptions } from './spec-request-handler';
+export { memoryRateLimitStore } from './rate-limit';
+export type { RateLimitHit, RateLimitOptions, RateLimitStore } from './rate-limit';
+export { memoryIdempotencyStore } from './idempotency';
+export type { IdempotencyEntry, IdempotencyStore, StoredAnswer } from './idempotency';
+export { toNodeListener, toWebRequest, sendWebResponse } from './node-adapter';
+export type { NodeListenerOptions, NodeRequestLike, NodeResponseLike } from './node-adapter';
 export { parseCatalogue } from '../domain/catalogue/schema';
 export type { Catalogue } from '../domain/catalogue/schema';
 export { UK_CATALOGUE } from '../domain/catalogue/uk';

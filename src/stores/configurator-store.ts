@@ -8,6 +8,7 @@ import type { Pence } from '../domain/money';
 import type { Totals } from '../domain/pricing';
 import { priceConfiguration } from '../domain/pricing';
 import type { Extra, SelectionAction } from '../domain/selection';
+import type { SpecRequestProblem } from '../domain/spec-request';
 import { applySelection, normaliseConfiguration } from '../domain/selection';
 import type { Flow, NavigationContext, StepName } from '../domain/wizard';
 import {
@@ -49,6 +50,18 @@ export interface ShopState {
   cartId: string | null;
 }
 
+/**
+ * The specification request of step 07 (issue 5). The idempotency key is made once per request and
+ * saved with the choices, so a retry or a reload resends the same key and the relay sends one
+ * message; once sent, the saved request id makes a reload show the confirmation, not send again.
+ */
+export interface SpecRequestState {
+  idempotencyKey: string | null;
+  sentRequestId: string | null;
+  /** What the relay refused, by field; shown on the step at fault until the next send. */
+  problems: SpecRequestProblem[];
+}
+
 export interface ConfiguratorActions {
   chooseFront(id: string): void;
   chooseBody(id: string): void;
@@ -72,6 +85,12 @@ export interface ConfiguratorActions {
   declineHighPower(): void;
   /** "Start again": defaults, and every saved trace of this element removed. */
   reset(): void;
+  /** Step 07: the request's idempotency key, made on the first send and kept until it is answered. */
+  beginSpecRequest(): string;
+  /** The relay accepted the request: the confirmation shows from now on, also after a reload. */
+  specRequestSent(requestId: string): void;
+  /** The relay refused the request: its problems are shown on `step`, and a new request gets a new key. */
+  specRequestRefused(problems: SpecRequestProblem[], step: StepName | null): void;
   /** Restores a shared configuration (already validated against the catalogue). */
   restore(configuration: Configuration): void;
 }
@@ -85,6 +104,7 @@ export interface ConfiguratorState {
   form: FormValues;
   wizard: WizardState;
   shop: ShopState;
+  specRequest: SpecRequestState;
   smallScreen: boolean;
   actions: ConfiguratorActions;
 }
@@ -95,6 +115,8 @@ export interface StoreOptions {
   /** Distinguishes this element's saved state from other elements' on the same origin. */
   storageKey: string;
   storage?: StorageTargets;
+  /** Makes idempotency keys; tests pass a fixed one. */
+  newRequestKey?: () => string;
 }
 
 export type ConfiguratorStore = StoreApi<ConfiguratorState>;
@@ -103,6 +125,8 @@ interface SavedChoices {
   configuration: Configuration;
   wizard: WizardState;
   cartId: string | null;
+  /** Optional: choices saved before the specification request existed have none. */
+  specRequest?: { idempotencyKey: string | null; sentRequestId: string | null };
 }
 
 /** Personal details saved for the session; the date of birth is never written (DESIGN). */
@@ -137,7 +161,9 @@ function readChoices(options: StoreOptions): SavedChoices | undefined {
     const known = stepsFor(flow).some((step) => step.name === wizard.step);
     if (!known || typeof wizard.open !== 'boolean' || typeof wizard.highPowerConfirmed !== 'boolean') return undefined;
     const cartId = typeof saved.cartId === 'string' && saved.cartId ? saved.cartId : null;
-    return { configuration: normaliseConfiguration(catalogue, parsed.configuration, flow), wizard, cartId };
+    const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
+    const specRequest = { idempotencyKey: text(saved.specRequest?.idempotencyKey), sentRequestId: text(saved.specRequest?.sentRequestId) };
+    return { configuration: normaliseConfiguration(catalogue, parsed.configuration, flow), wizard, cartId, specRequest };
   });
 }
 
@@ -154,6 +180,12 @@ function readPersonal(options: StoreOptions): FormValues | undefined {
     }
     return merged as unknown as FormValues;
   });
+}
+
+/** 32 hex digits from the platform's random source (works outside secure contexts too). */
+function randomRequestKey(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /**
@@ -241,12 +273,24 @@ export function createConfiguratorStore(options: StoreOptions): ConfiguratorStor
           form: defaultFormValues(),
           wizard: { open: false, step: firstStep(flow), highPowerConfirmed: false },
           shop: { ...get().shop, cartId: null },
+          specRequest: { idempotencyKey: null, sentRequestId: null, problems: [] },
         });
         // After the state change, whose subscriber saves the defaults.
         forget(options.storage?.choices, choicesKey(options.storageKey));
         forget(options.storage?.personal, personalKey(options.storageKey));
       },
       restore: (configuration) => setConfiguration(configuration),
+      beginSpecRequest: () => {
+        const current = get().specRequest;
+        const idempotencyKey = current.idempotencyKey ?? (options.newRequestKey ?? randomRequestKey)();
+        set({ specRequest: { ...current, idempotencyKey, problems: [] } });
+        return idempotencyKey;
+      },
+      specRequestSent: (requestId) => set((state) => ({ specRequest: { ...state.specRequest, sentRequestId: requestId, problems: [] } })),
+      specRequestRefused: (problems, step) => {
+        set({ specRequest: { idempotencyKey: null, sentRequestId: null, problems } });
+        if (step && stepsFor(flow).some((definition) => definition.name === step)) moveTo(normaliseStep(navigationContext(get()), step));
+      },
     };
 
     return {
@@ -258,17 +302,21 @@ export function createConfiguratorStore(options: StoreOptions): ConfiguratorStor
       wizard: saved?.wizard ?? { open: false, step: firstStep(flow), highPowerConfirmed: false },
       // Offers are the catalogue's (a merchant catalogue lists them; the embedded one has none).
       shop: { offers: catalogue.offers, installationDetails: {}, cartId: saved?.cartId ?? null },
+      specRequest: { idempotencyKey: null, sentRequestId: null, ...saved?.specRequest, problems: [] },
       smallScreen: false,
       actions,
     };
   });
 
   store.subscribe((state, previous) => {
-    if (state.configuration !== previous.configuration || state.wizard !== previous.wizard || state.shop.cartId !== previous.shop.cartId) {
+    const request = state.specRequest;
+    const requestChanged = request.idempotencyKey !== previous.specRequest.idempotencyKey || request.sentRequestId !== previous.specRequest.sentRequestId;
+    if (state.configuration !== previous.configuration || state.wizard !== previous.wizard || state.shop.cartId !== previous.shop.cartId || requestChanged) {
       writeSaved(options.storage?.choices, choicesKey(options.storageKey), {
         configuration: state.configuration,
         wizard: state.wizard,
         cartId: state.shop.cartId,
+        specRequest: { idempotencyKey: request.idempotencyKey, sentRequestId: request.sentRequestId },
       } satisfies SavedChoices);
     }
     if (state.form !== previous.form) {

@@ -17,6 +17,8 @@ export interface ColourPickerProps {
   selected: string;
   onSelect(id: string): void;
   surcharge(id: string): Pence;
+  /** Spec §9: the specification flow labels colours by code instead of pricing them; replaces `surcharge`. */
+  surchargeLabel?: ((colour: ColourOption) => string | undefined) | undefined;
   /** Resolves a photo swatch path (premium and limited finishes) to a URL. */
   photoUrl(path: string): string;
   part: string;
@@ -26,7 +28,7 @@ export interface ColourPickerProps {
  * Spec §2 colour pickers: native radios named by colour, one group per part. Flat colours show
  * their hex; premium and limited finishes show a photo swatch. Each shows its surcharge.
  */
-export function ColourPicker({ label, sections, selected, onSelect, surcharge, photoUrl, part }: ColourPickerProps) {
+export function ColourPicker({ label, sections, selected, onSelect, surcharge, surchargeLabel, photoUrl, part }: ColourPickerProps) {
   const name = `${useUiOptions().instanceId}-${part}`;
   const legendId = useId();
   return (
@@ -37,7 +39,8 @@ export function ColourPicker({ label, sections, selected, onSelect, surcharge, p
           {section.heading && <p className="evc-picker-heading" aria-hidden="true">{section.heading}</p>}
           <div className="evc-swatches">
             {section.colours.map((colour) => {
-              const extra = surcharge(colour.id);
+              const amount = surchargeLabel ? 0 : surcharge(colour.id);
+              const extra = surchargeLabel ? surchargeLabel(colour) : amount > 0 ? formatSurcharge(amount) : undefined;
               const priceId = `${name}-${colour.id}-price`;
               return (
                 <label className="evc-swatch" key={colour.id} data-selected={colour.id === selected || undefined}>
@@ -46,7 +49,7 @@ export function ColourPicker({ label, sections, selected, onSelect, surcharge, p
                     name={name}
                     value={colour.id}
                     aria-label={colour.name}
-                    aria-describedby={extra > 0 ? priceId : undefined}
+                    aria-describedby={extra ? priceId : undefined}
                     checked={colour.id === selected}
                     onChange={() => onSelect(colour.id)}
                   />
@@ -58,9 +61,9 @@ export function ColourPicker({ label, sections, selected, onSelect, surcharge, p
                   <span className="evc-swatch-name" aria-hidden="true">
                     {colour.name}
                   </span>
-                  {extra > 0 && (
+                  {extra && (
                     <span className="evc-swatch-price" id={priceId}>
-                      {formatSurcharge(extra)}
+                      {extra}
                     </span>
                   )}
                 </label>

@@ -1,5 +1,7 @@
 import { useCallback } from 'react';
+import type { ColourOption } from '../domain/catalogue/schema';
 import { finishSurcharge } from '../domain/pricing';
+import { specRequestSurchargeLabel } from '../domain/surcharge-labels';
 import { ColourPicker } from './ColourPicker';
 import { NoticeList } from './ErrorPanel';
 import { useUiOptions } from './options-context';
@@ -31,6 +33,10 @@ export function ConfiguratorApp({ notices }: ConfiguratorAppProps) {
   const { imageCdn } = useUiOptions();
   const photoUrl = useCallback((path: string) => `${imageCdn.replace(/\/+$/, '')}/${path}.png?width=80&height=80`, [imageCdn]);
   const front = catalogue.colours.front;
+  // Spec §9 "Surcharge labels in the specification flow": labels by colour code instead of prices.
+  const specRequest = flow === 'spec-request';
+  const frontLabel = specRequest ? (colour: ColourOption) => specRequestSurchargeLabel(catalogue, 'front', colour) : undefined;
+  const bodyLabel = specRequest ? (colour: ColourOption) => specRequestSurchargeLabel(catalogue, 'body', colour) : undefined;
   return (
     <div className="evc-app" data-mode={flow} part="app">
       <div className="evc-layout">
@@ -57,6 +63,7 @@ export function ConfiguratorApp({ notices }: ConfiguratorAppProps) {
               selected={configuration.front}
               onSelect={actions.chooseFront}
               surcharge={(id) => finishSurcharge(catalogue, configuration, 'front', id)}
+              surchargeLabel={frontLabel}
               photoUrl={photoUrl}
             />
             <ColourPicker
@@ -66,6 +73,7 @@ export function ConfiguratorApp({ notices }: ConfiguratorAppProps) {
               selected={configuration.body}
               onSelect={actions.chooseBody}
               surcharge={(id) => finishSurcharge(catalogue, configuration, 'body', id)}
+              surchargeLabel={bodyLabel}
               photoUrl={photoUrl}
             />
           </div>

@@ -13,10 +13,11 @@ import { useConfigurator } from './store-context';
 import { PriceHeader, StepIndicator, useSmallScreen } from './wizard/layout';
 import { StepForm } from './wizard/StepForm';
 import { useOrderFlow } from './wizard/use-order-flow';
+import specRequestCss from './wizard/spec-request/spec-request.css';
 import wizardCss from './wizard/wizard.css';
 
 /** The wizard's stylesheets, adopted when it mounts, so they ship in the wizard file only. */
-export const WIZARD_STYLES: readonly string[] = [wizardCss];
+export const WIZARD_STYLES: readonly string[] = [wizardCss, specRequestCss];
 
 /** The preview is smaller beside the step form than on the page (spec §2 default 1.5). */
 const PREVIEW_SCALE = 1;

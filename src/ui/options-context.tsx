@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { Configuration } from '../domain/configuration';
+import type { SpecRequestSender } from '../services/spec-request';
 import type { ViewerService } from '../services/viewer';
 import type { OrderServices } from './order-services';
 import type { WizardModule } from './wizard-module';
@@ -37,6 +38,10 @@ export interface UiOptions {
   order?: OrderServices | undefined;
   /** False without `direct-debit-endpoint`: the monthly plan is not offered. */
   monthlyPlanAvailable?: boolean | undefined;
+  /** Step 07's sender (`mail-endpoint` or the host's `mailSender`); without it spec mode shows a configuration error. */
+  specRequest?: SpecRequestSender | undefined;
+  /** Tells the host page a specification request was accepted (the element fires `evc-request-sent`). */
+  onRequestSent?: ((detail: { requestId: string }) => void) | undefined;
 }
 
 export const UiOptionsContext = createContext<UiOptions>({ instanceId: 'evc', imageCdn: '/cdn' });

@@ -8,6 +8,7 @@ import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import type { Flow } from '../domain/wizard';
 import type { ConfiguratorStore } from '../stores/configurator-store';
 import { createConfiguratorStore } from '../stores/configurator-store';
+import type { StorageTargets } from '../stores/persistence';
 import { memoryStorage } from '../stores/persistence';
 import type { UiOptions } from './options-context';
 import { UiOptionsContext } from './options-context';
@@ -25,12 +26,16 @@ export interface Rendered {
   container: HTMLElement;
 }
 
-export function render(ui: ReactNode, { flow = 'order', options = {} }: { flow?: Flow; options?: Partial<UiOptions> } = {}): Rendered {
+export function render(
+  ui: ReactNode,
+  { flow = 'order', options = {}, storage }: { flow?: Flow; options?: Partial<UiOptions>; storage?: StorageTargets } = {},
+): Rendered {
   const store = createConfiguratorStore({
     catalogue: UK_CATALOGUE,
     flow,
     storageKey: 'ui-test',
-    storage: { choices: memoryStorage(), personal: memoryStorage() },
+    // A test passes its own storage to see what survives a reload.
+    storage: storage ?? { choices: memoryStorage(), personal: memoryStorage() },
   });
   const container = document.createElement('div');
   document.body.append(container);

@@ -75,7 +75,9 @@ export function InstallationStep({ validation }: StepProps) {
   const details = useConfigurator((state) => state.shop.installationDetails);
   const select = useConfigurator((state) => state.actions.select);
   const group = `${useUiOptions().instanceId}-installation`;
-  const options = installationOptionsFor(catalogue, configuration, 'order');
+  const flow = useConfigurator((state) => state.flow);
+  // Spec §4: the specification flow offers the 22kW cables one installation only.
+  const options = installationOptionsFor(catalogue, configuration, flow);
   const chosen = options.find((option) => option.id === configuration.installation);
   return (
     <>

@@ -8,6 +8,12 @@ import { InstallationStep } from './InstallationStep';
 import { OfferStep } from './OfferStep';
 import { OptionsStep } from './OptionsStep';
 import { PaymentStep } from './PaymentStep';
+import { DetailsStep } from './spec-request/DetailsStep';
+import { InstallCheckStep } from './spec-request/InstallCheckStep';
+import { SpecCableStep } from './spec-request/SpecCableStep';
+import { SpecExtrasStep } from './spec-request/SpecExtrasStep';
+import { SpecRequestProblems } from './spec-request/SpecRequestProblems';
+import { SubmissionStep } from './spec-request/SubmissionStep';
 import { SummaryStep } from './SummaryStep';
 import type { StepProps } from './types';
 
@@ -35,11 +41,38 @@ function OrderStepForm({ step, ...props }: StepProps & { step: StepName }) {
   }
 }
 
+/** The specification-request flow's step forms (spec §2 "Steps (specification-request flow)"). */
+function SpecRequestStepForm({ step, ...props }: StepProps & { step: StepName }) {
+  switch (step) {
+    case 'email':
+      return <EmailStep {...props} />;
+    case 'cable':
+      return <SpecCableStep {...props} />;
+    case 'installation':
+      return <InstallationStep {...props} />;
+    case 'extras':
+      return <SpecExtrasStep {...props} />;
+    case 'installCheck':
+      return <InstallCheckStep {...props} />;
+    case 'details':
+      return <DetailsStep {...props} />;
+    case 'submission':
+      return <SubmissionStep {...props} />;
+    default:
+      return <SummaryStep {...props} />;
+  }
+}
+
 /**
  * The current step's form; the flows share some step names, so the flow picks the set. A step
  * without a form of its own shows the running order summary.
  */
 export function StepForm({ flow, step, ...props }: StepProps & { flow: Flow; step: StepName }) {
   if (flow === 'order') return <OrderStepForm step={step} {...props} />;
-  return step === 'email' ? <EmailStep {...props} /> : <SummaryStep {...props} />;
+  return (
+    <>
+      <SpecRequestProblems step={step} />
+      <SpecRequestStepForm step={step} {...props} />
+    </>
+  );
 }

@@ -1,0 +1,382 @@
+import { describe, expect, it } from 'vitest';
+import { UK_CATALOGUE as C } from '../domain/catalogue/uk';
+import type { Configuration } from '../domain/configuration';
+import { defaultConfiguration } from '../domain/configuration';
+import type { RateLimitStore } from './rate-limit';
+import type { SpecRequestHandlerOptions } from './spec-request-handler';
+import { createSpecRequestHandler } from './spec-request-handler';
+
+const ORIGIN = 'https://portal.example';
+const ENDPOINT = 'https://relay.example/api/spec-request';
+
+interface ProviderCall {
+  url: string;
+  authorization: string | null;
+  fields: [string, FormDataEntryValue][];
+}
+
+/** A Mailgun stand-in: records each call; `answers` queues statuses (a thrown error for 'network'). */
+function provider(answers: (number | 'network')[] = []) {
+  const calls: ProviderCall[] = [];
+  let gate: Promise<void> = Promise.resolve();
+  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const body = init?.body as FormData;
+    calls.push({ url: String(input), authorization: new Headers(init?.headers).get('authorization'), fields: [...body.entries()] });
+    await gate;
+    const answer = answers.shift() ?? 200;
+    if (answer === 'network') throw new TypeError('fetch failed');
+    return answer < 300
+      ? Response.json({ id: `<msg-${calls.length}@mg.example>`, message: 'Queued. Thank you.' }, { status: answer })
+      : Response.json({ message: 'Internal error' }, { status: answer });
+  }) as typeof globalThis.fetch;
+  /** Holds every answer until the returned function is called. */
+  const hold = () => {
+    let open!: () => void;
+    gate = new Promise((resolve) => (open = resolve));
+    return open;
+  };
+  return { fetch, calls, hold };
+}
+
+function relay(overrides: Partial<SpecRequestHandlerOptions> = {}, answers: (number | 'network')[] = []) {
+  const mail = provider(answers);
+  const handler = createSpecRequestHandler({
+    mailgun: { apiKey: 'key-test', domain: 'mg.example', fetch: mail.fetch },
+    from: 'Upgrades <upgrades@mg.example>',
+    to: 'orders@company.example',
+    subject: 'Upgrade specification request',
+    template: 'upgrade-specification',
+    allowedOrigins: [ORIGIN],
+    ...overrides,
+  });
+  return { handler, ...mail };
+}
+
+let keyCounter = 0;
+const newKey = () => `key_${String(++keyCounter).padStart(16, '0')}`;
+
+const validBody = (configuration: Partial<Configuration> = {}) => ({
+  version: 1,
+  idempotencyKey: newKey(),
+  orderEmail: 'driver@lease.example',
+  customer: { 'first-name': 'Sam', 'last-name': 'Lee', email: 'sam@home.example', tel: '07700 900123' },
+  configuration: { ...defaultConfiguration(C), ...configuration },
+});
+
+function post(body: unknown, headers: Record<string, string> = {}): Request {
+  return new Request(ENDPOINT, {
+    method: 'POST',
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    headers: { origin: ORIGIN, 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7', ...headers },
+  });
+}
+
+const variablesOf = (call: ProviderCall | undefined) =>
+  JSON.parse(String(call?.fields.find(([name]) => name === 't:variables')?.[1])) as Record<string, string>;
+
+describe('createSpecRequestHandler: the message (spec §7.4)', () => {
+  it('posts one multipart message to the EU endpoint with basic auth and exactly the six fields', async () => {
+    const { handler, calls } = relay();
+    const response = await handler(post(validBody()));
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({ requestId: '<msg-1@mg.example>' });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.url).toBe('https://api.eu.mailgun.net/v3/mg.example/messages');
+    expect(calls[0]!.authorization).toBe(`Basic ${btoa('api:key-test')}`);
+    expect(calls[0]!.fields.map(([name]) => name)).toEqual(['from', 'to', 'subject', 'template', 't:variables', 'h:Reply-To']);
+    expect(Object.fromEntries(calls[0]!.fields)).toMatchObject({
+      from: 'Upgrades <upgrades@mg.example>',
+      to: 'orders@company.example',
+      subject: 'Upgrade specification request',
+      template: 'upgrade-specification',
+      'h:Reply-To': 'sam@home.example',
+    });
+    expect(variablesOf(calls[0])).toEqual({
+      title: 'Upgrade specification request',
+      customerEmail: 'sam@home.example',
+      customerName: 'Sam Lee',
+      customerPhone: '07700 900123',
+      introLine: 'Sam Lee has requested the following upgrade specification for their Mobilize order.',
+      orderEmail: 'driver@lease.example',
+      productLine1: 'Front colour: Midnight Black (A4-D101M-BLACK)',
+      productLine2: 'Body colour: Midnight Black (A4-E101M-BLACK)',
+      productLine3: 'Power and cable: 7kW socket',
+      productLine4: 'Installation: Charger only, no installation',
+      productLine5: 'Warranty: Standard 3 year warranty',
+      productLine6: 'Surge protection: No',
+      productLine7: 'Advanced solar: No',
+      productLine8: 'Cable hook: No',
+      productLine9: 'Digital display: No',
+    });
+  });
+
+  it('uses the configured base URL and an own request id when the provider gives none', async () => {
+    const calls: string[] = [];
+    const handler = createSpecRequestHandler({
+      mailgun: {
+        apiKey: 'k',
+        domain: 'mg.example',
+        baseUrl: 'https://api.mailgun.net/',
+        fetch: (async (input: RequestInfo | URL) => {
+          calls.push(String(input));
+          return new Response('ok');
+        }) as typeof fetch,
+      },
+      from: 'a@mg.example',
+      to: 'b@company.example',
+      subject: 's',
+      template: 't',
+      allowedOrigins: [ORIGIN],
+    });
+    const body = await (await handler(post(validBody()))).json();
+    expect(calls).toEqual(['https://api.mailgun.net/v3/mg.example/messages']);
+    expect(body.requestId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it.each<[string, Partial<Configuration>, Record<string, string>]>([
+    ['7kW socket, no installation', { cable: 'socket_7kw' }, { productLine3: 'Power and cable: 7kW socket', productLine4: 'Installation: Charger only, no installation' }],
+    ['22kW socket (installation forced on, hook cleared)', { cable: 'socket_22kw', cableHook: true },
+      { productLine3: 'Power and cable: 22kW socket', productLine4: 'Installation: 22kW Premium installation (physical survey)', productLine8: 'Cable hook: No' }],
+    ['7kW 5.5m tethered with standard installation', { cable: 'tethered_7kw_5_5m', installation: 'standard_7kw' },
+      { productLine3: 'Power and cable: 7kW with 5.5m cable', productLine4: 'Installation: 7kW Standard installation (remote survey)' }],
+    ['7kW 8.5m tethered with premium installation', { cable: 'tethered_7kw_8_5m', installation: 'premium_7kw' },
+      { productLine3: 'Power and cable: 7kW with 8.5m cable', productLine4: 'Installation: 7kW Premium installation (physical survey)' }],
+    ['22kW tethered (solar cleared, three-phase surge)', { cable: 'tethered_22kw_6_5m', surgeProtection: true, advancedSolar: true },
+      { productLine3: 'Power and cable: 22kW with 6.5m cable', productLine4: 'Installation: 22kW Premium installation (physical survey)',
+        productLine6: 'Surge protection: Yes (Surge Protection three phase)', productLine7: 'Advanced solar: No' }],
+    ['every extra on a 7kW tethered cable',
+      { cable: 'tethered_7kw_5_5m', installation: 'standard_7kw', surgeProtection: true, advancedSolar: true, cableHook: true,
+        hookColour: 'maranello_red', display: true, extendedWarranty: true, front: 'racing_green', body: 'belgravia_blue' },
+      { productLine1: 'Front colour: Racing Green (A4-D101C-PALETTE-RACING-GREEN)',
+        productLine2: 'Body colour: Belgravia Blue (A4-E101C-PALETTE-BELGRAVIA-BLUE)',
+        productLine5: 'Warranty: Extra 4 Year Warranty (7 years total)',
+        productLine6: 'Surge protection: Yes (Surge Protection single phase)',
+        productLine7: 'Advanced solar: Yes (Advanced Solar)',
+        productLine9: 'Digital display: Yes (Digital display)' }],
+  ])('recomputes the lines from ids: %s', async (_, configuration, expected) => {
+    const { handler, calls } = relay();
+    expect((await handler(post(validBody(configuration)))).status).toBe(202);
+    expect(variablesOf(calls[0])).toMatchObject(expected);
+    expect(Object.keys(variablesOf(calls[0])).filter((name) => name.startsWith('productLine'))).toHaveLength(9);
+  });
+
+  it('names the hook colour only when a tethered cable has the hook', async () => {
+    const { handler, calls } = relay();
+    await handler(post(validBody({ cable: 'tethered_7kw_8_5m', cableHook: true, hookColour: 'maranello_red' })));
+    expect(variablesOf(calls[0]).productLine8).toMatch(/^Cable hook: Maranello Red \(/);
+  });
+
+  it('ignores display text smuggled into the request', async () => {
+    const { handler, calls } = relay();
+    const body = { ...validBody(), productLine3: 'Power and cable: free', subject: 'x', to: 'attacker@evil.example' };
+    expect((await handler(post(body))).status).toBe(202);
+    expect(Object.fromEntries(calls[0]!.fields).to).toBe('orders@company.example');
+    expect(variablesOf(calls[0]).productLine3).toBe('Power and cable: 7kW socket');
+  });
+});
+
+describe('createSpecRequestHandler: validation', () => {
+  type Body = ReturnType<typeof validBody>;
+  it.each<[string, (body: Body) => void, string]>([
+    ['version', (body) => ((body as { version: number }).version = 2), 'version'],
+    ['idempotencyKey', (body) => (body.idempotencyKey = 'short'), 'idempotencyKey'],
+    ['orderEmail', (body) => (body.orderEmail = 'not-an-email'), 'orderEmail'],
+    ['first name', (body) => (body.customer['first-name'] = ''), 'customer.first-name'],
+    ['last name', (body) => (body.customer['last-name'] = 'x'.repeat(101)), 'customer.last-name'],
+    ['customer e-mail', (body) => (body.customer.email = 'sam@'), 'customer.email'],
+    ['phone', (body) => (body.customer.tel = ''), 'customer.tel'],
+    ['cable id', (body) => (body.configuration.cable = 'coiled_99kw'), 'configuration.cable'],
+    ['front colour id', (body) => (body.configuration.front = 'gold'), 'configuration.front'],
+    ['CR/LF in the first name', (body) => (body.customer['first-name'] = 'Sam\r\nBcc: all@example.com'), 'customer.first-name'],
+    ['LF in the last name', (body) => (body.customer['last-name'] = 'Lee\nX-Evil: 1'), 'customer.last-name'],
+    ['CR/LF in the e-mail', (body) => (body.customer.email = 'sam@home.example\r\nBcc: all@example.com'), 'customer.email'],
+    ['LF in the order e-mail', (body) => (body.orderEmail = 'driver@lease.example\nCc: x@y.example'), 'orderEmail'],
+    ['CR inside the phone', (body) => (body.customer.tel = '07700\r900123'), 'customer.tel'],
+  ])('answers 422 invalid_request naming the field: %s', async (_, spoil, field) => {
+    const { handler, calls } = relay();
+    const body = validBody();
+    spoil(body);
+    const response = await handler(post(body));
+    expect(response.status).toBe(422);
+    const { error } = await response.json();
+    expect(error.code).toBe('invalid_request');
+    expect(error.problems.map((problem: { field: string }) => problem.field)).toContain(field);
+    expect(error.message).toContain(field);
+    expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    expect(calls).toHaveLength(0);
+  });
+
+  it.each([
+    ['bad JSON', '{"version":', 'application/json', 400, 'invalid_json'],
+    ['an oversized body', JSON.stringify({ pad: 'x'.repeat(20_000) }), 'application/json', 413, 'body_too_large'],
+    ['a form body', 'a=1', 'application/x-www-form-urlencoded', 415, 'unsupported_media_type'],
+  ])('refuses %s', async (_, body, type, status, code) => {
+    const { handler, calls } = relay();
+    const response = await handler(post(body, { 'content-type': type }));
+    expect(response.status).toBe(status);
+    expect((await response.json()).error.code).toBe(code);
+    expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('refuses an oversized chunked body without reading it all', async () => {
+    const { handler } = relay({ maxBodyBytes: 1024 });
+    let pulled = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(new Uint8Array(512).fill(32));
+      },
+    });
+    const request = new Request(ENDPOINT, {
+      method: 'POST',
+      body: stream,
+      headers: { origin: ORIGIN, 'content-type': 'application/json' },
+      duplex: 'half',
+    } as RequestInit);
+    expect((await handler(request)).status).toBe(413);
+    expect(pulled).toBeLessThan(5);
+  });
+
+  it.each([
+    ['a CR/LF in the subject', { subject: 'Hi\r\nBcc: all@example.com' }],
+    ['an LF in the sender', { from: 'a@mg.example\nBcc: x@y.example' }],
+    ['an empty recipient', { to: ' ' }],
+    ['a path as origin', { allowedOrigins: ['https://portal.example/page'] }],
+    ['no origins', { allowedOrigins: [] }],
+  ])('refuses options with %s at creation', (_, overrides) => {
+    expect(() => relay(overrides)).toThrow(TypeError);
+  });
+});
+
+describe('createSpecRequestHandler: origins and methods', () => {
+  it('answers a preflight from an allowed origin', async () => {
+    const { handler } = relay();
+    const response = await handler(
+      new Request(ENDPOINT, {
+        method: 'OPTIONS',
+        headers: { origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      }),
+    );
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    expect(response.headers.get('access-control-allow-methods')).toBe('POST');
+    expect(response.headers.get('access-control-allow-headers')).toBe('content-type');
+    expect(response.headers.get('vary')).toBe('Origin');
+  });
+
+  it.each([
+    ['a preflight from another origin', 'OPTIONS', { origin: 'https://evil.example' }],
+    ['a POST from another origin', 'POST', { origin: 'https://evil.example', 'content-type': 'application/json' }],
+    ['a POST without an origin', 'POST', { 'content-type': 'application/json' }],
+  ])('refuses %s with 403', async (_, method, headers) => {
+    const { handler, calls } = relay();
+    const init: RequestInit = { method, headers };
+    if (method === 'POST') init.body = JSON.stringify(validBody());
+    const response = await handler(new Request(ENDPOINT, init));
+    expect(response.status).toBe(403);
+    expect((await response.json()).error.code).toBe('origin_not_allowed');
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('accepts an origin test function', async () => {
+    const { handler } = relay({ allowedOrigins: (origin) => origin.endsWith('.portal.example') });
+    expect((await handler(post(validBody(), { origin: 'https://eu.portal.example' }))).status).toBe(202);
+    expect((await handler(post(validBody()))).status).toBe(403);
+  });
+
+  it('answers other methods with 405', async () => {
+    const { handler } = relay();
+    const response = await handler(new Request(ENDPOINT, { headers: { origin: ORIGIN } }));
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST, OPTIONS');
+  });
+});
+
+describe('createSpecRequestHandler: rate limit', () => {
+  it('answers 429 with Retry-After past the limit, per client address, until the window ends', async () => {
+    let time = 1_000_000;
+    const { handler, calls } = relay({ rateLimit: { limit: 2, windowMs: 60_000 }, clock: () => time });
+    for (let i = 0; i < 2; i += 1) expect((await handler(post(validBody()))).status).toBe(202);
+    const limited = await handler(post(validBody()));
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('60');
+    expect(limited.headers.get('access-control-expose-headers')).toContain('retry-after');
+    expect((await limited.json()).error.code).toBe('rate_limited');
+    expect((await handler(post(validBody(), { 'x-forwarded-for': '198.51.100.2, 10.0.0.1' }))).status).toBe(202);
+    time += 45_000;
+    expect((await handler(post(validBody()))).headers.get('retry-after')).toBe('15');
+    time += 15_000;
+    expect((await handler(post(validBody()))).status).toBe(202);
+    expect(calls).toHaveLength(4);
+  });
+
+  it('uses a pluggable store and client address', async () => {
+    const seen: string[] = [];
+    const store: RateLimitStore = {
+      async hit(key) {
+        seen.push(key);
+        return { count: 1, resetInMs: 1000 };
+      },
+    };
+    const { handler } = relay({ rateLimit: { limit: 1, windowMs: 1000, store }, clientAddress: () => '192.0.2.9' });
+    await handler(post(validBody()));
+    expect(seen).toEqual(['spec-request:192.0.2.9']);
+  });
+});
+
+describe('createSpecRequestHandler: idempotency and provider failures', () => {
+  it('replays the first answer for a repeated key without a second message', async () => {
+    const { handler, calls } = relay();
+    const body = validBody();
+    const first = await handler(post(body));
+    const repeat = await handler(post({ ...body, customer: { ...body.customer, 'first-name': 'Other' } }));
+    expect(repeat.status).toBe(first.status);
+    expect(await repeat.json()).toEqual(await first.json());
+    expect(repeat.headers.get('idempotent-replayed')).toBe('true');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('lets concurrent repeats wait for the first: one message, one answer', async () => {
+    const { handler, calls, hold } = relay();
+    const open = hold();
+    const body = validBody();
+    const pending = [handler(post(body)), handler(post(body)), handler(post(body))];
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toHaveLength(1);
+    open();
+    const answers = await Promise.all(pending.map(async (response) => [(await response).status, await (await response).json()]));
+    expect(answers).toEqual(Array(3).fill([202, { requestId: '<msg-1@mg.example>' }]));
+    expect(calls).toHaveLength(1);
+  });
+
+  it.each([
+    ['a 5xx', 503],
+    ['a 4xx', 401],
+    ['a network failure', 'network'],
+  ] as const)('answers 502 provider_failed on %s, and a retry with the same key sends', async (_, failure) => {
+    const failures: { status?: number; error?: unknown }[] = [];
+    const { handler, calls } = relay({ onProviderError: (detail) => failures.push(detail) }, [failure]);
+    const body = validBody();
+    const failed = await handler(post(body));
+    expect(failed.status).toBe(502);
+    expect((await failed.json()).error.code).toBe('provider_failed');
+    expect(failures).toHaveLength(1);
+    const retried = await handler(post(body));
+    expect(retried.status).toBe(202);
+    expect(calls).toHaveLength(2);
+    expect((await handler(post(body))).headers.get('idempotent-replayed')).toBe('true');
+    expect(calls).toHaveLength(2);
+  });
+
+  it('forgets a key after its time to live', async () => {
+    let time = 0;
+    const { handler, calls } = relay({ idempotency: { ttlMs: 1000 }, clock: () => time });
+    const body = validBody();
+    await handler(post(body));
+    time += 1001;
+    await handler(post(body));
+    expect(calls).toHaveLength(2);
+  });
+});

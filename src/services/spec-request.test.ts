@@ -1,0 +1,88 @@
+import { describe, expect, it, vi } from 'vitest';
+import { UK_CATALOGUE } from '../domain/catalogue/uk';
+import { defaultConfiguration } from '../domain/configuration';
+import type { SpecRequest } from '../domain/spec-request';
+import type { SpecRequestSender, SpecSendResult } from './spec-request';
+import { endpointSender, hostSender } from './spec-request';
+import { sendWithRetry } from './spec-request-send';
+
+const REQUEST: SpecRequest = {
+  version: 1,
+  idempotencyKey: '0123456789abcdef0123456789abcdef',
+  orderEmail: 'ada@example.com',
+  customer: { 'first-name': 'Ada', 'last-name': 'Lovelace', email: 'ada@example.com', tel: '07700 900123' },
+  configuration: defaultConfiguration(UK_CATALOGUE),
+};
+
+const fakeFetch = (...responses: (Response | Error)[]) =>
+  vi.fn<typeof fetch>(async () => {
+    const next = responses.shift();
+    if (!next || next instanceof Error) throw next ?? new Error('no response');
+    return next;
+  });
+
+describe('endpoint sender (issue 5)', () => {
+  it('POSTs the request as JSON and reads the request id', async () => {
+    const fetch = fakeFetch(Response.json({ requestId: 'req-7' }, { status: 202 }));
+    const result = await endpointSender({ endpoint: '/api/spec-request', fetch })(REQUEST);
+    expect(result).toEqual({ ok: true, requestId: 'req-7' });
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('/api/spec-request');
+    expect(init?.method).toBe('POST');
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+    expect(JSON.parse(String(init?.body))).toEqual(REQUEST);
+  });
+
+  it('maps 422 to a refusal with its problems, 429 and 5xx to transient failures with Retry-After', async () => {
+    const fetch = fakeFetch(
+      Response.json({ error: { code: 'invalid_request', message: 'Invalid', problems: [{ field: 'customer.tel', message: 'bad' }] } }, { status: 422 }),
+      new Response('{}', { status: 429, headers: { 'Retry-After': '3' } }),
+      Response.json({ error: { code: 'provider_failed' } }, { status: 502 }),
+    );
+    const send = endpointSender({ endpoint: '/x', fetch });
+    expect(await send(REQUEST)).toEqual({ ok: false, kind: 'invalid', message: 'Invalid', problems: [{ field: 'customer.tel', message: 'bad' }] });
+    expect(await send(REQUEST)).toMatchObject({ ok: false, kind: 'transient', retryAfterMs: 3000 });
+    expect(await send(REQUEST)).toMatchObject({ ok: false, kind: 'transient', message: 'Request failed with status code 502' });
+  });
+
+  it('a network error or a timeout is transient', async () => {
+    expect(await endpointSender({ endpoint: '/x', fetch: fakeFetch(new TypeError('Failed to fetch')) })(REQUEST)).toMatchObject({ kind: 'transient', message: 'Failed to fetch' });
+    const hanging = vi.fn<typeof fetch>((_url, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted')))));
+    expect(await endpointSender({ endpoint: '/x', fetch: hanging, timeoutMs: 5 })(REQUEST)).toMatchObject({ kind: 'transient', message: 'timeout of 5ms exceeded' });
+  });
+
+});
+
+describe("the host page's mailSender", () => {
+  it('resolves to the request id (or the key), and a rejection is transient unless it names problems', async () => {
+    expect(await hostSender(async () => ({ requestId: 'h-1' }))(REQUEST)).toEqual({ ok: true, requestId: 'h-1' });
+    expect(await hostSender(async () => undefined)(REQUEST)).toEqual({ ok: true, requestId: REQUEST.idempotencyKey });
+    expect(await hostSender(() => Promise.reject(new Error('down')))(REQUEST)).toMatchObject({ kind: 'transient', message: 'down' });
+    const refusal = Object.assign(new Error('no'), { problems: [{ field: 'orderEmail', message: 'unknown order' }] });
+    expect(await hostSender(() => Promise.reject(refusal))(REQUEST)).toMatchObject({ kind: 'invalid', problems: [{ field: 'orderEmail' }] });
+  });
+});
+
+describe('sendWithRetry', () => {
+  const sequence = (...answers: SpecSendResult[]) => vi.fn<SpecRequestSender>(async () => answers.shift()!);
+  const sleep = vi.fn(async () => {});
+
+  it('tries three times with 1 s and 2 s backoff, honouring a longer Retry-After', async () => {
+    const send = sequence({ ok: false, kind: 'transient', message: 'x', retryAfterMs: 5000 }, { ok: false, kind: 'transient', message: 'x' }, { ok: true, requestId: 'r' });
+    expect(await sendWithRetry(send, REQUEST, { sleep })).toEqual({ ok: true, requestId: 'r' });
+    expect(sleep.mock.calls.map((call: unknown[]) => call[0])).toEqual([5000, 2000]);
+  });
+
+  it('validates with the shared schema before sending', async () => {
+    const send = sequence();
+    const result = await sendWithRetry(send, { ...REQUEST, customer: { ...REQUEST.customer, tel: '12' } }, { sleep });
+    expect(result).toMatchObject({ ok: false, kind: 'invalid', problems: [{ field: 'customer.tel' }] });
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('stops at once on a refusal', async () => {
+    const send = sequence({ ok: false, kind: 'invalid', message: 'x', problems: [] });
+    expect(await sendWithRetry(send, REQUEST, { sleep: async () => {} })).toMatchObject({ kind: 'invalid' });
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+});

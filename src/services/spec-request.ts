@@ -1,0 +1,103 @@
+import type { SpecRequest, SpecRequestProblem } from '../domain/spec-request';
+
+/** Spec §9 "Mail client: timeout 60000 ms": no answer by then is a transient failure. */
+export const SPEC_REQUEST_TIMEOUT_MS = 60_000;
+
+export type SpecSendFailure =
+  /** Network, timeout, 5xx, 429: the same request may succeed later. */
+  | { ok: false; kind: 'transient'; message: string; retryAfterMs?: number | undefined }
+  /** The request itself was refused (4xx): sending it again cannot help. */
+  | { ok: false; kind: 'invalid'; message: string; problems: SpecRequestProblem[] };
+
+export type SpecSendResult = { ok: true; requestId: string } | SpecSendFailure;
+
+/** Sends one request once; never rejects. The page's script carries it; validation and retries ship with the wizard. */
+export type SpecRequestSender = (request: SpecRequest, signal?: AbortSignal) => Promise<SpecSendResult>;
+
+/**
+ * The host page's own sender (the element's `mailSender` property): resolves when the request is
+ * accepted, optionally with `{ requestId }`; rejects to fail. A rejection carrying `problems`
+ * (`[{ field, message }]`) is a refusal, any other a transient failure.
+ */
+export type HostMailSender = (request: SpecRequest) => Promise<unknown>;
+
+/** The relay's `problems` (`[{ field, message }]`), kept only when well formed. */
+function problemsOf(input: unknown): SpecRequestProblem[] {
+  if (!Array.isArray(input)) return [];
+  return input.filter(
+    (item): item is SpecRequestProblem => typeof (item as SpecRequestProblem | null)?.field === 'string' && typeof (item as SpecRequestProblem).message === 'string',
+  );
+}
+
+/** Retry-After in seconds or as an HTTP date (RFC 9110 §10.2.3). */
+function retryAfterMs(header: string | null, now: number): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+export interface EndpointSenderOptions {
+  /** `mail-endpoint`. */
+  endpoint: string;
+  fetch?: typeof fetch | undefined;
+  timeoutMs?: number | undefined;
+  now?: (() => number) | undefined;
+}
+
+/** Issue 5: POST JSON to `mail-endpoint`; 200/202 `{ requestId }`, 422 with problems, 429/5xx transient. */
+export function endpointSender(options: EndpointSenderOptions): SpecRequestSender {
+  const now = options.now ?? Date.now;
+  return async (request, outer) => {
+    const timeoutMs = options.timeoutMs ?? SPEC_REQUEST_TIMEOUT_MS;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = outer ? AbortSignal.any([outer, timeout]) : timeout;
+    let response: Response;
+    try {
+      const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+      response = await fetchImpl(options.endpoint, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(request),
+        signal,
+      });
+    } catch (error) {
+      const message = timeout.aborted ? `timeout of ${timeoutMs}ms exceeded` : String((error as Error | null)?.message ?? 'Network Error');
+      return { ok: false, kind: 'transient', message };
+    }
+    const body = (await readJson(response)) as { requestId?: unknown; error?: { code?: unknown; message?: unknown; problems?: unknown } } | undefined;
+    if (response.ok) {
+      const requestId = typeof body?.requestId === 'string' && body.requestId ? body.requestId : request.idempotencyKey;
+      return { ok: true, requestId };
+    }
+    const message = typeof body?.error?.message === 'string' ? body.error.message : `Request failed with status code ${response.status}`;
+    if (response.status === 429 || response.status === 408 || response.status >= 500) {
+      return { ok: false, kind: 'transient', message, retryAfterMs: retryAfterMs(response.headers.get('Retry-After'), now()) };
+    }
+    return { ok: false, kind: 'invalid', message, problems: problemsOf(body?.error?.problems) };
+  };
+}
+
+/** The host page's `mailSender`, with the same validation and the same answers as the endpoint. */
+export function hostSender(send: HostMailSender): SpecRequestSender {
+  return async (request) => {
+    try {
+      const answer = (await send(request)) as { requestId?: unknown } | null | undefined;
+      const requestId = typeof answer?.requestId === 'string' && answer.requestId ? answer.requestId : request.idempotencyKey;
+      return { ok: true, requestId };
+    } catch (error) {
+      const problems = problemsOf((error as { problems?: unknown } | null)?.problems);
+      const message = String((error as Error | null)?.message ?? error);
+      return problems.length > 0 ? { ok: false, kind: 'invalid', message, problems } : { ok: false, kind: 'transient', message };
+    }
+  };
+}
