@@ -24,7 +24,7 @@ import type { EvcErrorDetail } from './events';
 import { emit } from './events';
 import { checkoutAvailable, hasOrderServices, orderServicesOnDemand } from './order-services-on-demand';
 import { placeOnPage, useShareLink } from './share-link';
-import { adoptStyles } from './styles';
+import { adoptStyles } from '../ui/constructable-styles';
 import { scriptViewerSrc, scriptWizardSrc } from './viewer-src';
 import { RUNTIME_KEY, sharedRuntime } from './runtime';
 import { createWizardLoader } from '../services/wizard';

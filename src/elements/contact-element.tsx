@@ -6,7 +6,7 @@ import { CONTACT_STYLES } from '../ui/styles';
 import type { AttributeError, ContactDetails } from './attributes';
 import { CONTACT_ATTRIBUTES, parseContactDetails } from './attributes';
 import { emit } from './events';
-import { adoptStyles } from './styles';
+import { adoptStyles } from '../ui/constructable-styles';
 
 function ContactRoot(props: ContactDetails & { container?: HTMLElement }) {
   const host = (props.container as unknown as ShadowRoot).host as HTMLElement;

@@ -1,18 +1,7 @@
-import type { FormValues } from '../../domain/forms';
-import { FIELD_LABELS } from '../../domain/schemas/messages';
 import { discountForEmail } from '../../domain/order-items';
 import { useConfigurator } from '../store-context';
-import { TextField } from '../TextField';
+import { ContactFields } from './ContactFields';
 import type { StepProps } from './types';
-
-type ContactField = 'first-name' | 'last-name' | 'email' | 'tel';
-
-const FIELDS: readonly { field: ContactField; type?: 'email' | 'tel'; autoComplete: string }[] = [
-  { field: 'first-name', autoComplete: 'given-name' },
-  { field: 'last-name', autoComplete: 'family-name' },
-  { field: 'email', type: 'email', autoComplete: 'email' },
-  { field: 'tel', type: 'tel', autoComplete: 'tel' },
-];
 
 /**
  * The ordering flow's contact details (spec §5 contact step: first name, last name, e-mail and
@@ -21,29 +10,19 @@ const FIELDS: readonly { field: ContactField; type?: 'email' | 'tel'; autoComple
  */
 export function ContactStep({ validation }: StepProps) {
   const catalogue = useConfigurator((state) => state.catalogue);
-  const form = useConfigurator((state) => state.form);
-  const updateForm = useConfigurator((state) => state.actions.updateForm);
-  const discount = discountForEmail(catalogue, form.email);
+  const email = useConfigurator((state) => state.form.email);
+  const discount = discountForEmail(catalogue, email);
   return (
     <>
       <p>We use these details for your order and to arrange delivery and installation.</p>
-      {FIELDS.map(({ field, type, autoComplete }) => (
-        <div key={field}>
-          <TextField
-            label={FIELD_LABELS[field]}
-            type={type}
-            autoComplete={autoComplete}
-            value={form[field]}
-            error={validation.errors[field]}
-            onChange={(value) => updateForm({ [field]: value } as Partial<FormValues>)}
-          />
-          {field === 'email' && (
-            <p className="evc-wizard-note" role="status">
-              {discount ? `${discount.name} applied` : ''}
-            </p>
-          )}
-        </div>
-      ))}
+      <ContactFields
+        validation={validation}
+        afterEmail={
+          <p className="evc-wizard-note" role="status">
+            {discount ? `${discount.name} applied` : ''}
+          </p>
+        }
+      />
     </>
   );
 }

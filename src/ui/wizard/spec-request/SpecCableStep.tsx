@@ -1,9 +1,8 @@
-import type { CableOption } from '../../../domain/catalogue/schema';
 import type { CableKind } from '../../../domain/selection';
-import { formatPence } from '../../../domain/money';
 import { cableOption } from '../../../domain/configuration';
 import { useUiOptions } from '../../options-context';
 import { useConfigurator } from '../../store-context';
+import { CableOptions } from '../CableOptions';
 import { OptionControl, OptionGroup } from '../OptionControl';
 import type { StepProps } from '../types';
 
@@ -12,18 +11,12 @@ const KINDS: readonly { kind: CableKind; label: string; detail: string }[] = [
   { kind: 'tethered', label: 'Tethered', detail: 'The cable stays attached to the charger.' },
 ];
 
-/** Spec §1/§2 spec table: 7 kW single phase and 22 kW three phase. */
-function powerDetail(cable: CableOption): string {
-  return cable.powerKw === 22 ? '22 kW, needs a three-phase supply' : '7 kW, single-phase supply';
-}
-
 /**
  * Spec §2 specification-request step 02 'Select Power & Cable Length': "choose Socketed or
  * Tethered, then one of five cable variants"; spec §4: each choice goes through the flow's reset
  * and 22kW rules in the store.
  */
 export function SpecCableStep(_props: StepProps) {
-  const cables = useConfigurator((state) => state.catalogue.cables);
   const catalogue = useConfigurator((state) => state.catalogue);
   const selected = useConfigurator((state) => state.configuration.cable);
   const select = useConfigurator((state) => state.actions.select);
@@ -46,24 +39,7 @@ export function SpecCableStep(_props: StepProps) {
           </OptionControl>
         ))}
       </OptionGroup>
-      <OptionGroup legend={kind === 'tethered' ? 'Power & cable length' : 'Power'} radios>
-        {cables
-          .filter((cable) => cable.kind === kind)
-          .map((cable) => (
-            <OptionControl
-              key={cable.id}
-              type="radio"
-              group={`${instanceId}-cable`}
-              value={cable.id}
-              label={cable.name}
-              checked={cable.id === selected}
-              onChange={() => select({ type: 'chooseCable', cable: cable.id })}
-              price={formatPence(cable.price)}
-            >
-              <span className="evc-option-note">{powerDetail(cable)}</span>
-            </OptionControl>
-          ))}
-      </OptionGroup>
+      <CableOptions kind={kind} legend={kind === 'tethered' ? 'Power & cable length' : 'Power'} />
     </>
   );
 }

@@ -1,0 +1,37 @@
+/**
+ * Styles reach the shadow root only as constructable stylesheets (DESIGN "Styles"): no <style>
+ * tags, so a strict style-src CSP allows them, and host CSS cannot reach in. One sheet per CSS
+ * text per document, shared by every instance.
+ */
+const sheets = new WeakMap<Document, Map<string, CSSStyleSheet>>();
+
+/**
+ * Adopts `cssTexts` on `root`: in place of what it had, or with `append`, after it (once each) —
+ * how the wizard file adds its own sheets to the element's.
+ */
+export function adoptStyles(root: Node, cssTexts: readonly string[], { append = false } = {}): void {
+  const target = root as Node & Partial<DocumentOrShadowRoot>;
+  const owner = root.ownerDocument;
+  const view = owner?.defaultView;
+  if (!owner || !view || typeof view.CSSStyleSheet !== 'function' || !target.adoptedStyleSheets) return;
+  let cache = sheets.get(owner);
+  if (!cache) {
+    cache = new Map();
+    sheets.set(owner, cache);
+  }
+  const wanted = cssTexts.map((css) => {
+    let sheet = cache.get(css);
+    if (!sheet) {
+      sheet = new view.CSSStyleSheet();
+      sheet.replaceSync(css);
+      cache.set(css, sheet);
+    }
+    return sheet;
+  });
+  if (!append) {
+    target.adoptedStyleSheets = wanted;
+    return;
+  }
+  const missing = wanted.filter((sheet) => !target.adoptedStyleSheets?.includes(sheet));
+  if (missing.length > 0) target.adoptedStyleSheets = [...target.adoptedStyleSheets, ...missing];
+}

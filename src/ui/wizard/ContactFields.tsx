@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import type { FormValues } from '../../domain/forms';
+import { FIELD_LABELS } from '../../domain/schemas/messages';
+import { useConfigurator } from '../store-context';
+import { TextField } from '../TextField';
+import type { ValidationResult } from '../../domain/schemas';
+
+type ContactField = 'first-name' | 'last-name' | 'email' | 'tel';
+
+const FIELDS: readonly { field: ContactField; type?: 'email' | 'tel'; autoComplete: string }[] = [
+  { field: 'first-name', autoComplete: 'given-name' },
+  { field: 'last-name', autoComplete: 'family-name' },
+  { field: 'email', type: 'email', autoComplete: 'email' },
+  { field: 'tel', type: 'tel', autoComplete: 'tel' },
+];
+
+/**
+ * Spec §5 contact fields (first name, last name, e-mail address, phone number; e-mail and tel
+ * inputs) with the step's messages; `afterEmail` shows under the e-mail field.
+ */
+export function ContactFields({ validation, afterEmail }: { validation: ValidationResult; afterEmail?: ReactNode }) {
+  const form = useConfigurator((state) => state.form);
+  const updateForm = useConfigurator((state) => state.actions.updateForm);
+  return (
+    <>
+      {FIELDS.map(({ field, type, autoComplete }) => (
+        <div key={field}>
+          <TextField
+            label={FIELD_LABELS[field]}
+            type={type}
+            autoComplete={autoComplete}
+            value={form[field]}
+            error={validation.errors[field]}
+            onChange={(value) => updateForm({ [field]: value } as Partial<FormValues>)}
+          />
+          {field === 'email' && afterEmail}
+        </div>
+      ))}
+    </>
+  );
+}
