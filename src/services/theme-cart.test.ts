@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { cartAttributes, cartLines } from '../domain/cart';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
-import type { Configuration } from '../domain/configuration';
-import { defaultConfiguration } from '../domain/configuration';
 import { ShopError } from './shop/errors';
 import { checkoutThemeCart, numericVariantId, themeCartItems } from './theme-cart';
+import { CONFIGURATION } from './shop/shop.fixture';
 
-const CONFIGURATION: Configuration = {
-  ...defaultConfiguration(UK_CATALOGUE),
-  cable: UK_CATALOGUE.cables.find((cable) => cable.kind === 'tethered' && cable.powerKw === 22)!.id,
-  installation: 'premium_22kw',
-  surgeProtection: true,
-  cableHook: true,
-  display: true,
-  extendedWarranty: true,
-  paymentType: 'PAY_NOW',
-};
 const INPUT = { catalogue: UK_CATALOGUE, configuration: CONFIGURATION, email: 'sam@partner-one.example', referral: 'newsletter' };
 
 interface Sent {

@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { cartAttributes, cartLines } from '../../domain/cart';
 import { UK_CATALOGUE } from '../../domain/catalogue/uk';
-import type { Configuration } from '../../domain/configuration';
-import { defaultConfiguration } from '../../domain/configuration';
 import { checkoutConfiguration, ensureCart } from './checkout';
-import { byOperation, cartFixture, lineFixture, linePage, payload, testClient } from './shop.fixture';
+import { CONFIGURATION, byOperation, cartFixture, lineFixture, linePage, payload, testClient } from './shop.fixture';
 
-const CONFIGURATION: Configuration = {
-  ...defaultConfiguration(UK_CATALOGUE),
-  cable: UK_CATALOGUE.cables.find((cable) => cable.kind === 'tethered' && cable.powerKw === 22)!.id,
-  installation: 'premium_22kw',
-  surgeProtection: true,
-  cableHook: true,
-  display: true,
-  extendedWarranty: true,
-  paymentType: 'PAY_NOW',
-};
 const EMAIL = 'sam@partner-one.example';
 const LINES = cartLines(UK_CATALOGUE, CONFIGURATION, { email: EMAIL });
 const ATTRIBUTES = cartAttributes(UK_CATALOGUE, CONFIGURATION, { referral: 'newsletter', flow: 'order' });

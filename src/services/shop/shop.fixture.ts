@@ -1,3 +1,6 @@
+import { UK_CATALOGUE } from '../../domain/catalogue/uk';
+import type { Configuration } from '../../domain/configuration';
+import { defaultConfiguration } from '../../domain/configuration';
 import type { ShopClientOptions } from './client';
 import { createShopClient } from './client';
 import type { CartDiscountAllocation, CartLine, Money, ProductVariant, RawCart } from './types';
@@ -139,3 +142,15 @@ export const payload = (cart: RawCart | null, extra: { userErrors?: unknown[]; w
   userErrors: extra.userErrors ?? [],
   warnings: extra.warnings ?? [],
 });
+
+/** The issue 4 test order: 22kW tethered, premium installation, surge, hook, display, warranty, pay in full. */
+export const CONFIGURATION: Configuration = {
+  ...defaultConfiguration(UK_CATALOGUE),
+  cable: UK_CATALOGUE.cables.find((cable) => cable.kind === 'tethered' && cable.powerKw === 22)!.id,
+  installation: 'premium_22kw',
+  surgeProtection: true,
+  cableHook: true,
+  display: true,
+  extendedWarranty: true,
+  paymentType: 'PAY_NOW',
+};
