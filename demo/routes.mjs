@@ -3,6 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { cdnRoutes } from './cdn.mjs';
 import { examplesIndex } from './examples-index.mjs';
+import { directDebitRoutes } from './gocardless/index.mjs';
 import { leadCaptureRoutes } from './lead-capture.mjs';
 import { specRequestRoutes } from './mail/index.mjs';
 import { serveDirectory } from './static.mjs';
@@ -31,4 +32,6 @@ export const routes = [
   ...themeCartRoutes,
   // The spec-request relay at /api/spec-request with its Mailgun stand-in, /api/outbox and /api/mail/_control.
   ...specRequestRoutes,
+  // The direct-debit handler at /api/direct-debit with its webhook, GoCardless API and drop-in stand-ins.
+  ...directDebitRoutes,
 ];

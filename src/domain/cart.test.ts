@@ -12,6 +12,7 @@ import {
   mapUserError,
   mapWarning,
   mergeDiscountCodes,
+  monthlyPlanContext,
   toE164,
   validateDiscountAllocation,
   validateOrderLevelAllocations,
@@ -19,6 +20,8 @@ import {
 import { UK_CATALOGUE } from './catalogue/uk';
 import type { Configuration } from './configuration';
 import { addOn, cableOption, defaultConfiguration, frontColour, hookColour, installationOption } from './configuration';
+import type { FormValues } from './forms';
+import { defaultFormValues } from './forms';
 import { productLines } from './mail';
 import { orderItems } from './order-items';
 
@@ -322,5 +325,105 @@ describe('cart client checks (spec §5)', () => {
     const result = findDiscountCode(cartCodes, code);
     expect(result.ok).toBe(found);
     if (result.ok) expect(result.value).toBe(cartCodes[0]);
+  });
+});
+
+describe('cartAttributes with the monthly plan (issue 6: figures, mandate, finance answers, never the date of birth)', () => {
+  const DOB = '1987-11-23';
+  const form: FormValues = {
+    ...defaultFormValues(),
+    'first-name': 'Sam',
+    'last-name': 'Lee',
+    email: 'sam@example.com',
+    tel: '07700 900123',
+    title: 'Dr',
+    legalName: 'Samuel Lee',
+    primaryAddress1: '1 High Street',
+    primaryCity: 'Leeds',
+    primaryRegion: 'West Yorkshire',
+    primaryPostcode: 'ls1 4ap',
+    primaryCountry: 'United Kingdom',
+    dob: DOB,
+    gender: 'Female',
+    acceptedMonthlyPaymentTerms: true,
+    acceptedCreditCheck: true,
+    goCardlessMandateComplete: true,
+    goCardlessFlowId: 'BRF0001234ABCD',
+  };
+  const monthly = monthlyPlanContext(form);
+  const monthlyConfig = (changes: Partial<Configuration> = {}) => config({ paymentType: 'PAY_MONTHLY', ...changes });
+  const asRecord = (attributes: { key: string; value: string }[]) => Object.fromEntries(attributes.map(({ key, value }) => [key, value]));
+  const MONTHLY_KEYS = ['Initial payment', 'Monthly payments', 'GoCardless flow ID', 'GoCardless form completed'];
+
+  it('adds the plan, the mandate and the finance answers after the other attributes', () => {
+    const attributes = cartAttributes(catalogue, monthlyConfig({ installation: 'premium_7kw', display: true }), { flow: 'order', email: form.email, monthly });
+    expect(attributes.slice(0, 3).map((attribute) => attribute.key)).toEqual(['Flow', 'Configuration', 'Payment plan']);
+    expect(attributes.slice(3)).toEqual([
+      // Spec §9: £350.00 initial; premium 7kW installation 25 + display 3 a month.
+      { key: 'Initial payment', value: '£350.00' },
+      { key: 'Monthly payments', value: '36 × £28.00, then £1.00 per year' },
+      { key: 'GoCardless flow ID', value: 'BRF0001234ABCD' },
+      { key: 'GoCardless form completed', value: 'Yes' },
+      { key: 'Finance: title', value: 'Dr' },
+      { key: 'Finance: legal name', value: 'Samuel Lee' },
+      { key: 'Finance: address line 1', value: '1 High Street' },
+      { key: 'Finance: city', value: 'Leeds' },
+      { key: 'Finance: region', value: 'West Yorkshire' },
+      { key: 'Finance: postcode', value: 'LS1 4AP' },
+      { key: 'Finance: country', value: 'United Kingdom' },
+      { key: 'Finance: gender', value: 'Female' },
+      { key: 'Accepted monthly payment terms', value: 'Yes' },
+      { key: 'Accepted credit check', value: 'Yes' },
+    ]);
+  });
+
+  it.each<[string, Partial<Configuration>, string | undefined, string, string]>([
+    // 22kW tethered 2.6 + three-phase surge 8 + 22kW premium installation 32; partner discount £100 off the initial payment.
+    ['a 22kW cable with surge protection and a partner discount', { cable: 'tethered_22kw_6_5m', surgeProtection: true, installation: 'premium_22kw' }, 'sam@partner-one.example', '£250.00', '36 × £42.60'],
+    // Wood 3.3 + metallic body 1.7 + 8.5m cable 1.75 + metallic hook 1.9 + solar 3.9; £75 discount.
+    ['wood, metallic body and hook, 8.5m cable, solar', { front: 'cotswold_oak', body: 'windsor_grey', cable: 'tethered_7kw_8_5m', cableHook: true, hookColour: 'nova_bronze', advancedSolar: true }, 'lee@sportscars.example', '£275.00', '36 × £12.55'],
+    // The default charger costs nothing a month.
+    ['the default configuration', {}, 'sam@example.com', '£350.00', '36 × £0.00'],
+  ])('figures for %s', (_, changes, email, initial, payments) => {
+    const record = asRecord(cartAttributes(catalogue, monthlyConfig(changes), { flow: 'order', email, monthly }));
+    expect(record['Initial payment']).toBe(initial);
+    expect(record['Monthly payments']).toBe(`${payments}, then £1.00 per year`);
+  });
+
+  it.each<[string, Configuration, { monthly?: typeof monthly }]>([
+    ['pay in full, with a monthly context', config({ paymentType: 'PAY_NOW' }), { monthly }],
+    ['pay in 3, with a monthly context', config({ paymentType: 'PAY_PAYPAL' }), { monthly }],
+    ['no plan, with a monthly context', base, { monthly }],
+    ['the monthly plan without a monthly context', config({ paymentType: 'PAY_MONTHLY' }), {}],
+  ])('adds none of it with %s', (_, chosen, context) => {
+    const keys = cartAttributes(catalogue, chosen, { flow: 'order', email: form.email, ...context }).map((attribute) => attribute.key);
+    expect(keys.filter((key) => MONTHLY_KEYS.includes(key) || key.startsWith('Finance') || key.startsWith('Accepted'))).toEqual([]);
+  });
+
+  it('leaves out optional answers left empty (or blank) rather than sending them blank', () => {
+    const context = monthlyPlanContext({ ...form, primaryRegion: '', primaryCountry: '   ' });
+    const keys = cartAttributes(catalogue, monthlyConfig(), { flow: 'order', monthly: context }).map((attribute) => attribute.key);
+    expect(keys).not.toContain('Finance: region');
+    expect(keys).not.toContain('Finance: country');
+    expect(keys).toContain('Finance: city');
+  });
+
+  it('says No for a mandate not completed', () => {
+    const context = monthlyPlanContext({ ...form, goCardlessMandateComplete: false });
+    const record = asRecord(cartAttributes(catalogue, monthlyConfig(), { flow: 'order', monthly: context }));
+    expect(record['GoCardless form completed']).toBe('No');
+  });
+
+  it('never carries the date of birth, in any key or value, although the form has one', () => {
+    expect(JSON.stringify(monthly)).not.toContain(DOB);
+    const attributes = cartAttributes(catalogue, monthlyConfig({ display: true }), { flow: 'order', email: form.email, referral: 'newsletter', monthly });
+    expect(attributes.length).toBeGreaterThan(10);
+    for (const { key, value } of attributes) {
+      for (const text of [key, value]) {
+        expect(text).not.toContain(DOB);
+        expect(text).not.toContain('1987');
+        expect(text).not.toMatch(/\bdob\b|birth/i);
+      }
+    }
   });
 });

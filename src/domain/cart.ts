@@ -1,6 +1,9 @@
 import type { Catalogue } from './catalogue/schema';
 import type { Configuration } from './configuration';
+import type { FormValues } from './forms';
 import { productLines } from './mail';
+import { formatPence } from './money';
+import { priceConfiguration } from './pricing';
 import type { PricingContext } from './order-items';
 import { discountForEmail, orderItems } from './order-items';
 import type { Flow } from './wizard/steps';
@@ -39,16 +42,95 @@ export function cartLines(catalogue: Catalogue, config: Configuration, context: 
   );
 }
 
+/**
+ * The finance step's answers that go to the shop with a monthly order (issue 6). The date of birth
+ * is not among them: cart attributes are readable by every app and extension of the shop, so it
+ * goes only to the merchant's direct-debit handler (DESIGN "Personal data stays short-lived").
+ */
+export type FinanceAttributeAnswers = Pick<
+  FormValues,
+  | 'title'
+  | 'legalName'
+  | 'primaryAddress1'
+  | 'primaryCity'
+  | 'primaryRegion'
+  | 'primaryPostcode'
+  | 'primaryCountry'
+  | 'gender'
+  | 'acceptedMonthlyPaymentTerms'
+  | 'acceptedCreditCheck'
+>;
+
+export interface MonthlyPlanContext {
+  /** The GoCardless Billing Request Flow the buyer completed on the direct-debit step. */
+  flowId: string;
+  mandateComplete: boolean;
+  finance: FinanceAttributeAnswers;
+}
+
+/** The monthly plan's part of the form, field by field (never a spread, so nothing else slips in). */
+export function monthlyPlanContext(form: FormValues): MonthlyPlanContext {
+  return {
+    flowId: form.goCardlessFlowId,
+    mandateComplete: form.goCardlessMandateComplete,
+    finance: {
+      title: form.title,
+      legalName: form.legalName,
+      primaryAddress1: form.primaryAddress1,
+      primaryCity: form.primaryCity,
+      primaryRegion: form.primaryRegion,
+      primaryPostcode: form.primaryPostcode,
+      primaryCountry: form.primaryCountry,
+      gender: form.gender,
+      acceptedMonthlyPaymentTerms: form.acceptedMonthlyPaymentTerms,
+      acceptedCreditCheck: form.acceptedCreditCheck,
+    },
+  };
+}
+
 export interface CartAttributesContext {
   /** Spec §6: the referral value read from the "referral" cookie (defaulted by the form). */
   referral?: string | undefined;
   flow: Flow;
+  /** The buyer's e-mail: a partner discount lowers the monthly plan's initial payment. */
+  email?: string | undefined;
+  /** With the monthly plan: the mandate's flow and the finance answers (issue 6). */
+  monthly?: MonthlyPlanContext | undefined;
+}
+
+const yesNo = (answer: boolean) => (answer ? 'Yes' : 'No');
+
+/** Issue 6: the plan's figures, the mandate and the finance answers, for the merchant's staff. */
+function monthlyAttributes(catalogue: Catalogue, config: Configuration, context: CartAttributesContext): Record<string, string> {
+  const monthly = context.monthly;
+  if (config.paymentType !== 'PAY_MONTHLY' || !monthly) return {};
+  const plan = priceConfiguration(catalogue, config, { email: context.email }).monthly;
+  const { finance } = monthly;
+  const attributes: Record<string, string> = {
+    'Initial payment': formatPence(plan.initialPayment),
+    'Monthly payments': `${plan.months} × ${formatPence(plan.monthlyPayment)}, then ${formatPence(plan.afterwardsPerYear)} per year`,
+    'GoCardless flow ID': monthly.flowId,
+    'GoCardless form completed': yesNo(monthly.mandateComplete),
+    'Finance: title': finance.title,
+    'Finance: legal name': finance.legalName,
+    'Finance: address line 1': finance.primaryAddress1,
+    'Finance: city': finance.primaryCity,
+    'Finance: region': finance.primaryRegion,
+    'Finance: postcode': finance.primaryPostcode.trim().toUpperCase(),
+    'Finance: country': finance.primaryCountry,
+    'Finance: gender': finance.gender,
+    'Accepted monthly payment terms': yesNo(finance.acceptedMonthlyPaymentTerms),
+    'Accepted credit check': yesNo(finance.acceptedCreditCheck),
+  };
+  // Optional answers left empty are left out rather than sent blank.
+  return Object.fromEntries(Object.entries(attributes).map(([key, value]) => [key, value.trim()]).filter(([, value]) => value !== ''));
 }
 
 /**
  * Cart-level attributes: the referral (spec §6), the flow, the whole configuration in words (the
  * same product lines the spec-request mail carries), the payment plan and a chosen offer (an
- * offer is free and has no shop line, so it would otherwise be lost).
+ * offer is free and has no shop line, so it would otherwise be lost); with the monthly plan, its
+ * figures, the mandate's flow id and the finance answers (issue 6), never the date of birth.
  */
 export function cartAttributes(
   catalogue: Catalogue,
@@ -64,7 +146,7 @@ export function cartAttributes(
   if (plan) attributes['Payment plan'] = plan.title;
   const offer = orderItems(catalogue, config).find((item) => item.key === 'offer');
   if (offer) attributes['Offer'] = offer.name;
-  return toAttributes(attributes);
+  return toAttributes({ ...attributes, ...monthlyAttributes(catalogue, config, context) });
 }
 
 /** Spec §6: the partner discount's shop code when the e-mail's domain matches one. */

@@ -194,3 +194,30 @@ describe('spec §3 "Offer": a name, and it is free', () => {
     expect(items.find((item) => item.key === 'offer')).toMatchObject({ name: 'Free first-year health check', price: 0, variantId: 'gid://shopify/ProductVariant/1' });
   });
 });
+
+describe('monthly plan figures for whole configurations (spec §9 amounts, summed by hand)', () => {
+  it.each<[string, Partial<Configuration>, string | undefined, number, number]>([
+    ['metallic front 0.75 + body 1.7 + display 3 + 7kW premium installation 25', { front: 'racing_green', body: 'windsor_grey', display: true, installation: 'premium_7kw' }, undefined, 35000, 3045],
+    ['22kW socket 2.6 + three-phase surge 8 + display 3 + 22kW premium installation 32', { cable: 'socket_22kw', surgeProtection: true, display: true, installation: 'premium_22kw' }, undefined, 35000, 4560],
+    [
+      'limited 5.2 + 22kW cable 2.6 + hook 1.7 + surge 8 + installation 32; warranty and renewable £0; partner discount £100',
+      { front: 'andersen_carbon', cable: 'tethered_22kw_6_5m', cableHook: true, hookColour: 'racing_green', surgeProtection: true, installation: 'premium_22kw', extendedWarranty: true, renewable: true },
+      'sam@partner-one.example',
+      25000,
+      4950,
+    ],
+    [
+      'wood 3.3 + body 1.7 + 8.5m cable 1.75 + metallic hook 1.9 + solar 3.9 + 7kW standard installation 31 + surge 4.9 + display 3',
+      { front: 'french_walnut', body: 'alpine_white', cable: 'tethered_7kw_8_5m', cableHook: true, hookColour: 'purple_spirit', advancedSolar: true, installation: 'standard_7kw', surgeProtection: true, display: true },
+      'lee@luxurycars.example',
+      27500,
+      5145,
+    ],
+    ['5.5m cable £0 + hook 1.7 + solar 3.9 without installation', { cable: 'tethered_7kw_5_5m', cableHook: true, advancedSolar: true }, undefined, 35000, 560],
+  ])('%s', (_, changes, email, initialPayment, monthlyPayment) => {
+    const plan = priceConfiguration(C, config({ ...changes, paymentType: 'PAY_MONTHLY' }), { email }).monthly;
+    expect(plan).toMatchObject({ initialPayment, monthlyPayment, months: 36, afterwardsPerYear: 100 });
+    // The summary's per-month lines add up to the monthly payment.
+    expect(plan.lines.reduce((sum, line) => sum + line.amount, 0)).toBe(monthlyPayment);
+  });
+});

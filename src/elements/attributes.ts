@@ -15,6 +15,7 @@ export const CONFIGURATOR_ATTRIBUTES = [
   'mailEndpoint',
   'storeCartEndpoint',
   'directDebitEndpoint',
+  'directDebitDropinSrc',
   'imageCdn',
   'modelSrc',
   'viewerSrc',
@@ -54,6 +55,8 @@ export interface ConfiguratorOptions extends ContactDetails {
   mailEndpoint?: string | undefined;
   storeCartEndpoint?: string | undefined;
   directDebitEndpoint?: string | undefined;
+  /** URL of GoCardless's drop-in script, loaded on the direct-debit step only (GoCardless's own by default). */
+  directDebitDropinSrc?: string | undefined;
   imageCdn: string;
   modelSrc?: string | undefined;
   /** URL of `model-viewer.js`, the 3D viewer file: `viewer-src`, else the one beside the classic script. */
@@ -146,6 +149,7 @@ export function parseConfiguratorAttributes(
     mailEndpoint: url('mailEndpoint', raw.mailEndpoint, base, errors),
     storeCartEndpoint: url('storeCartEndpoint', raw.storeCartEndpoint, base, errors),
     directDebitEndpoint: url('directDebitEndpoint', raw.directDebitEndpoint, base, errors),
+    directDebitDropinSrc: url('directDebitDropinSrc', raw.directDebitDropinSrc, base, errors),
     imageCdn: url('imageCdn', raw.imageCdn, base, errors) ?? new URL(DEFAULT_IMAGE_CDN, base).href,
     modelSrc: url('modelSrc', raw.modelSrc, base, errors),
     viewerSrc: url('viewerSrc', raw.viewerSrc, base, errors) ?? defaults.viewerSrc,

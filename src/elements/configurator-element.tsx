@@ -159,9 +159,9 @@ function ConfiguratorRoot(props: RootProps) {
             const module: unknown = await wizardLoader(wizardSrc);
             if (!hasOrderServices(module)) throw new Error(`${wizardSrc} does not provide the ordering services.`);
             return module.createOrderServices({ host, options, catalogue });
-          })
+          }, monthlyPlanAvailable)
         : undefined,
-    [host, options, catalogue, wizardSrc],
+    [host, options, catalogue, wizardSrc, monthlyPlanAvailable],
   );
   // Issue 5: the host's `mailSender` wins over `mail-endpoint`; with neither, spec mode cannot send.
   const mailSender = typeof props.mailSenderFunction === 'function' ? (props.mailSenderFunction as HostMailSender) : undefined;

@@ -49,7 +49,15 @@ describe('custom-elements.json (DESIGN contract, Builds)', () => {
 
   it('states the defaults of DESIGN’s attribute table', () => {
     const defaults = Object.fromEntries(configurator.attributes.filter((a) => 'default' in a).map((a) => [a.name, a.default]));
-    expect(defaults).toEqual({ mode: 'order', cart: 'storefront', persist: 'local', 'api-version': '2026-04', 'image-cdn': '/cdn' });
+    expect(defaults).toEqual({
+      mode: 'order',
+      cart: 'storefront',
+      persist: 'local',
+      'api-version': '2026-04',
+      'image-cdn': '/cdn',
+      // Added to the contract with the monthly plan (issue 6).
+      'direct-debit-dropin-src': 'https://pay.gocardless.com/billing/static/dropin/v2/initialise.js',
+    });
     expect(configurator.members.find((member) => member.name === 'catalog')?.type.text).toContain('Catalogue');
   });
 

@@ -4,6 +4,7 @@
  * writes `custom-elements.json` from `manifestJson()`, and a unit test keeps that file, this module,
  * the parts used in src/ui and the custom properties declared in its CSS in step.
  */
+import { GOCARDLESS_DROPIN_SRC } from '../domain/direct-debit';
 import { CONFIGURATOR_STYLES, CONTACT_STYLES } from '../ui/styles';
 import type { ConfiguratorAttribute } from './attributes';
 import { CONFIGURATOR_ATTRIBUTES, CONTACT_ATTRIBUTES, DEFAULT_API_VERSION, DEFAULT_IMAGE_CDN, kebab } from './attributes';
@@ -61,8 +62,17 @@ export const ATTRIBUTE_DOCS: Record<ConfiguratorAttribute, AttributeDoc> = {
     type: 'string',
   },
   directDebitEndpoint: {
-    description: url('URL that starts a direct-debit mandate flow. Without it the monthly plan is hidden.'),
+    description: url(
+      'URL that starts a direct-debit mandate flow (the reference `createDirectDebitHandler` or the merchant’s own): the element POSTs the configuration, contact details and finance answers and gets a GoCardless Billing Request Flow id. Without it the monthly plan is hidden.',
+    ),
     type: 'string',
+  },
+  directDebitDropinSrc: {
+    description: url(
+      'URL of the GoCardless drop-in script, loaded on the direct-debit step only. Defaults to GoCardless’s own; a page with a Content-Security-Policy must allow its origin in `script-src` (and GoCardless’s frames in `frame-src`).',
+    ),
+    type: 'string',
+    default: GOCARDLESS_DROPIN_SRC,
   },
   imageCdn: { description: url('Base URL of the preview images. Defaults to the demo server’s stand-in.'), type: 'string', default: DEFAULT_IMAGE_CDN },
   modelSrc: { description: url('glTF/GLB model of the charger for the 3D/AR viewer. Without it there is no "View in 3D" button.'), type: 'string' },

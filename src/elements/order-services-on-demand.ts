@@ -28,7 +28,7 @@ const NOT_LOADED = 'The checkout could not be loaded. Please check your connecti
  * once the wizard shows). A failed load rejects like any other failure and is tried again on the
  * next call; lead capture still never rejects (spec §7.2).
  */
-export function orderServicesOnDemand(available: boolean, load: () => Promise<OrderServices>): OrderServices {
+export function orderServicesOnDemand(available: boolean, load: () => Promise<OrderServices>, directDebit = false): OrderServices {
   let loading: Promise<OrderServices> | undefined;
   const services = async (): Promise<OrderServices> => {
     loading ??= load().catch((error: unknown) => {
@@ -52,5 +52,19 @@ export function orderServicesOnDemand(available: boolean, load: () => Promise<Or
       const real = await services().catch((error: unknown) => Promise.reject(failure(error)));
       return real.checkout(request);
     },
+    directDebit: directDebit
+      ? {
+          async start(configuration, form) {
+            const real = await services().catch((error: unknown) => Promise.reject(failure(error)));
+            if (!real.directDebit) throw failure(new Error('no direct-debit service'));
+            return real.directDebit.start(configuration, form);
+          },
+          async open(flow, callbacks) {
+            const real = await services().catch((error: unknown) => Promise.reject(failure(error)));
+            if (!real.directDebit) throw failure(new Error('no direct-debit service'));
+            return real.directDebit.open(flow, callbacks);
+          },
+        }
+      : undefined,
   };
 }

@@ -1,9 +1,12 @@
 import type { Catalogue } from '../domain/catalogue/schema';
+import { monthlyPlanContext } from '../domain/cart';
+import { GOCARDLESS_DROPIN_SRC, directDebitRequest } from '../domain/direct-debit';
+import { loadDropin, openDropin, startMandateFlow } from '../services/direct-debit';
 import { sendLead } from '../services/lead-capture';
 import type { ShopClient } from '../services/shop';
 import { checkoutConfiguration, createProductDetailsLoader, createShopClient, installationDetails, ShopError } from '../services/shop';
 import { checkoutThemeCart } from '../services/theme-cart';
-import type { CheckoutRequest, OrderFailure, OrderServices } from '../ui/order-services';
+import type { CheckoutRequest, DirectDebitServices, OrderFailure, OrderServices } from '../ui/order-services';
 import { toOrderFailure } from '../ui/order-services';
 import type { ConfiguratorOptions } from './attributes';
 import { emit } from './events';
@@ -101,12 +104,32 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
   /** Spec §6: the cookie's value is copied into the form; the form's own value stands otherwise. */
   const referralFor = (formReferral: string) => readReferralCookie(doc) ?? formReferral;
 
+  /** Issue 6: the mandate flow from `direct-debit-endpoint`, GoCardless's drop-in on demand. */
+  const directDebit = (endpoint: string): DirectDebitServices => ({
+    async start(configuration, form) {
+      try {
+        return await startMandateFlow(directDebitRequest(configuration, form), { endpoint, fetch: input.fetch, signal });
+      } catch (error) {
+        throw fail(error);
+      }
+    },
+    async open(flow, callbacks) {
+      try {
+        const api = await loadDropin(doc, options.directDebitDropinSrc ?? GOCARDLESS_DROPIN_SRC);
+        return openDropin(api, flow, callbacks);
+      } catch (error) {
+        throw fail(error);
+      }
+    },
+  });
+
   async function placeOrder(request: CheckoutRequest): Promise<{ cartId: string; checkoutUrl: string }> {
     const { configuration, form, cartId } = request;
     const referral = referralFor(form.referral);
+    const monthly = configuration.paymentType === 'PAY_MONTHLY' ? monthlyPlanContext(form) : undefined;
     if (options.cart === 'theme') {
       const result = await checkoutThemeCart(
-        { catalogue, configuration, email: form.email, referral },
+        { catalogue, configuration, email: form.email, referral, monthly },
         { root: themeRoot(view), fetch: input.fetch, timeoutMs, signal },
       );
       return { cartId: result.cartId, checkoutUrl: new URL(result.checkoutUrl, doc.baseURI).href };
@@ -123,12 +146,14 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
       referral,
       existingCartId: cartId,
       flow: 'order',
+      monthly,
     });
     return { cartId: result.cartId, checkoutUrl: result.checkoutUrl };
   }
 
   return {
     checkoutAvailable: available,
+    directDebit: options.directDebitEndpoint ? directDebit(options.directDebitEndpoint) : undefined,
 
     async installationDetails() {
       if (!client || !productDetails) return {};

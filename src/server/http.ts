@@ -39,9 +39,10 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
 
 /**
  * The body's bytes, or null once it passes `maxBytes`: read chunk by chunk and cancelled there, so a
- * chunked body without a length cannot make the handler buffer more than the limit.
+ * chunked body without a length cannot make the handler buffer more than the limit. A webhook's
+ * signature covers these exact bytes.
  */
-async function readAtMost(request: Request, maxBytes: number): Promise<Uint8Array | null> {
+export async function readAtMost(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -63,4 +64,20 @@ async function readAtMost(request: Request, maxBytes: number): Promise<Uint8Arra
     offset += chunk.byteLength;
   }
   return bytes;
+}
+
+/** Refuses an allow-list that is empty or holds something other than bare origins (scheme://host[:port]). */
+export function checkOrigins(caller: string, allowedOrigins: readonly string[] | ((origin: string, request: Request) => boolean)): void {
+  if (!Array.isArray(allowedOrigins)) return;
+  if (allowedOrigins.length === 0) throw new TypeError(`${caller}: allowedOrigins is empty.`);
+  for (const origin of allowedOrigins) {
+    if (!URL.canParse(origin) || new URL(origin).origin !== origin) {
+      throw new TypeError(`${caller}: "${origin}" is not an origin (scheme://host[:port]).`);
+    }
+  }
+}
+
+/** Headers that let the allowed page read the answer and the named headers (Retry-After and the like). */
+export function corsHeaders(origin: string, exposed: readonly string[] = ['retry-after']): Record<string, string> {
+  return { 'access-control-allow-origin': origin, 'access-control-expose-headers': exposed.join(', '), vary: 'Origin' };
 }

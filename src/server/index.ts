@@ -6,6 +6,23 @@ export { createQuoteHandler } from './quote-handler';
 export type { QuoteHandlerOptions } from './quote-handler';
 export { createSpecRequestHandler, specRequestMailFields } from './spec-request-handler';
 export type { MailgunOptions, SpecRequestHandlerOptions } from './spec-request-handler';
+export { createDirectDebitHandler, createDirectDebitWebhookHandler, directDebitMetadata, directDebitPrefilledCustomer } from './direct-debit-handler';
+export type {
+  DirectDebitApplication,
+  DirectDebitHandlerOptions,
+  DirectDebitWebhookOptions,
+  GoCardlessEvent,
+  GoCardlessOptions,
+} from './direct-debit-handler';
+export { memoryDirectDebitStore } from './direct-debit-store';
+export type {
+  DirectDebitEventUpdate,
+  DirectDebitFlowRecord,
+  DirectDebitFlowStatus,
+  DirectDebitOutcome,
+  DirectDebitStatus,
+  DirectDebitStore,
+} from './direct-debit-store';
 export { memoryRateLimitStore } from './rate-limit';
 export type { RateLimitHit, RateLimitOptions, RateLimitStore } from './rate-limit';
 export { memoryIdempotencyStore } from './idempotency';

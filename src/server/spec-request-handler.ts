@@ -4,7 +4,7 @@ import { mailVariables } from '../domain/mail';
 import type { SpecRequest } from '../domain/spec-request';
 import { parseSpecRequest } from '../domain/spec-request';
 import type { Configuration } from '../domain/configuration';
-import { errorResponse, json, readJsonBody } from './http';
+import { checkOrigins, corsHeaders, errorResponse, json, readJsonBody } from './http';
 import type { IdempotencyStore, StoredAnswer } from './idempotency';
 import { memoryIdempotencyStore } from './idempotency';
 import type { RateLimitStore } from './rate-limit';
@@ -74,23 +74,7 @@ function checkOptions(options: SpecRequestHandlerOptions): void {
       throw new TypeError(`createSpecRequestHandler: ${name} must be a non-empty single line.`);
     }
   }
-  if (Array.isArray(options.allowedOrigins)) {
-    if (options.allowedOrigins.length === 0) throw new TypeError('createSpecRequestHandler: allowedOrigins is empty.');
-    for (const origin of options.allowedOrigins) {
-      if (!URL.canParse(origin) || new URL(origin).origin !== origin) {
-        throw new TypeError(`createSpecRequestHandler: "${origin}" is not an origin (scheme://host[:port]).`);
-      }
-    }
-  }
-}
-
-/** Headers that let the allowed page read the answer, its Retry-After included. */
-function corsHeaders(origin: string): Record<string, string> {
-  return {
-    'access-control-allow-origin': origin,
-    'access-control-expose-headers': 'retry-after, idempotent-replayed',
-    vary: 'Origin',
-  };
+  checkOrigins('createSpecRequestHandler', options.allowedOrigins);
 }
 
 /** Spec §7.4 form fields in the provider's names; `t:variables` is the JSON string of the variables. */
@@ -217,7 +201,7 @@ export function createSpecRequestHandler(options: SpecRequestHandlerOptions): (r
     if (origin === null || !allowed(origin, request)) {
       return errorResponse(403, 'origin_not_allowed', 'Requests from this origin are not accepted.');
     }
-    const cors = corsHeaders(origin);
+    const cors = corsHeaders(origin, ['retry-after', 'idempotent-replayed']);
     if (request.method === 'OPTIONS') {
       return new Response(null, {
         status: 204,

@@ -1,3 +1,4 @@
+import type { MonthlyPlanContext } from '../domain/cart';
 import { cartAttributes, cartLines, discountCodes } from '../domain/cart';
 import type { Catalogue } from '../domain/catalogue/schema';
 import type { Configuration } from '../domain/configuration';
@@ -20,6 +21,8 @@ export interface ThemeCheckoutInput {
   email: string;
   /** Spec §6: the `referral` value copied into the form. */
   referral?: string | undefined;
+  /** Issue 6: the monthly plan's mandate and finance answers. */
+  monthly?: MonthlyPlanContext | undefined;
 }
 
 export interface ThemeCheckoutResult {
@@ -113,7 +116,7 @@ export async function checkoutThemeCart(input: ThemeCheckoutInput, options: Them
 
   const items = themeCartItems(input.catalogue, input.configuration, input.email);
   const attributes = Object.fromEntries(
-    cartAttributes(input.catalogue, input.configuration, { referral: input.referral, flow: 'order' }).map(({ key, value }) => [key, value]),
+    cartAttributes(input.catalogue, input.configuration, { referral: input.referral, flow: 'order', email: input.email, monthly: input.monthly }).map(({ key, value }) => [key, value]),
   );
   await post('cart/clear.js', {});
   await post('cart/add.js', { items });

@@ -93,6 +93,8 @@ export interface ConfiguratorActions {
   specRequestRefused(problems: SpecRequestProblem[], step: StepName | null): void;
   /** Restores a shared configuration (already validated against the catalogue). */
   restore(configuration: Configuration): void;
+  /** Takes the buyer back to an earlier step to correct an answer a handler refused (or the nearest applicable one). */
+  goToStep(step: StepName): void;
 }
 
 export interface ConfiguratorState {
@@ -290,6 +292,9 @@ export function createConfiguratorStore(options: StoreOptions): ConfiguratorStor
       specRequestRefused: (problems, step) => {
         set({ specRequest: { idempotencyKey: null, sentRequestId: null, problems } });
         if (step && stepsFor(flow).some((definition) => definition.name === step)) moveTo(normaliseStep(navigationContext(get()), step));
+      },
+      goToStep: (step) => {
+        if (stepsFor(flow).some((definition) => definition.name === step)) moveTo(normaliseStep(navigationContext(get()), step));
       },
     };
 

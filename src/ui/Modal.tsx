@@ -10,21 +10,55 @@ export interface ModalProps {
   className?: string;
   part?: string;
   footer?: ReactNode;
+  /**
+   * False shows the open dialog without the top layer and inertness, so a third-party overlay
+   * appended to the page (GoCardless's drop-in) can be used above it; true again restores it.
+   */
+  modal?: boolean;
 }
 
 /**
  * Spec §2 "Other": the reusable modal with title and close button. A native <dialog> opened with
  * showModal(): top layer, focus kept inside, Escape closes, focus returns to the opener.
  */
-export function Modal({ open, title, onClose, children, hideTitle, className, part, footer }: ModalProps) {
+export function Modal({ open, title, onClose, children, hideTitle, className, part, footer, modal = true }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // What had focus inside when the dialog stopped being modal, given focus back when it is again.
+  const focusBefore = useRef<HTMLElement | null>(null);
+  // How this component last opened the dialog, and whether it is switching between the two.
+  const shownModal = useRef(false);
+  const switching = useRef(false);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal?.();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+    if (!open) {
+      if (dialog.open) dialog.close();
+      return;
+    }
+    const isModal = shownModal.current;
+    shownModal.current = modal;
+    if (!dialog.open) {
+      if (modal) dialog.showModal?.();
+      else dialog.show?.();
+    } else if (modal && !isModal) {
+      switching.current = true;
+      dialog.close();
+      dialog.showModal?.();
+      switching.current = false;
+      const previous = focusBefore.current;
+      focusBefore.current = null;
+      if (previous?.isConnected && dialog.contains(previous)) previous.focus();
+    } else if (!modal && isModal) {
+      const root = dialog.getRootNode() as Document | ShadowRoot;
+      const active = root.activeElement;
+      focusBefore.current = active instanceof HTMLElement && dialog.contains(active) ? active : null;
+      switching.current = true;
+      dialog.close();
+      dialog.show?.();
+      switching.current = false;
+    }
+  }, [open, modal]);
   return (
     <dialog
       ref={ref}
@@ -39,8 +73,10 @@ export function Modal({ open, title, onClose, children, hideTitle, className, pa
       }}
       // The browser may close the dialog without a cancelable cancel event (a second Escape
       // without user activation): keep the owner's state in step with it.
+      // A switch between modal and not closes and reopens it: its close event (queued, or at once in
+      // some DOM implementations) is not the buyer closing it.
       onClose={(event) => {
-        if (event.target === event.currentTarget && open) onClose();
+        if (event.target === event.currentTarget && open && !switching.current && !event.currentTarget.open) onClose();
       }}
     >
       <div className="evc-modal-header" part="dialog-header">

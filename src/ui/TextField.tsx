@@ -4,23 +4,35 @@ export interface TextFieldProps {
   label: string;
   value: string;
   onChange(value: string): void;
-  type?: 'text' | 'email' | 'tel';
+  type?: 'text' | 'email' | 'tel' | 'date';
   autoComplete?: string;
   /** The step schema's message for this field, shown once the buyer has left the field. */
   error?: string | undefined;
   required?: boolean;
+  /** A hint under the label, read with the field (aria-describedby). */
+  hint?: string | undefined;
+  /** Bounds of a date field (ISO dates). */
+  min?: string | undefined;
+  max?: string | undefined;
 }
 
 /** A labelled native input with its validation message tied to it (aria-describedby). */
-export function TextField({ label, value, onChange, type = 'text', autoComplete, error, required = true }: TextFieldProps) {
+export function TextField({ label, value, onChange, type = 'text', autoComplete, error, required = true, hint, min, max }: TextFieldProps) {
   const id = useId();
   const [touched, setTouched] = useState(value !== '');
   const showError = touched && error;
+  const describedBy = [hint ? `${id}-hint` : '', showError ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="evc-field" data-invalid={showError ? true : undefined} part="field">
       <label htmlFor={id} part="field-label">
         {label}
+        {!required && <span className="evc-optional"> (optional)</span>}
       </label>
+      {hint && (
+        <p className="evc-field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
       <input
         id={id}
         type={type}
@@ -28,7 +40,9 @@ export function TextField({ label, value, onChange, type = 'text', autoComplete,
         required={required}
         autoComplete={autoComplete}
         aria-invalid={showError ? true : undefined}
-        aria-describedby={showError ? `${id}-error` : undefined}
+        aria-describedby={describedBy}
+        min={min}
+        max={max}
         onChange={(event) => onChange(event.target.value)}
         onBlur={() => setTouched(true)}
         part="field-input"

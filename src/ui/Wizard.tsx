@@ -13,6 +13,7 @@ import { useConfigurator } from './store-context';
 import { PriceHeader, StepIndicator, useSmallScreen } from './wizard/layout';
 import { StepForm } from './wizard/StepForm';
 import { useOrderFlow } from './wizard/use-order-flow';
+import { WizardOverlayContext } from './wizard/wizard-overlay';
 import specRequestCss from './wizard/spec-request/spec-request.css';
 import wizardCss from './wizard/wizard.css';
 
@@ -36,6 +37,8 @@ export function Wizard() {
   const selectValidation = useMemo(() => createStepValidationSelector(() => new Date()), []);
   const validation = useConfigurator(selectValidation);
   const [helpOpen, setHelpOpen] = useState(false);
+  // A third-party overlay (the GoCardless drop-in) is open above the wizard.
+  const [overlay, setOverlay] = useState(false);
   const contact = useUiOptions();
   const { checkout, checkoutAvailable, runEffects, startCheckout, goNext, goBack } = useOrderFlow();
   const frame = useRef<HTMLDivElement>(null);
@@ -57,6 +60,7 @@ export function Wizard() {
   return (
     <Modal
       open={wizard.open}
+      modal={!overlay}
       title={stepTitle(flow, wizard.step)}
       onClose={state.actions.closeWizard}
       className="evc-wizard"
@@ -128,7 +132,9 @@ export function Wizard() {
                 {CHECKOUT_UNAVAILABLE}
               </p>
             )}
-            <StepForm flow={flow} step={wizard.step} validation={validation} runEffects={runEffects} />
+            <WizardOverlayContext value={setOverlay}>
+              <StepForm flow={flow} step={wizard.step} validation={validation} runEffects={runEffects} />
+            </WizardOverlayContext>
           </div>
         </div>
       </div>

@@ -3,6 +3,8 @@ import type { FormValues } from '../domain/forms';
 import type { TotalsDetail } from '../domain/pricing';
 import type { InstallationInfo } from '../stores/configurator-store';
 import type { InstallationId } from '../domain/catalogue/schema';
+import type { DirectDebitStartAnswer } from '../domain/direct-debit';
+import type { DropinCallbacks } from '../services/direct-debit';
 
 /**
  * What the ordering wizard asks of the outside world (spec §7 calls 1, 2, 3, 5). The element builds
@@ -21,6 +23,18 @@ export interface OrderServices {
    * first; resolves `redirected: false` when the host page cancelled it.
    */
   checkout(request: CheckoutRequest): Promise<{ cartId: string; checkoutUrl: string; redirected: boolean }>;
+  /** The monthly plan's mandate (issue 6); absent without `direct-debit-endpoint`. */
+  directDebit?: DirectDebitServices | undefined;
+}
+
+/**
+ * Issue 6: `start` asks `direct-debit-endpoint` for a GoCardless Billing Request Flow; `open`
+ * loads GoCardless's drop-in (on this step only) and opens it on that flow. Both reject with an
+ * `OrderFailure` (with the refused field when the handler named one).
+ */
+export interface DirectDebitServices {
+  start(configuration: Configuration, form: FormValues): Promise<DirectDebitStartAnswer>;
+  open(flow: DirectDebitStartAnswer, callbacks: DropinCallbacks): Promise<{ exit(): void }>;
 }
 
 export interface CheckoutRequest {
@@ -36,12 +50,16 @@ export interface OrderFailure {
   code: string;
   buyerMessage: string;
   retryable: boolean;
+  /** The request field a handler refused (dot path, e.g. `finance.primaryPostcode`), when it named one. */
+  field?: string | undefined;
 }
 
 export function toOrderFailure(error: unknown, fallback: string): OrderFailure {
   const known = error as Partial<OrderFailure> | null;
   if (known && typeof known.buyerMessage === 'string' && typeof known.code === 'string') {
-    return { code: known.code, buyerMessage: known.buyerMessage, retryable: known.retryable ?? true };
+    const failure: OrderFailure = { code: known.code, buyerMessage: known.buyerMessage, retryable: known.retryable ?? true };
+    if (typeof known.field === 'string') failure.field = known.field;
+    return failure;
   }
   return { code: 'UNKNOWN_ERROR', buyerMessage: fallback, retryable: true };
 }

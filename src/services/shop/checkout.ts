@@ -1,4 +1,5 @@
 import type { Catalogue } from '../../domain/catalogue/schema';
+import type { MonthlyPlanContext } from '../../domain/cart';
 import { buyerIdentity, cartAttributes, cartLines, discountCodes } from '../../domain/cart';
 import type { Configuration } from '../../domain/configuration';
 import type { Flow } from '../../domain/wizard/steps';
@@ -16,6 +17,8 @@ export interface CheckoutInput {
   /** A cart made earlier (on load, or by an earlier checkout); reused while the shop still has it. */
   existingCartId?: string | null | undefined;
   flow?: Flow;
+  /** Issue 6: the monthly plan's mandate and finance answers. */
+  monthly?: MonthlyPlanContext | undefined;
 }
 
 export interface CheckoutResult {
@@ -40,7 +43,12 @@ const sameCode = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
 export async function checkoutConfiguration(client: ShopClient, input: CheckoutInput): Promise<CheckoutResult> {
   const { catalogue, configuration, email } = input;
   const lines = cartLines(catalogue, configuration, { email });
-  const attributes = cartAttributes(catalogue, configuration, { referral: input.referral, flow: input.flow ?? 'order' });
+  const attributes = cartAttributes(catalogue, configuration, {
+    referral: input.referral,
+    flow: input.flow ?? 'order',
+    email,
+    monthly: input.monthly,
+  });
   const identity: CartBuyerIdentityInput | undefined = email.trim()
     ? buyerIdentity({ email, phone: input.phone })
     : undefined;

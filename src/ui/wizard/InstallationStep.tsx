@@ -1,9 +1,9 @@
-import { useId, useState } from 'react';
 import type { InstallationOption } from '../../domain/catalogue/schema';
 import { formatPence } from '../../domain/money';
 import { installationOptionsFor } from '../../domain/selection';
 import { useUiOptions } from '../options-context';
 import { useConfigurator } from '../store-context';
+import { AcceptCheckbox } from './AcceptCheckbox';
 import { OptionControl, OptionGroup } from './OptionControl';
 import type { StepProps } from './types';
 
@@ -34,33 +34,15 @@ function InstallationFacts({ option }: { option: InstallationOption }) {
 
 /** Spec §5: the chosen variant's terms, accepted with a checkbox; the message once it was touched. */
 function TermsCheckbox({ option, error }: { option: InstallationOption; error: string | undefined }) {
-  const id = useId();
   const terms = useConfigurator((state) => state.form.installationTerms);
-  const accepted = terms[option.id] === true;
   const updateForm = useConfigurator((state) => state.actions.updateForm);
-  const [touched, setTouched] = useState(false);
-  const showError = touched && error !== undefined;
   return (
-    <div className="evc-terms" data-invalid={showError || undefined}>
-      <input
-        id={id}
-        type="checkbox"
-        checked={accepted}
-        aria-invalid={showError || undefined}
-        aria-describedby={showError ? `${id}-error` : undefined}
-        onChange={(event) => {
-          setTouched(true);
-          updateForm({ installationTerms: { ...terms, [option.id]: event.target.checked } });
-        }}
-        onBlur={() => setTouched(true)}
-      />
-      <label htmlFor={id}>{option.terms}</label>
-      {showError && (
-        <p className="evc-field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
+    <AcceptCheckbox
+      label={option.terms}
+      checked={terms[option.id] === true}
+      onChange={(checked) => updateForm({ installationTerms: { ...terms, [option.id]: checked } })}
+      error={error}
+    />
   );
 }
 

@@ -1,8 +1,10 @@
 import type { Flow, StepName } from '../../domain/wizard';
 import { CableStep } from './CableStep';
 import { ContactStep } from './ContactStep';
+import { DirectDebitStep } from './DirectDebitStep';
 import { EmailStep } from './EmailStep';
 import { ExtrasStep } from './ExtrasStep';
+import { FinanceStep } from './FinanceStep';
 import { HookStep } from './HookStep';
 import { InstallationStep } from './InstallationStep';
 import { OfferStep } from './OfferStep';
@@ -36,6 +38,10 @@ function OrderStepForm({ step, ...props }: StepProps & { step: StepName }) {
       return <ContactStep {...props} />;
     case 'offer':
       return <OfferStep {...props} />;
+    case 'finance':
+      return <FinanceStep {...props} />;
+    case 'directDebit':
+      return <DirectDebitStep {...props} />;
     default:
       return <SummaryStep {...props} />;
   }

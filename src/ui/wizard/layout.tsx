@@ -37,12 +37,13 @@ export function PriceHeader() {
   const product = useConfigurator((state) => state.catalogue.baseProduct.name);
   const cable = useConfigurator((state) => cableOption(state.catalogue, state.configuration.cable).name);
   const totals = useTotals();
+  const monthly = useConfigurator((state) => state.configuration.paymentType === 'PAY_MONTHLY');
   return (
     <p className="evc-price-header">
       <span>
         {product} / {cable}
       </span>
-      <strong>{formatPence(totals.total)}</strong>
+      <strong>{monthly ? `${formatPence(totals.monthly.monthlyPayment)} a month` : formatPence(totals.total)}</strong>
     </p>
   );
 }

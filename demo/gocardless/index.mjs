@@ -1,0 +1,147 @@
+// The direct-debit handlers on the demo server (issue 6): `/api/direct-debit` is the reference
+// handler from dist/server.js, pointed at the GoCardless API stand-in in this process, and
+// `/api/direct-debit/webhook` its webhook handler, sharing one store; the stand-in delivers its
+// webhooks straight to that handler. The browser reaches the stand-in's drop-in actions under
+// `/gocardless-api/` and the drop-in itself at `/gocardless/dropin/v2/initialise.js`. For tests:
+//   GET  /api/direct-debit/_log      { requests, webhooks } that reached or left the stand-in;
+//   POST /api/direct-debit/_control  { "failNext": 2, "status": 503 } the next 2 billing requests
+//                                    fail with 503 (status optional); GET shows the switch.
+// With GOCARDLESS_ACCESS_TOKEN set, the handler talks to GoCardless itself (GOCARDLESS_ENVIRONMENT,
+// sandbox by default) and GOCARDLESS_WEBHOOK_SECRET is the webhook endpoint's secret.
+import { fileURLToPath } from 'node:url';
+import { jsonResponse } from '../json-body.mjs';
+import { serveDirectory } from '../static.mjs';
+import { createGoCardlessStandIn } from './api-stand-in.mjs';
+
+const DEMO_ACCESS_TOKEN = 'demo-gocardless-token';
+const DEMO_WEBHOOK_SECRET = 'demo-webhook-secret';
+/** A name that never resolves, so a stand-in misconfiguration cannot reach the network. */
+const STAND_IN_BASE_URL = 'http://gocardless.invalid';
+const MAX_FAILURES = 100;
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * The demo's pages post from the server's own origin; only loopback is served, so that is the
+ * allow-list, plus any origins in DIRECT_DEBIT_ALLOWED_ORIGINS (comma separated).
+ */
+function allowedOrigin(env) {
+  const extra = (env.DIRECT_DEBIT_ALLOWED_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
+  return (origin, request) => {
+    if (extra.includes(origin)) return true;
+    const own = new URL(request.url);
+    return origin === own.origin && LOOPBACK.has(own.hostname);
+  };
+}
+
+function handlerOptions(env, standIn) {
+  const gocardless = env.GOCARDLESS_ACCESS_TOKEN
+    ? {
+        accessToken: env.GOCARDLESS_ACCESS_TOKEN,
+        environment: env.GOCARDLESS_ENVIRONMENT ?? 'sandbox',
+        ...(env.GOCARDLESS_BASE_URL ? { baseUrl: env.GOCARDLESS_BASE_URL } : {}),
+      }
+    : {
+        accessToken: DEMO_ACCESS_TOKEN,
+        environment: 'sandbox',
+        baseUrl: STAND_IN_BASE_URL,
+        fetch: (input, init) => standIn.handle(new Request(input, init)),
+      };
+  return {
+    gocardless,
+    allowedOrigins: allowedOrigin(env),
+    // Generous: every page and test of a demo session comes from one loopback address.
+    rateLimit: { limit: 120, windowMs: 60_000 },
+    onProviderError: (failure) => console.warn('direct-debit: GoCardless failed', failure.status ?? failure.error),
+  };
+}
+
+/** The body of a failure-switch request, or the reason it is refused. */
+function parseControl(body) {
+  const { failNext, status = 503 } = body ?? {};
+  if (!(Number.isInteger(failNext) && failNext >= 0 && failNext <= MAX_FAILURES)) {
+    return { error: `failNext must be a whole number from 0 to ${MAX_FAILURES}.` };
+  }
+  if (!(Number.isInteger(status) && status >= 400 && status <= 599)) {
+    return { error: 'status must be an HTTP error status from 400 to 599.' };
+  }
+  return { failNext, status };
+}
+
+export function createDirectDebitRoutes(env = process.env) {
+  const webhookSecret = env.GOCARDLESS_WEBHOOK_SECRET ?? DEMO_WEBHOOK_SECRET;
+  let handlers;
+  // Loaded on first use so the demo server starts before a build; the handlers are the shipped
+  // file. One promise, so both handlers share one store and concurrent first requests one instance.
+  const loadHandlers = () =>
+    (handlers ??= import('../../dist/server.js').then((server) => {
+      const store = server.memoryDirectDebitStore();
+      return {
+        start: server.createDirectDebitHandler({ ...handlerOptions(env, standIn), store }),
+        webhook: server.createDirectDebitWebhookHandler({ webhookSecret, store }),
+      };
+    }));
+  const using = (name) => async (request) => {
+    let loaded;
+    try {
+      loaded = await loadHandlers();
+    } catch (error) {
+      handlers = undefined;
+      console.error('direct-debit handlers unavailable:', error);
+      return jsonResponse(503, { error: { code: 'handler_unavailable', message: 'Run `npm run build` first.' } });
+    }
+    return loaded[name](request);
+  };
+  const start = using('start');
+  const webhook = using('webhook');
+  const standIn = createGoCardlessStandIn({ accessToken: DEMO_ACCESS_TOKEN, webhookSecret, onWebhook: webhook });
+
+  /** The browser's view of the stand-in: the same paths below /gocardless-api/. */
+  const standInForBrowser = (request, { path }) => {
+    const { search } = new URL(request.url);
+    return standIn.handle(new Request(`${STAND_IN_BASE_URL}/${path}${search}`, request));
+  };
+  const dropinFile = serveDirectory(fileURLToPath(new URL('.', import.meta.url)));
+
+  const startPattern = /^\/api\/direct-debit$/;
+  const controlPattern = /^\/api\/direct-debit\/_control$/;
+  const standInPattern = /^\/gocardless-api\/(?<path>.+)$/;
+  const routes = [
+    { method: 'POST', pattern: startPattern, handler: start },
+    { method: 'OPTIONS', pattern: startPattern, handler: start },
+    { method: 'GET', pattern: startPattern, handler: start },
+    { method: 'POST', pattern: /^\/api\/direct-debit\/webhook$/, handler: webhook },
+    {
+      method: 'GET',
+      pattern: /^\/api\/direct-debit\/_log$/,
+      handler: () => jsonResponse(200, { requests: standIn.requests, webhooks: standIn.webhooks }),
+    },
+    { method: 'GET', pattern: controlPattern, handler: () => jsonResponse(200, standIn.failures.state()) },
+    {
+      method: 'POST',
+      pattern: controlPattern,
+      handler: async (request) => {
+        let body;
+        try {
+          body = JSON.parse(await request.text());
+        } catch {
+          return jsonResponse(400, { error: 'The body must be JSON.' });
+        }
+        const control = parseControl(body);
+        if (control.error) return jsonResponse(400, { error: control.error });
+        standIn.failures.set(control.failNext, control.status);
+        return jsonResponse(200, standIn.failures.state());
+      },
+    },
+    { method: 'GET', pattern: standInPattern, handler: standInForBrowser },
+    { method: 'POST', pattern: standInPattern, handler: standInForBrowser },
+    {
+      method: 'GET',
+      pattern: /^\/gocardless\/dropin\/v2\/initialise\.js$/,
+      handler: (request) => dropinFile(request, { path: 'dropin-stand-in.js' }),
+    },
+  ];
+  return { routes, standIn };
+}
+
+export const directDebitRoutes = createDirectDebitRoutes().routes;

@@ -1,0 +1,138 @@
+import * as v from 'valibot';
+import type { Catalogue } from './catalogue/schema';
+import type { Configuration } from './configuration';
+import { ConfigurationShape, parseConfiguration } from './configuration';
+import type { FormValues } from './forms';
+import type { PricingContext } from './order-items';
+import { normaliseConfiguration } from './selection';
+import { EmailSchema, PhoneSchema, UkPostcodeSchema, accepted, dateOfBirthSchema, requiredText } from './schemas/fields';
+import { MESSAGES } from './schemas/messages';
+
+/**
+ * The request the element sends to `direct-debit-endpoint` to start a mandate flow (issue 6, spec
+ * §5 finance and direct-debit steps): the configuration as ids (the handler recomputes the monthly
+ * figures), the contact details and the finance answers. The same schema runs in the element
+ * before sending and in the handler on receipt. The date of birth travels only here, to the
+ * merchant's own handler (for its credit check), never into the cart. Version 1.
+ */
+export const DIRECT_DEBIT_REQUEST_VERSION = 1;
+
+/** GoCardless's drop-in, version 2 (GoCardless: backward compatible within a major version; never vendored). */
+export const GOCARDLESS_DROPIN_SRC = 'https://pay.gocardless.com/billing/static/dropin/v2/initialise.js';
+
+/** No CR or LF anywhere: every field may end up in a provider's record or a log line. */
+const singleLine = <T extends v.GenericSchema<unknown, string>>(schema: T) =>
+  v.pipe(schema, v.check((text: string) => !/[\r\n]/.test(text), 'must be a single line'));
+
+const short = (schema: v.GenericSchema<unknown, string>, max = 100) =>
+  singleLine(v.pipe(schema, v.maxLength(max, `must be at most ${max} characters`)));
+
+const optionalShort = (max = 100) =>
+  v.optional(singleLine(v.pipe(v.string('must be a string'), v.maxLength(max, `must be at most ${max} characters`))), '');
+
+/** The finance step's answers (spec §5), checked with the step's own messages. */
+export const financeAnswersSchema = (today: Date) =>
+  v.object({
+    title: short(requiredText('title'), 20),
+    legalName: short(requiredText('legalName'), 140),
+    primaryAddress1: short(requiredText('primaryAddress1'), 140),
+    primaryCity: short(requiredText('primaryCity')),
+    primaryRegion: optionalShort(),
+    primaryPostcode: short(UkPostcodeSchema, 10),
+    primaryCountry: optionalShort(),
+    dob: dateOfBirthSchema(today),
+    gender: short(requiredText('gender'), 40),
+    acceptedMonthlyPaymentTerms: accepted(MESSAGES.monthlyPaymentTerms),
+    acceptedCreditCheck: accepted(MESSAGES.creditCheck),
+  });
+
+export const directDebitRequestSchema = (today: Date) =>
+  v.object({
+    version: v.literal(DIRECT_DEBIT_REQUEST_VERSION, `must be ${DIRECT_DEBIT_REQUEST_VERSION}`),
+    /** Spec §5 contact step. */
+    customer: v.object({
+      'first-name': short(requiredText('first-name')),
+      'last-name': short(requiredText('last-name')),
+      email: singleLine(v.pipe(EmailSchema, v.maxLength(254, 'must be at most 254 characters'))),
+      tel: singleLine(PhoneSchema),
+    }),
+    finance: financeAnswersSchema(today),
+    configuration: ConfigurationShape,
+  });
+
+export type DirectDebitRequest = v.InferOutput<ReturnType<typeof directDebitRequestSchema>>;
+export type FinanceAnswers = DirectDebitRequest['finance'];
+
+/** What a direct-debit endpoint answers: the Billing Request Flow to open and its environment. */
+export const DirectDebitStartAnswerSchema = v.object({
+  flowId: v.pipe(v.string('must be a string'), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a flow id')),
+  environment: v.picklist(['sandbox', 'live'], 'must be "sandbox" or "live"'),
+});
+
+export type DirectDebitStartAnswer = v.InferOutput<typeof DirectDebitStartAnswerSchema>;
+
+export interface DirectDebitProblem {
+  field: string;
+  message: string;
+}
+
+export type DirectDebitRequestResult =
+  | { ok: true; request: DirectDebitRequest; configuration: Configuration }
+  | { ok: false; problems: DirectDebitProblem[] };
+
+/**
+ * Validates a request against the schema and its configuration against the catalogue; only a
+ * monthly-plan configuration may start a mandate. `today` decides the age check.
+ */
+export function parseDirectDebitRequest(catalogue: Catalogue, input: unknown, today: Date): DirectDebitRequestResult {
+  const result = v.safeParse(directDebitRequestSchema(today), input);
+  if (!result.success) {
+    const problems: DirectDebitProblem[] = [];
+    for (const issue of result.issues) {
+      const field = v.getDotPath(issue) ?? '';
+      if (!problems.some((problem) => problem.field === field)) problems.push({ field, message: issue.message });
+    }
+    return { ok: false, problems };
+  }
+  const parsed = parseConfiguration(catalogue, result.output.configuration);
+  if (!parsed.ok) return { ok: false, problems: [{ field: parsed.error.split(':')[0] ?? 'configuration', message: parsed.error }] };
+  if (parsed.configuration.paymentType !== 'PAY_MONTHLY') {
+    return { ok: false, problems: [{ field: 'configuration.paymentType', message: 'configuration.paymentType: must be "PAY_MONTHLY" for a direct-debit mandate' }] };
+  }
+  return { ok: true, request: result.output, configuration: normaliseConfiguration(catalogue, parsed.configuration, 'order') };
+}
+
+/** A request as built from the form, before the schema has checked the acceptances. */
+export type DirectDebitRequestBody = Omit<DirectDebitRequest, 'finance'> & {
+  finance: Omit<FinanceAnswers, 'acceptedMonthlyPaymentTerms' | 'acceptedCreditCheck'> & {
+    acceptedMonthlyPaymentTerms: boolean;
+    acceptedCreditCheck: boolean;
+  };
+};
+
+/** The request for the current answers (the element's side); `parseDirectDebitRequest` checks it. */
+export function directDebitRequest(config: Configuration, form: FormValues): DirectDebitRequestBody {
+  return {
+    version: DIRECT_DEBIT_REQUEST_VERSION,
+    customer: { 'first-name': form['first-name'], 'last-name': form['last-name'], email: form.email, tel: form.tel },
+    finance: {
+      title: form.title,
+      legalName: form.legalName,
+      primaryAddress1: form.primaryAddress1,
+      primaryCity: form.primaryCity,
+      primaryRegion: form.primaryRegion,
+      primaryPostcode: form.primaryPostcode,
+      primaryCountry: form.primaryCountry,
+      dob: form.dob,
+      gender: form.gender,
+      acceptedMonthlyPaymentTerms: form.acceptedMonthlyPaymentTerms,
+      acceptedCreditCheck: form.acceptedCreditCheck,
+    },
+    configuration: { ...config },
+  };
+}
+
+/** The pricing context of a request: the partner discount follows the contact e-mail (spec §6). */
+export const directDebitPricingContext = (request: Pick<DirectDebitRequest, 'customer'>): PricingContext => ({
+  email: request.customer.email,
+});

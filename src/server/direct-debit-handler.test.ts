@@ -1,0 +1,597 @@
+import { createHmac } from 'node:crypto';
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { UK_CATALOGUE as C } from '../domain/catalogue/uk';
+import type { Configuration } from '../domain/configuration';
+import { defaultConfiguration } from '../domain/configuration';
+import { DirectDebitStartAnswerSchema } from '../domain/direct-debit';
+import type { DirectDebitApplication, DirectDebitHandlerOptions, DirectDebitWebhookOptions, GoCardlessEvent } from './direct-debit-handler';
+import { createDirectDebitHandler, createDirectDebitWebhookHandler } from './direct-debit-handler';
+import type { DirectDebitStore } from './direct-debit-store';
+import { memoryDirectDebitStore } from './direct-debit-store';
+
+const ORIGIN = 'https://portal.example';
+const ENDPOINT = 'https://shop.example/api/direct-debit';
+const WEBHOOK = 'https://shop.example/api/direct-debit/webhook';
+const TOKEN = 'sandbox_secret-token-value';
+const SECRET = 'webhook-secret-value';
+/** 15 January 2026: a buyer born on 16 January 2008 is 17. */
+const TODAY = Date.UTC(2026, 0, 15, 12);
+
+interface ProviderCall {
+  url: string;
+  method: string;
+  headers: Headers;
+  body: Record<string, Record<string, unknown>>;
+}
+
+type Answer = number | 'network' | 'hang' | 'no-id';
+
+/** A GoCardless stand-in: records each call; `answers` queues what the next calls get (default 201). */
+function gocardless(answers: Answer[] = []) {
+  const calls: ProviderCall[] = [];
+  let counter = 0;
+  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    calls.push({ url, method: init?.method ?? 'GET', headers: new Headers(init?.headers), body: JSON.parse(String(init?.body)) });
+    const answer = answers.shift() ?? 201;
+    if (answer === 'network') throw new TypeError('fetch failed');
+    if (answer === 'hang') {
+      return new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
+    }
+    if (typeof answer === 'number' && answer >= 300) {
+      return Response.json(
+        { error: { type: 'invalid_api_usage', code: answer, message: `Token ${TOKEN} is not permitted`, errors: [] } },
+        { status: answer },
+      );
+    }
+    const envelope = url.endsWith('/billing_request_flows') ? 'billing_request_flows' : 'billing_requests';
+    const id = `${envelope === 'billing_requests' ? 'BRQ' : 'BRF'}00000${++counter}`;
+    return Response.json({ [envelope]: answer === 'no-id' ? { status: 'pending' } : { id, status: 'pending' } }, { status: 201 });
+  }) as typeof globalThis.fetch;
+  return { fetch, calls };
+}
+
+function handlerWith(
+  overrides: Partial<DirectDebitHandlerOptions> = {},
+  answers: Answer[] = [],
+  environment: 'sandbox' | 'live' = 'sandbox',
+) {
+  const provider = gocardless(answers);
+  const store = overrides.store ?? memoryDirectDebitStore();
+  const handler = createDirectDebitHandler({
+    gocardless: { accessToken: TOKEN, environment, fetch: provider.fetch },
+    allowedOrigins: [ORIGIN],
+    clock: () => TODAY,
+    store,
+    ...overrides,
+  });
+  return { handler, store, ...provider };
+}
+
+const validBody = (configuration: Partial<Configuration> = {}) => ({
+  version: 1,
+  customer: { 'first-name': 'Sam', 'last-name': 'Lee', email: 'sam@home.example', tel: '07700 900123' },
+  finance: {
+    title: 'Mr',
+    legalName: 'Samuel Lee',
+    primaryAddress1: '1 High Street',
+    primaryCity: 'Leeds',
+    primaryRegion: 'West Yorkshire',
+    primaryPostcode: 'ls1 4ap',
+    primaryCountry: 'United Kingdom',
+    dob: '1980-05-17',
+    gender: 'Male',
+    acceptedMonthlyPaymentTerms: true,
+    acceptedCreditCheck: true,
+  },
+  configuration: { ...defaultConfiguration(C), paymentType: 'PAY_MONTHLY', ...configuration } as Configuration,
+});
+
+function post(body: unknown, headers: Record<string, string> = {}): Request {
+  return new Request(ENDPOINT, {
+    method: 'POST',
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    headers: { origin: ORIGIN, 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7', ...headers },
+  });
+}
+
+const statusOf = (flowId: string, headers: Record<string, string> = { origin: ORIGIN }) =>
+  new Request(`${ENDPOINT}?flowId=${encodeURIComponent(flowId)}`, { headers });
+
+const EXTRAS: Partial<Configuration> = {
+  cable: 'tethered_7kw_5_5m',
+  installation: 'standard_7kw',
+  surgeProtection: true,
+  display: true,
+  extendedWarranty: true,
+  front: 'racing_green',
+};
+
+describe('createDirectDebitHandler: the GoCardless requests', () => {
+  it('creates a billing request with a mandate request, then its flow, and answers 201 with the flow id', async () => {
+    const { handler, calls } = handlerWith();
+    const response = await handler(post(validBody(EXTRAS)));
+    expect(response.status).toBe(201);
+    const answer = await response.json();
+    expect(answer).toEqual({ flowId: 'BRF000002', environment: 'sandbox' });
+    expect(v.is(DirectDebitStartAnswerSchema, answer)).toBe(true);
+    expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+
+    expect(calls.map(({ method, url }) => `${method} ${url}`)).toEqual([
+      'POST https://api-sandbox.gocardless.com/billing_requests',
+      'POST https://api-sandbox.gocardless.com/billing_request_flows',
+    ]);
+    for (const call of calls) {
+      expect(call.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+      expect(call.headers.get('gocardless-version')).toBe('2015-07-06');
+      expect(call.headers.get('content-type')).toBe('application/json');
+      expect(call.headers.get('accept')).toBe('application/json');
+      expect(call.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    expect(calls[0]!.headers.get('idempotency-key')).not.toBe(calls[1]!.headers.get('idempotency-key'));
+    expect(calls[0]!.body).toEqual({
+      billing_requests: {
+        mandate_request: { scheme: 'bacs', currency: 'GBP' },
+        metadata: {
+          plan: 'PAY_MONTHLY: 36 monthly payments, then 100 pence a year',
+          initial_payment_pence: '35000',
+          monthly_payment_pence: '3965',
+        },
+      },
+    });
+    expect(calls[1]!.body).toEqual({
+      billing_request_flows: {
+        links: { billing_request: 'BRQ000001' },
+        prefilled_customer: {
+          given_name: 'Sam',
+          family_name: 'Lee',
+          email: 'sam@home.example',
+          address_line1: '1 High Street',
+          city: 'Leeds',
+          region: 'West Yorkshire',
+          postal_code: 'LS1 4AP',
+          country_code: 'GB',
+        },
+      },
+    });
+  });
+
+  it('keeps the metadata within GoCardless limits: 3 keys of at most 50, values of at most 500 characters', async () => {
+    const { handler, calls } = handlerWith();
+    await handler(post(validBody(EXTRAS)));
+    const metadata = calls[0]!.body.billing_requests!.metadata as Record<string, string>;
+    expect(Object.keys(metadata).length).toBeLessThanOrEqual(3);
+    for (const [key, value] of Object.entries(metadata)) {
+      expect(key.length).toBeLessThanOrEqual(50);
+      expect(typeof value).toBe('string');
+      expect(value.length).toBeLessThanOrEqual(500);
+    }
+  });
+
+  it('uses the live API for the live environment and says so in the answer', async () => {
+    const { handler, calls } = handlerWith({}, [], 'live');
+    const response = await handler(post(validBody()));
+    expect(await response.json()).toMatchObject({ environment: 'live' });
+    expect(calls.map((call) => call.url)).toEqual([
+      'https://api.gocardless.com/billing_requests',
+      'https://api.gocardless.com/billing_request_flows',
+    ]);
+  });
+
+  it('uses an overridden base URL and mandate scheme, and leaves an empty region out', async () => {
+    const provider = gocardless();
+    const handler = createDirectDebitHandler({
+      gocardless: { accessToken: TOKEN, environment: 'sandbox', baseUrl: 'http://gocardless.invalid/', fetch: provider.fetch },
+      allowedOrigins: [ORIGIN],
+      clock: () => TODAY,
+      mandate: { scheme: 'faster_payments' },
+    });
+    const body = validBody();
+    body.finance.primaryRegion = '';
+    expect((await handler(post(body))).status).toBe(201);
+    expect(provider.calls[0]!.url).toBe('http://gocardless.invalid/billing_requests');
+    expect(provider.calls[0]!.body.billing_requests!.mandate_request).toEqual({ scheme: 'faster_payments', currency: 'GBP' });
+    expect(provider.calls[1]!.body.billing_request_flows!.prefilled_customer).not.toHaveProperty('region');
+  });
+
+  it('recomputes the figures from the configuration and the e-mail, ignoring figures sent by the client', async () => {
+    const { handler, calls } = handlerWith();
+    const body = {
+      ...validBody(EXTRAS),
+      monthly: { initialPayment: 1, monthlyPayment: 1 },
+      metadata: { monthly_payment_pence: '1' },
+    };
+    body.customer.email = 'sam@partner-one.example';
+    expect((await handler(post(body))).status).toBe(201);
+    expect(calls[0]!.body.billing_requests!.metadata).toMatchObject({ initial_payment_pence: '25000', monthly_payment_pence: '3965' });
+  });
+
+  it('sends the date of birth only to the application hook, with the customer and the recomputed figures', async () => {
+    const applications: DirectDebitApplication[] = [];
+    const { handler, calls, store } = handlerWith({ onApplication: (application) => void applications.push(application) });
+    await handler(post(validBody(EXTRAS)));
+    expect(applications).toHaveLength(1);
+    expect(applications[0]).toMatchObject({
+      flowId: 'BRF000002',
+      billingRequestId: 'BRQ000001',
+      environment: 'sandbox',
+      customer: { 'first-name': 'Sam', email: 'sam@home.example' },
+      finance: { dob: '1980-05-17', legalName: 'Samuel Lee', acceptedCreditCheck: true },
+      configuration: { cable: 'tethered_7kw_5_5m', paymentType: 'PAY_MONTHLY' },
+      monthly: { initialPayment: 35000, monthlyPayment: 3965, months: 36, afterwardsPerYear: 100 },
+    });
+    expect(JSON.stringify(calls.map((call) => call.body))).not.toContain('1980-05-17');
+    expect(JSON.stringify(await store.status('BRF000002'))).not.toContain('1980');
+  });
+
+  it('answers 502 application_failed when the application hook throws', async () => {
+    const { handler } = handlerWith({
+      onApplication: async () => {
+        throw new Error('credit bureau down');
+      },
+    });
+    const response = await handler(post(validBody()));
+    expect(response.status).toBe(502);
+    const { error } = await response.json();
+    expect(error.code).toBe('application_failed');
+    expect(error.message).not.toContain('credit bureau');
+    expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+  });
+});
+
+describe('createDirectDebitHandler: validation', () => {
+  type Body = ReturnType<typeof validBody>;
+  it.each<[string, (body: Body) => void, string]>([
+    ['a bad postcode', (body) => (body.finance.primaryPostcode = 'NOT A CODE'), 'finance.primaryPostcode'],
+    ['an under-18 date of birth', (body) => (body.finance.dob = '2008-01-16'), 'finance.dob'],
+    ['an impossible date of birth', (body) => (body.finance.dob = '1980-02-30'), 'finance.dob'],
+    ['unaccepted payment terms', (body) => (body.finance.acceptedMonthlyPaymentTerms = false), 'finance.acceptedMonthlyPaymentTerms'],
+    ['an unaccepted credit check', (body) => (body.finance.acceptedCreditCheck = false), 'finance.acceptedCreditCheck'],
+    ['the pay-now plan', (body) => (body.configuration.paymentType = 'PAY_NOW'), 'configuration.paymentType'],
+    ['the PayPal plan', (body) => (body.configuration.paymentType = 'PAY_PAYPAL'), 'configuration.paymentType'],
+    ['no plan', (body) => (body.configuration.paymentType = null), 'configuration.paymentType'],
+    ['an unknown colour id', (body) => (body.configuration.front = 'gold'), 'configuration.front'],
+    ['an empty first name', (body) => (body.customer['first-name'] = ' '), 'customer.first-name'],
+    ['an LF in the city', (body) => (body.finance.primaryCity = 'Leeds\nX-Evil: 1'), 'finance.primaryCity'],
+    ['another version', (body) => ((body as { version: number }).version = 2), 'version'],
+  ])('answers 422 invalid_request naming the field: %s', async (_, spoil, field) => {
+    const { handler, calls } = handlerWith();
+    const body = validBody();
+    spoil(body);
+    const response = await handler(post(body));
+    expect(response.status).toBe(422);
+    const answer = await response.json();
+    expect(answer.error.code).toBe('invalid_request');
+    expect(answer.error.message).toContain(field);
+    expect(answer.problems.map((problem: { field: string }) => problem.field)).toContain(field);
+    expect(answer.error.problems).toEqual(answer.problems);
+    expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    expect(calls).toHaveLength(0);
+  });
+
+  it("gives the schema's own message for the age check", async () => {
+    const { handler } = handlerWith();
+    const body = validBody();
+    body.finance.dob = '2008-01-16';
+    const { problems } = await (await handler(post(body))).json();
+    expect(problems).toContainEqual({ field: 'finance.dob', message: 'You must be 18 or over' });
+  });
+
+  it.each([
+    ['bad JSON', '{"version":', 'application/json', 400, 'invalid_json'],
+    ['an oversized body', JSON.stringify({ pad: 'x'.repeat(20_000) }), 'application/json', 413, 'body_too_large'],
+    ['a form body', 'a=1', 'application/x-www-form-urlencoded', 415, 'unsupported_media_type'],
+  ])('refuses %s', async (_, body, type, status, code) => {
+    const { handler, calls } = handlerWith();
+    const response = await handler(post(body, { 'content-type': type }));
+    expect(response.status).toBe(status);
+    expect((await response.json()).error.code).toBe(code);
+    expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    expect(calls).toHaveLength(0);
+  });
+
+  it.each([
+    ['an empty token', { gocardless: { accessToken: ' ', environment: 'sandbox' as const } }],
+    ['a token with a line break', { gocardless: { accessToken: 'a\nb', environment: 'sandbox' as const } }],
+    ['an unknown environment', { gocardless: { accessToken: TOKEN, environment: 'staging' as 'live' } }],
+    ['a path as origin', { allowedOrigins: ['https://portal.example/page'] }],
+    ['no origins', { allowedOrigins: [] }],
+  ])('refuses options with %s at creation', (_, overrides) => {
+    expect(() => handlerWith(overrides)).toThrow(TypeError);
+  });
+
+  it('does not put the token in the error for a bad option', () => {
+    expect(() => handlerWith({ gocardless: { accessToken: `${TOKEN}\n`, environment: 'sandbox' } })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining(TOKEN) }),
+    );
+  });
+});
+
+describe('createDirectDebitHandler: provider failures', () => {
+  it.each<[string, Answer[]]>([
+    ['a 4xx on the billing request', [401]],
+    ['a 5xx on the billing request', [503]],
+    ['a 4xx on the flow', [201, 422]],
+    ['a network failure', ['network']],
+    ['a timeout', ['hang']],
+    ['an answer without an id', ['no-id']],
+  ])('answers 502 provider_failed on %s, with no token or provider text in the answer', async (_, answers) => {
+    const failures: { status?: number; error?: unknown; endpoint?: string }[] = [];
+    const { handler, store } = handlerWith({
+      gocardless: { accessToken: TOKEN, environment: 'sandbox', fetch: gocardless(answers).fetch, timeoutMs: 20 },
+      onProviderError: (failure) => failures.push(failure),
+    });
+    const response = await handler(post(validBody()));
+    expect(response.status).toBe(502);
+    const text = await response.text();
+    expect(JSON.parse(text).error.code).toBe('provider_failed');
+    expect(text).not.toContain(TOKEN);
+    expect(text).not.toContain('invalid_api_usage');
+    expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    expect(failures).toHaveLength(1);
+    expect(await store.status('BRF000002')).toBeUndefined();
+  });
+
+  it("tells onProviderError the status and GoCardless's error object", async () => {
+    const failures: { status?: number; error?: unknown; endpoint?: string }[] = [];
+    const { handler } = handlerWith({ onProviderError: (failure) => failures.push(failure) }, [201, 422]);
+    await handler(post(validBody()));
+    expect(failures).toEqual([
+      { status: 422, error: expect.objectContaining({ type: 'invalid_api_usage' }), endpoint: 'billing_request_flows' },
+    ]);
+  });
+});
+
+describe('createDirectDebitHandler: origins, methods and limits', () => {
+  it('answers a preflight from an allowed origin', async () => {
+    const { handler } = handlerWith();
+    const response = await handler(
+      new Request(ENDPOINT, { method: 'OPTIONS', headers: { origin: ORIGIN, 'access-control-request-method': 'POST' } }),
+    );
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    expect(response.headers.get('access-control-allow-methods')).toBe('GET, POST');
+    expect(response.headers.get('access-control-allow-headers')).toBe('content-type');
+    expect(response.headers.get('vary')).toBe('Origin');
+  });
+
+  it.each([
+    ['a preflight from another origin', 'OPTIONS', { origin: 'https://evil.example' }],
+    ['a POST from another origin', 'POST', { origin: 'https://evil.example', 'content-type': 'application/json' }],
+    ['a POST without an origin', 'POST', { 'content-type': 'application/json' }],
+    ['a GET from another origin', 'GET', { origin: 'https://evil.example' }],
+  ])('refuses %s with 403', async (_, method, headers) => {
+    const { handler, calls } = handlerWith();
+    const init: RequestInit = { method, headers };
+    if (method === 'POST') init.body = JSON.stringify(validBody());
+    const response = await handler(new Request(`${ENDPOINT}?flowId=BRF1`, init));
+    expect(response.status).toBe(403);
+    expect((await response.json()).error.code).toBe('origin_not_allowed');
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('accepts an origin test function', async () => {
+    const { handler } = handlerWith({ allowedOrigins: (origin) => origin.endsWith('.portal.example') });
+    expect((await handler(post(validBody(), { origin: 'https://eu.portal.example' }))).status).toBe(201);
+    expect((await handler(post(validBody()))).status).toBe(403);
+  });
+
+  it('answers other methods with 405', async () => {
+    const { handler } = handlerWith();
+    const response = await handler(new Request(ENDPOINT, { method: 'DELETE', headers: { origin: ORIGIN } }));
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, POST, OPTIONS');
+  });
+
+  it('answers 429 with Retry-After past the start limit, per client address', async () => {
+    let time = TODAY;
+    const { handler, calls } = handlerWith({ rateLimit: { limit: 1, windowMs: 60_000 }, clock: () => time });
+    expect((await handler(post(validBody()))).status).toBe(201);
+    const limited = await handler(post(validBody()));
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('60');
+    expect((await limited.json()).error.code).toBe('rate_limited');
+    expect((await handler(post(validBody(), { 'x-forwarded-for': '198.51.100.2' }))).status).toBe(201);
+    time += 60_000;
+    expect((await handler(post(validBody()))).status).toBe(201);
+    expect(calls).toHaveLength(6);
+  });
+
+  it('counts status reads apart from starts', async () => {
+    const { handler } = handlerWith({ rateLimit: { limit: 1, windowMs: 60_000 }, statusRateLimit: { limit: 2, windowMs: 60_000 } });
+    const { flowId } = await (await handler(post(validBody()))).json();
+    expect((await handler(statusOf(flowId))).status).toBe(200);
+    expect((await handler(statusOf(flowId))).status).toBe(200);
+    expect((await handler(statusOf(flowId))).status).toBe(429);
+  });
+});
+
+function sign(body: string, secret = SECRET): string {
+  return createHmac('sha256', secret).update(body).digest('hex');
+}
+
+const event = (overrides: Partial<GoCardlessEvent> = {}): GoCardlessEvent => ({
+  id: 'EV000001',
+  created_at: '2026-01-15T12:05:00.000Z',
+  resource_type: 'billing_requests',
+  action: 'fulfilled',
+  links: { billing_request: 'BRQ000001', mandate_request_mandate: 'MD000123', customer: 'CU000001' },
+  details: { origin: 'payer', cause: 'billing_request_fulfilled' },
+  ...overrides,
+});
+
+function webhookRequest(events: unknown, signature?: string | null, raw?: string): Request {
+  const body = raw ?? JSON.stringify({ events });
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const signed = signature === undefined ? sign(body) : signature;
+  if (signed !== null) headers['webhook-signature'] = signed;
+  return new Request(WEBHOOK, { method: 'POST', body, headers });
+}
+
+/** A start handler and a webhook handler on one store, with a flow already started. */
+async function startedFlow(webhookOverrides: Partial<DirectDebitWebhookOptions> = {}) {
+  const recorded: Parameters<DirectDebitStore['recordEvent']>[0][] = [];
+  const memory = memoryDirectDebitStore();
+  const store: DirectDebitStore = {
+    saveFlow: (record) => memory.saveFlow(record),
+    recordEvent: (update) => {
+      recorded.push(update);
+      return memory.recordEvent(update);
+    },
+    status: (flowId) => memory.status(flowId),
+  };
+  const { handler } = handlerWith({ store });
+  const webhook = createDirectDebitWebhookHandler({ webhookSecret: SECRET, store, ...webhookOverrides });
+  const { flowId } = await (await handler(post(validBody()))).json();
+  const status = async () => (await handler(statusOf(flowId))).json();
+  return { handler, webhook, store, flowId, status, recorded };
+}
+
+describe('createDirectDebitHandler: status', () => {
+  it('answers pending after the start and 404 for an unknown flow, 400 without a usable id', async () => {
+    const { handler, flowId, status } = await startedFlow();
+    expect(await status()).toEqual({ flowId, status: 'pending' });
+    const unknown = await handler(statusOf('BRF999999'));
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).error.code).toBe('flow_not_found');
+    expect(unknown.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    expect((await handler(new Request(ENDPOINT, { headers: { origin: ORIGIN } }))).status).toBe(400);
+    expect((await handler(statusOf('BRF/../x'))).status).toBe(400);
+  });
+});
+
+describe('createDirectDebitWebhookHandler', () => {
+  it('records a signed fulfilment, so the status becomes fulfilled with the mandate id', async () => {
+    const events: GoCardlessEvent[] = [];
+    const { webhook, flowId, status } = await startedFlow({ onEvent: (received) => void events.push(received) });
+    const response = await webhook(webhookRequest([event()]));
+    expect(response.status).toBe(204);
+    expect(await status()).toEqual({ flowId, status: 'fulfilled', mandateId: 'MD000123' });
+    expect(events.map((received) => received.id)).toEqual(['EV000001']);
+  });
+
+  it('accepts the signature in upper case hex', async () => {
+    const { webhook, status } = await startedFlow();
+    const body = JSON.stringify({ events: [event()] });
+    expect((await webhook(webhookRequest(null, sign(body).toUpperCase(), body))).status).toBe(204);
+    expect((await status()).status).toBe('fulfilled');
+  });
+
+  it.each([
+    ['a missing signature', null],
+    ['a signature with another secret', sign(JSON.stringify({ events: [event()] }), 'other-secret')],
+    ['a signature of another body', sign('{"events":[]}')],
+    ['a truncated signature', sign(JSON.stringify({ events: [event()] })).slice(0, 62)],
+    ['a signature that is not hex', 'z'.repeat(64)],
+  ])('answers 498 invalid_signature for %s and records nothing', async (_, signature) => {
+    const events: GoCardlessEvent[] = [];
+    const { webhook, status, recorded } = await startedFlow({ onEvent: (received) => void events.push(received) });
+    const response = await webhook(webhookRequest([event()], signature));
+    expect(response.status).toBe(498);
+    expect((await response.json()).error.code).toBe('invalid_signature');
+    expect(recorded).toHaveLength(0);
+    expect(events).toHaveLength(0);
+    expect((await status()).status).toBe('pending');
+  });
+
+  it('records a redelivered event once, and still tells onEvent', async () => {
+    const events: GoCardlessEvent[] = [];
+    const { webhook, status } = await startedFlow({ onEvent: (received) => void events.push(received) });
+    const fulfilled = event();
+    // Same moment, delivered after: it wins the tie, and a replay of the first must not win it back.
+    const cancelled = event({ id: 'EV000002', action: 'cancelled', links: { billing_request: 'BRQ000001' } });
+    for (const batch of [[fulfilled], [cancelled], [fulfilled]]) expect((await webhook(webhookRequest(batch))).status).toBe(204);
+    expect(await status()).toMatchObject({ status: 'cancelled' });
+    expect(events.map((received) => received.id)).toEqual(['EV000001', 'EV000002', 'EV000001']);
+  });
+
+  it('lets the event that happened last decide, whatever the delivery order', async () => {
+    const { webhook, status } = await startedFlow();
+    const failed = event({
+      id: 'EV000010',
+      action: 'failed',
+      created_at: '2026-01-15T12:10:00.000Z',
+      links: { billing_request: 'BRQ000001' },
+    });
+    await webhook(webhookRequest([failed]));
+    await webhook(webhookRequest([event({ created_at: '2026-01-15T12:01:00.000Z' })]));
+    expect((await status()).status).toBe('failed');
+  });
+
+  it('ignores other resource types and billing-request actions that do not end the request', async () => {
+    const events: GoCardlessEvent[] = [];
+    const { webhook, status, recorded } = await startedFlow({ onEvent: (received) => void events.push(received) });
+    const batch = [
+      event({ id: 'EV000020', resource_type: 'mandates', action: 'failed', links: { mandate: 'MD000123' } }),
+      event({ id: 'EV000021', resource_type: 'payments', action: 'cancelled', links: { payment: 'PM1', billing_request: 'BRQ000001' } }),
+      event({ id: 'EV000022', action: 'flow_visited', links: { billing_request: 'BRQ000001' } }),
+    ];
+    expect((await webhook(webhookRequest(batch))).status).toBe(204);
+    expect(recorded).toHaveLength(0);
+    expect(events.map((received) => received.id)).toEqual(['EV000020', 'EV000021', 'EV000022']);
+    expect((await status()).status).toBe('pending');
+  });
+
+  it('answers 400 for malformed JSON or events after a valid signature', async () => {
+    const { webhook, recorded } = await startedFlow();
+    expect((await webhook(webhookRequest(null, undefined, '{"events":'))).status).toBe(400);
+    expect((await webhook(webhookRequest({ not: 'a list' }))).status).toBe(400);
+    expect((await webhook(webhookRequest([{ resource_type: 'billing_requests', action: 'fulfilled' }]))).status).toBe(400);
+    expect(recorded).toHaveLength(0);
+  });
+
+  it('answers 500 when onEvent throws, so GoCardless delivers the batch again', async () => {
+    const { webhook, status } = await startedFlow({
+      onEvent: () => {
+        throw new Error('queue down');
+      },
+    });
+    const response = await webhook(webhookRequest([event()]));
+    expect(response.status).toBe(500);
+    expect((await response.json()).error.code).toBe('event_handler_failed');
+    expect((await status()).status).toBe('fulfilled');
+  });
+
+  it('refuses an oversized body with 413 and other methods with 405', async () => {
+    const webhook = createDirectDebitWebhookHandler({ webhookSecret: SECRET, maxBodyBytes: 1024 });
+    const big = JSON.stringify({ events: [event({ details: { pad: 'x'.repeat(2000) } })] });
+    expect((await webhook(webhookRequest(null, undefined, big))).status).toBe(413);
+    const get = await webhook(new Request(WEBHOOK));
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+  });
+
+  it('refuses an empty secret at creation', () => {
+    expect(() => createDirectDebitWebhookHandler({ webhookSecret: '' })).toThrow(TypeError);
+  });
+});
+
+describe('memoryDirectDebitStore', () => {
+  const flow = { flowId: 'BRF1', billingRequestId: 'BRQ1', createdAt: 0 };
+
+  it('knows a saved flow as pending and an unknown one not at all', async () => {
+    const store = memoryDirectDebitStore();
+    await store.saveFlow(flow);
+    expect(await store.status('BRF1')).toEqual({ flowId: 'BRF1', billingRequestId: 'BRQ1', status: 'pending' });
+    expect(await store.status('BRF2')).toBeUndefined();
+  });
+
+  it('records each event id once', async () => {
+    const store = memoryDirectDebitStore();
+    await store.saveFlow(flow);
+    await store.recordEvent({ billingRequestId: 'BRQ1', status: 'fulfilled', mandateId: 'MD1', eventId: 'EV1', at: 10 });
+    await store.recordEvent({ billingRequestId: 'BRQ1', status: 'failed', eventId: 'EV2', at: 10 });
+    await store.recordEvent({ billingRequestId: 'BRQ1', status: 'fulfilled', mandateId: 'MD1', eventId: 'EV1', at: 10 });
+    expect(await store.status('BRF1')).toEqual({ flowId: 'BRF1', billingRequestId: 'BRQ1', status: 'failed' });
+  });
+
+  it('keeps the latest event by time, and an outcome that arrived before its flow was saved', async () => {
+    const store = memoryDirectDebitStore();
+    await store.recordEvent({ billingRequestId: 'BRQ1', status: 'fulfilled', mandateId: 'MD1', eventId: 'EV2', at: 20 });
+    await store.recordEvent({ billingRequestId: 'BRQ1', status: 'cancelled', eventId: 'EV1', at: 10 });
+    await store.saveFlow(flow);
+    expect(await store.status('BRF1')).toMatchObject({ status: 'fulfilled', mandateId: 'MD1' });
+  });
+});

@@ -1,0 +1,169 @@
+import * as v from 'valibot';
+import type { DirectDebitRequestBody, DirectDebitStartAnswer } from '../domain/direct-debit';
+import { DirectDebitStartAnswerSchema } from '../domain/direct-debit';
+
+/**
+ * The direct-debit step's calls (issue 6): ask `direct-debit-endpoint` for a GoCardless Billing
+ * Request Flow, then open GoCardless's drop-in for it. The drop-in script is loaded only when the
+ * buyer reaches that step.
+ */
+
+export const DIRECT_DEBIT_TIMEOUT_MS = 20_000;
+
+/** A failure the buyer is shown: a sentence to act on, whether trying again may help, the field at fault. */
+export class DirectDebitError extends Error {
+  readonly code: string;
+  readonly buyerMessage: string;
+  readonly retryable: boolean;
+  readonly field: string | undefined;
+  constructor(code: string, buyerMessage: string, options: { retryable?: boolean; field?: string; cause?: unknown } = {}) {
+    super(buyerMessage, { cause: options.cause });
+    this.name = 'DirectDebitError';
+    this.code = code;
+    this.buyerMessage = buyerMessage;
+    this.retryable = options.retryable ?? true;
+    this.field = options.field;
+  }
+}
+
+export const START_FAILED = 'We could not start the Direct Debit set-up. Please try again.';
+export const DROPIN_UNAVAILABLE = 'The GoCardless form could not be loaded. Please check your connection and try again.';
+
+export interface StartOptions {
+  endpoint: string;
+  fetch?: typeof fetch | undefined;
+  timeoutMs?: number | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+interface ProblemAnswer {
+  error?: { code?: unknown; message?: unknown };
+  problems?: { field?: unknown; message?: unknown }[];
+}
+
+/**
+ * POSTs the request to the endpoint and returns the flow to open. A refusal naming a field (422)
+ * comes back with that field and the handler's message, so the buyer is told what to fix.
+ */
+export async function startMandateFlow(request: DirectDebitRequestBody, options: StartOptions): Promise<DirectDebitStartAnswer> {
+  const timeoutMs = options.timeoutMs ?? DIRECT_DEBIT_TIMEOUT_MS;
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+  let response: Response;
+  try {
+    response = await fetchImpl(options.endpoint, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(request),
+      signal,
+    });
+  } catch (cause) {
+    const code = timeout.aborted ? 'TIMEOUT' : options.signal?.aborted ? 'ABORTED' : 'NETWORK_ERROR';
+    throw new DirectDebitError(code, START_FAILED, { cause });
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  if (response.ok) {
+    const answer = v.safeParse(DirectDebitStartAnswerSchema, body);
+    if (answer.success) return answer.output;
+    throw new DirectDebitError('INVALID_ANSWER', START_FAILED);
+  }
+  if (response.status === 422) {
+    const problem = (body as ProblemAnswer | undefined)?.problems?.[0];
+    const message = typeof problem?.message === 'string' ? problem.message : START_FAILED;
+    const field = typeof problem?.field === 'string' ? problem.field : undefined;
+    throw new DirectDebitError('INVALID_REQUEST', message, { retryable: false, ...(field && { field }) });
+  }
+  if (response.status === 429) {
+    throw new DirectDebitError('RATE_LIMITED', 'Too many attempts. Please wait a minute and try again.');
+  }
+  throw new DirectDebitError(`HTTP_${response.status}`, START_FAILED);
+}
+
+/** The part of GoCardless's drop-in API the step uses: `create(options)` gives a handler to open. */
+export interface GoCardlessDropinApi {
+  create(options: {
+    billingRequestFlowID: string;
+    environment: 'sandbox' | 'live';
+    onSuccess: (billingRequest: unknown, billingRequestFlow: unknown) => void;
+    onExit: (error: unknown, metadata: unknown) => void;
+  }): { open(): void; exit(): void };
+}
+
+type DropinWindow = Window & { GoCardlessDropin?: Partial<GoCardlessDropinApi> };
+
+const dropinOf = (view: Window | null): GoCardlessDropinApi | undefined => {
+  const api = (view as DropinWindow | null)?.GoCardlessDropin;
+  return typeof api?.create === 'function' ? (api as GoCardlessDropinApi) : undefined;
+};
+
+/** One load per document and script, shared by every element on the page; a failure is retried. */
+const loads = new WeakMap<Document, Map<string, Promise<GoCardlessDropinApi>>>();
+
+/**
+ * Loads the drop-in script (a classic script from GoCardless, which defines `GoCardlessDropin`)
+ * once per document. Under a strict page CSP the script's origin must be allowed in script-src.
+ */
+export function loadDropin(doc: Document, src: string, timeoutMs = DIRECT_DEBIT_TIMEOUT_MS): Promise<GoCardlessDropinApi> {
+  const ready = dropinOf(doc.defaultView);
+  if (ready) return Promise.resolve(ready);
+  let perDocument = loads.get(doc);
+  if (!perDocument) loads.set(doc, (perDocument = new Map()));
+  const known = perDocument.get(src);
+  if (known) return known;
+  const loading = new Promise<GoCardlessDropinApi>((resolve, reject) => {
+    const script = doc.createElement('script');
+    const fail = (cause?: unknown) => {
+      clearTimeout(timer);
+      script.remove();
+      perDocument.delete(src);
+      reject(new DirectDebitError('DROPIN_UNAVAILABLE', DROPIN_UNAVAILABLE, { cause }));
+    };
+    const timer = setTimeout(() => fail(new Error(`timeout of ${timeoutMs}ms exceeded`)), timeoutMs);
+    script.async = true;
+    script.src = src;
+    script.addEventListener('load', () => {
+      const api = dropinOf(doc.defaultView);
+      if (!api) return fail(new Error(`${src} did not define GoCardlessDropin`));
+      clearTimeout(timer);
+      resolve(api);
+    });
+    script.addEventListener('error', () => fail(new Error(`${src} failed to load`)));
+    doc.head.append(script);
+  });
+  perDocument.set(src, loading);
+  return loading;
+}
+
+export interface DropinCallbacks {
+  /** The payer finished the flow. The mandate may not be set up yet: the handler's webhook records that. */
+  onSuccess(): void;
+  /** The payer left the flow, or it failed (`error` set). */
+  onExit(error: unknown): void;
+}
+
+/** Opens the drop-in on a flow; each callback fires at most once per opening. */
+export function openDropin(api: GoCardlessDropinApi, flow: DirectDebitStartAnswer, callbacks: DropinCallbacks): { exit(): void } {
+  let settled = false;
+  const once =
+    <A extends unknown[]>(run: (...args: A) => void) =>
+    (...args: A) => {
+      if (settled) return;
+      settled = true;
+      run(...args);
+    };
+  const handler = api.create({
+    billingRequestFlowID: flow.flowId,
+    environment: flow.environment,
+    onSuccess: once(() => callbacks.onSuccess()),
+    onExit: once((error: unknown) => callbacks.onExit(error ?? null)),
+  });
+  handler.open();
+  return {
+    exit() {
+      if (settled) return;
+      settled = true;
+      handler.exit();
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { OrderSummary } from './OrderSummary';
+import { byRole, cleanup, render, textOf, update } from './testing';
+import { PriceHeader } from './wizard/layout';
+
+afterEach(cleanup);
+
+/** The summary's rows as [label, amount] pairs, body then foot. */
+const rows = (container: HTMLElement) =>
+  [...container.querySelectorAll('[part="summary"] tr')]
+    .filter((row) => row.querySelector('td'))
+    .map((row) => [textOf(row.querySelector('th')), textOf(row.querySelector('td'))]);
+
+describe('order summary: pay in full and the monthly plan (spec §1 summary, §9 figures, issue 6)', () => {
+  it('switches to per-month lines, the initial payment and the monthly payment when the monthly plan is chosen, and back', () => {
+    const { container, store } = render(<OrderSummary />);
+    const { actions } = store.getState();
+    update(() => {
+      actions.select({ type: 'chooseCable', cable: 'tethered_7kw_8_5m' });
+      actions.select({ type: 'chooseInstallation', installation: 'premium_7kw' });
+      actions.toggleExtra('display', true);
+    });
+    const payInFull = [
+      ['Charge Point', '£599.00'],
+      ['7kW with 8.5m cable', '£99.00'],
+      ['7kW Premium installation (physical survey)', '£200.00'],
+      ['Digital display', '£88.00'],
+      ['Standard 3 year warranty', '£0.00'],
+      ['Total', '£986.00'],
+    ];
+    expect(rows(container)).toEqual(payInFull);
+    expect(container.querySelector('table[data-plan="monthly"]')).toBeNull();
+
+    update(() => actions.choosePaymentType('PAY_MONTHLY'));
+    const table = byRole(container, 'table');
+    expect(table.getAttribute('data-plan')).toBe('monthly');
+    expect([...table.querySelectorAll('thead th')].map(textOf)).toEqual(['Item', 'Per month']);
+    // Spec §9: the charger £0, 8.5m cable 1.75, 7kW premium installation 25, display 3 a month.
+    expect(rows(container)).toEqual([
+      ['Charge Point', '£0.00'],
+      ['7kW with 8.5m cable', '£1.75'],
+      ['7kW Premium installation (physical survey)', '£25.00'],
+      ['Digital display', '£3.00'],
+      ['Standard 3 year warranty', '£0.00'],
+      ['Initial payment', '£350.00'],
+      ['36 monthly payments of', '£29.75'],
+      ['Then, per year', '£1.00'],
+    ]);
+    expect(textOf(container.querySelector('[data-initial-payment]'))).toBe('£350.00');
+    expect(textOf(container.querySelector('[data-monthly-payment]'))).toBe('£29.75');
+    expect(container.querySelector('[data-total]')).toBeNull();
+
+    update(() => actions.toggleExtra('surgeProtection', true));
+    expect(textOf(container.querySelector('[data-monthly-payment]'))).toBe('£34.65');
+
+    update(() => actions.choosePaymentType('PAY_NOW'));
+    expect(container.querySelector('table[data-plan="monthly"]')).toBeNull();
+    expect(textOf(container.querySelector('[data-total]'))).toBe('£1,136.00');
+  });
+
+  it('takes a partner discount off the initial payment as a negative line', () => {
+    const { container, store } = render(<OrderSummary />);
+    update(() => {
+      store.getState().actions.choosePaymentType('PAY_MONTHLY');
+      store.getState().actions.updateForm({ email: 'sam@partner-one.example' });
+    });
+    expect(rows(container)).toContainEqual(['Partner discount, off the initial payment', '-£100.00']);
+    expect(textOf(container.querySelector('[data-initial-payment]'))).toBe('£250.00');
+    expect(textOf(container.querySelector('[data-monthly-payment]'))).toBe('£0.00');
+  });
+
+  it("the small screens' price header shows the monthly payment a month with the monthly plan", () => {
+    const { container, store } = render(<PriceHeader />);
+    update(() => store.getState().actions.select({ type: 'chooseCable', cable: 'tethered_22kw_6_5m' }));
+    expect(textOf(container.querySelector('.evc-price-header strong'))).toBe('£894.00');
+    update(() => store.getState().actions.choosePaymentType('PAY_MONTHLY'));
+    expect(textOf(container.querySelector('.evc-price-header strong'))).toBe('£2.60 a month');
+  });
+});

@@ -1,0 +1,182 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { StorageTargets } from '../../stores/persistence';
+import { byRole, cleanup, render, textOf, update } from '../testing';
+import { Wizard } from '../Wizard';
+import { CREDIT_CHECK_LABEL, MONTHLY_TERMS_LABEL } from './FinanceStep';
+import { fakeOrderServices, nextButton, renderWizard } from './wizard-testing';
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+/** The monthly plan chosen and the wizard on the finance step, as navigation would have left it. */
+function renderFinanceStep() {
+  const rendered = renderWizard({ order: fakeOrderServices(), options: { monthlyPlanAvailable: true } });
+  update(() => rendered.store.getState().actions.choosePaymentType('PAY_MONTHLY'));
+  rendered.goTo('finance');
+  return rendered;
+}
+
+/** The control a label names (text inputs, the date input and selects alike). */
+function field<E extends HTMLElement>(scope: HTMLElement, label: string): E {
+  const labels = [...scope.querySelectorAll('label')].filter((candidate) => textOf(candidate) === label);
+  if (labels.length !== 1) throw new Error(`${labels.length} labels named ${label}`);
+  const control = labels[0]!.htmlFor ? scope.querySelector<E>(`#${CSS.escape(labels[0]!.htmlFor)}`) : null;
+  if (!control) throw new Error(`No control for ${label}`);
+  return control;
+}
+
+/** Types into a field the way React sees it, then leaves it. */
+function type(input: HTMLInputElement, value: string): void {
+  update(() => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  update(() => {
+    input.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+    input.dispatchEvent(new FocusEvent('blur'));
+  });
+}
+
+function choose(select: HTMLSelectElement, value: string): void {
+  update(() => {
+    Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')?.set?.call(select, value);
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}
+
+/** The message shown under a field (or checkbox), if any. */
+const errorOf = (control: HTMLElement) => textOf(control.parentElement?.querySelector('.evc-field-error'));
+const hint = (container: HTMLElement) => textOf(container.querySelector('.evc-wizard-hint'));
+
+const ADULT_DOB = '1985-03-09';
+const TEXT_ANSWERS: [string, string][] = [
+  ['Legal name', 'Samuel Lee'],
+  ['Address line 1', '1 High Street'],
+  ['City', 'Leeds'],
+  ['Postcode', 'LS1 4AP'],
+  ['Date of birth', ADULT_DOB],
+];
+
+function fillTextAnswers(container: HTMLElement): void {
+  for (const [label, value] of TEXT_ANSWERS) type(field<HTMLInputElement>(container, label), value);
+}
+
+describe('finance step (spec §5 finance step, monthly plan only)', () => {
+  it('asks for title (default Mr), name, address, date of birth and gender (default Male), region and country optional', () => {
+    const { container } = renderFinanceStep();
+    expect(container.querySelector('.evc-step')?.getAttribute('data-step')).toBe('finance');
+    const title = field<HTMLSelectElement>(container, 'Title');
+    const gender = field<HTMLSelectElement>(container, 'Gender');
+    expect([title.tagName, title.value]).toEqual(['SELECT', 'Mr']);
+    expect([gender.tagName, gender.value]).toEqual(['SELECT', 'Male']);
+    const inputs = ['Legal name', 'Address line 1', 'City', 'Region (optional)', 'Postcode', 'Country (optional)', 'Date of birth'].map((label) =>
+      field<HTMLInputElement>(container, label),
+    );
+    expect(inputs.map((input) => [input.type, input.required, input.value])).toEqual([
+      ['text', true, ''],
+      ['text', true, ''],
+      ['text', true, ''],
+      ['text', false, ''],
+      ['text', true, ''],
+      ['text', false, ''],
+      ['date', true, ''],
+    ]);
+    expect(inputs.map((input) => input.autocomplete)).toEqual(['name', 'address-line1', 'address-level2', 'address-level1', 'postal-code', 'country-name', 'bday']);
+    expect(byRole<HTMLInputElement>(container, 'checkbox', MONTHLY_TERMS_LABEL).checked).toBe(false);
+    expect(byRole<HTMLInputElement>(container, 'checkbox', CREDIT_CHECK_LABEL).checked).toBe(false);
+  });
+
+  it('states the plan it is applying for', () => {
+    const { container, store } = renderFinanceStep();
+    update(() => store.getState().actions.toggleExtra('display', true));
+    expect(textOf(container.querySelector('.evc-step'))).toContain('£350.00 initial payment, then 36 monthly payments of £3.00, then £1.00 per year');
+  });
+
+  it('keeps Continue disabled with the first message until every answer is valid', () => {
+    const { container, store } = renderFinanceStep();
+    expect(nextButton(container)?.disabled).toBe(true);
+    expect(hint(container)).toBe('Legal name is a required field');
+    fillTextAnswers(container);
+    expect(store.getState().form).toMatchObject({ legalName: 'Samuel Lee', primaryPostcode: 'LS1 4AP', dob: ADULT_DOB });
+    expect(hint(container)).toBe('You must accept the monthly payment terms to continue.');
+    expect(nextButton(container)?.disabled).toBe(true);
+    update(() => byRole(container, 'checkbox', MONTHLY_TERMS_LABEL).click());
+    expect(hint(container)).toBe('You must accept the credit check terms to continue.');
+    expect(nextButton(container)?.disabled).toBe(true);
+    update(() => byRole(container, 'checkbox', CREDIT_CHECK_LABEL).click());
+    expect(hint(container)).toBe('');
+    expect(nextButton(container)?.disabled).toBe(false);
+    expect(store.getState().form).toMatchObject({ acceptedMonthlyPaymentTerms: true, acceptedCreditCheck: true });
+    choose(field<HTMLSelectElement>(container, 'Title'), 'Dr');
+    choose(field<HTMLSelectElement>(container, 'Gender'), 'Female');
+    expect(store.getState().form).toMatchObject({ title: 'Dr', gender: 'Female' });
+    expect(nextButton(container)?.disabled).toBe(false);
+  });
+
+  it("shows each acceptance's message once the box is touched and left unticked", () => {
+    const { container } = renderFinanceStep();
+    const terms = byRole<HTMLInputElement>(container, 'checkbox', MONTHLY_TERMS_LABEL);
+    const credit = byRole<HTMLInputElement>(container, 'checkbox', CREDIT_CHECK_LABEL);
+    expect([errorOf(terms), errorOf(credit)]).toEqual(['', '']);
+    update(() => terms.click());
+    update(() => terms.click());
+    expect(errorOf(terms)).toBe('You must accept the monthly payment terms to continue.');
+    expect(terms.getAttribute('aria-invalid')).toBe('true');
+    update(() => credit.dispatchEvent(new FocusEvent('focusout', { bubbles: true })));
+    expect(errorOf(credit)).toBe('You must accept the credit check terms to continue.');
+    update(() => credit.click());
+    expect(errorOf(credit)).toBe('');
+  });
+
+  it('shows the required, UK postcode and age messages once a field is left', () => {
+    const { container } = renderFinanceStep();
+    const postcode = field<HTMLInputElement>(container, 'Postcode');
+    type(postcode, '');
+    expect(errorOf(postcode)).toBe('Postcode is a required field');
+    type(postcode, '75001');
+    expect(errorOf(postcode)).toBe('Postcode must be a valid UK postcode');
+    type(postcode, 'ls1 4ap');
+    expect(errorOf(postcode)).toBe('');
+    expect(postcode.getAttribute('aria-invalid')).toBeNull();
+
+    const dob = field<HTMLInputElement>(container, 'Date of birth');
+    type(dob, '');
+    expect(errorOf(dob)).toBe('Date of birth is a required field');
+    type(dob, `${new Date().getFullYear() - 10}-01-01`);
+    expect(errorOf(dob)).toBe('You must be 18 or over');
+    expect(dob.getAttribute('aria-invalid')).toBe('true');
+    type(dob, ADULT_DOB);
+    expect(errorOf(dob)).toBe('');
+
+    const legalName = field<HTMLInputElement>(container, 'Legal name');
+    type(legalName, '   ');
+    expect(errorOf(legalName)).toBe('Legal name is a required field');
+    const region = field<HTMLInputElement>(container, 'Region (optional)');
+    type(region, '');
+    expect(errorOf(region)).toBe('');
+  });
+
+  it('keeps the answers in the session storage but never the date of birth', () => {
+    const storage: StorageTargets = { choices: localStorage, personal: sessionStorage };
+    const { container, store } = render(<Wizard />, { options: { monthlyPlanAvailable: true }, storage });
+    update(() => {
+      store.getState().actions.openWizard();
+      store.getState().actions.choosePaymentType('PAY_MONTHLY');
+    });
+    update(() => store.setState((state) => ({ wizard: { ...state.wizard, step: 'finance' } })));
+    fillTextAnswers(container);
+    expect(store.getState().form.dob).toBe(ADULT_DOB);
+    const saved = (area: Storage) => Object.keys(area).map((key) => `${key}=${area.getItem(key) ?? ''}`).join('\n');
+    // The other answers are saved, so a missing date of birth is not just nothing saved at all.
+    expect(saved(sessionStorage)).toContain('Samuel Lee');
+    expect(saved(sessionStorage)).toContain('LS1 4AP');
+    for (const area of [sessionStorage, localStorage]) {
+      expect(saved(area)).not.toContain(ADULT_DOB);
+      expect(saved(area)).not.toContain('1985');
+      expect(saved(area)).not.toMatch(/"dob"/);
+    }
+  });
+});

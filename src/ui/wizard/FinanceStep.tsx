@@ -1,0 +1,96 @@
+import type { FormValues } from '../../domain/forms';
+import { formatPence } from '../../domain/money';
+import { FIELD_LABELS } from '../../domain/schemas/messages';
+import { TextField } from '../TextField';
+import { useConfigurator, useTotals } from '../store-context';
+import { AcceptCheckbox } from './AcceptCheckbox';
+import { SelectField } from './SelectField';
+import type { StepProps } from './types';
+
+/** Spec §3: title defaults to Mr. */
+export const TITLES = ['Mr', 'Mrs', 'Miss', 'Ms', 'Mx', 'Dr'] as const;
+/** Spec §3: gender defaults to Male. */
+export const GENDERS = ['Male', 'Female', 'Non-binary', 'Prefer not to say'] as const;
+
+export const MONTHLY_TERMS_LABEL = 'I accept the monthly payment terms';
+export const CREDIT_CHECK_LABEL = 'I agree to a credit check';
+
+type TextAnswer = 'legalName' | 'primaryAddress1' | 'primaryCity' | 'primaryRegion' | 'primaryPostcode' | 'primaryCountry';
+
+const ADDRESS: readonly { field: TextAnswer; autoComplete: string; required: boolean; hint?: string }[] = [
+  { field: 'legalName', autoComplete: 'name', required: true, hint: 'Your full name, as your bank knows it.' },
+  { field: 'primaryAddress1', autoComplete: 'address-line1', required: true },
+  { field: 'primaryCity', autoComplete: 'address-level2', required: true },
+  { field: 'primaryRegion', autoComplete: 'address-level1', required: false },
+  { field: 'primaryPostcode', autoComplete: 'postal-code', required: true },
+  { field: 'primaryCountry', autoComplete: 'country-name', required: false },
+];
+
+/** The latest date of birth an adult can have today, for the date picker's `max`. */
+function adultBornBy(today: Date): string {
+  const year = today.getFullYear() - 18;
+  let date = new Date(year, today.getMonth(), today.getDate());
+  // 29 February in a year without one: the last day of February.
+  if (date.getMonth() !== today.getMonth()) date = new Date(year, today.getMonth() + 1, 0);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/**
+ * Spec §5 finance step (monthly plan only): title, legal name, address, a UK postcode, date of
+ * birth (an adult), gender, and the two acceptances with §5's messages. The answers stay in the
+ * session's storage; the date of birth in memory only (DESIGN "Personal data").
+ */
+export function FinanceStep({ validation }: StepProps) {
+  const form = useConfigurator((state) => state.form);
+  const updateForm = useConfigurator((state) => state.actions.updateForm);
+  const { monthly } = useTotals();
+  const set = (changes: Partial<FormValues>) => updateForm(changes);
+  const errors = validation.errors;
+  return (
+    <>
+      <p>
+        The monthly plan is a finance agreement: {formatPence(monthly.initialPayment)} initial payment, then {monthly.months} monthly
+        payments of {formatPence(monthly.monthlyPayment)}, then {formatPence(monthly.afterwardsPerYear)} per year. We need a few
+        details for the application.
+      </p>
+      <SelectField label={FIELD_LABELS.title} value={form.title} options={TITLES} autoComplete="honorific-prefix" error={errors['title']} onChange={(title) => set({ title })} />
+      {ADDRESS.map(({ field, autoComplete, required, hint }) => (
+        <TextField
+          key={field}
+          label={FIELD_LABELS[field]}
+          value={form[field]}
+          autoComplete={autoComplete}
+          required={required}
+          hint={hint}
+          error={errors[field]}
+          onChange={(value) => set({ [field]: value })}
+        />
+      ))}
+      <TextField
+        label={FIELD_LABELS.dob}
+        type="date"
+        value={form.dob}
+        autoComplete="bday"
+        max={adultBornBy(new Date())}
+        min="1900-01-01"
+        hint="You must be 18 or over. We do not keep it on this device."
+        error={errors['dob']}
+        onChange={(dob) => set({ dob })}
+      />
+      <SelectField label={FIELD_LABELS.gender} value={form.gender} options={GENDERS} autoComplete="sex" error={errors['gender']} onChange={(gender) => set({ gender })} />
+      <AcceptCheckbox
+        label={MONTHLY_TERMS_LABEL}
+        checked={form.acceptedMonthlyPaymentTerms}
+        onChange={(acceptedMonthlyPaymentTerms) => set({ acceptedMonthlyPaymentTerms })}
+        error={errors['acceptedMonthlyPaymentTerms']}
+      />
+      <AcceptCheckbox
+        label={CREDIT_CHECK_LABEL}
+        checked={form.acceptedCreditCheck}
+        onChange={(acceptedCreditCheck) => set({ acceptedCreditCheck })}
+        error={errors['acceptedCreditCheck']}
+      />
+    </>
+  );
+}

@@ -1,0 +1,158 @@
+// Issue 6 "Tests": a monthly-plan order on marketing-site.html against the demo's stand-ins: the
+// finance step, the direct-debit step with the GoCardless drop-in stand-in (cancelled once, then
+// completed), the webhook recording fulfilment, and the cart carrying the plan, the flow id and the
+// finance answers, never the date of birth.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { useHarness } from './harness.mjs';
+
+const harness = useHarness();
+
+const PAGE = '/dist-examples/marketing-site.html';
+const DROPIN = '/gocardless/dropin/v2/initialise.js';
+const DOB = '1980-05-17';
+const GOCARDLESS_MESSAGE = 'You must complete the GoCardless form to continue.';
+
+/** Configures 7kW 8.5m tethered, standard installation, pay monthly, and fills the contact step. */
+async function configureMonthly(page) {
+  const element = page.locator('ev-charger-configurator');
+  await element.getByRole('button', { name: 'Continue' }).click();
+  const wizard = element.locator('dialog.evc-wizard');
+  await wizard.waitFor();
+  const continueButton = wizard.getByRole('button', { name: 'Continue', exact: true }).last();
+  const next = () => continueButton.click();
+
+  await wizard.getByRole('radio', { name: '7kW with 8.5m cable' }).check();
+  await next();
+  await wizard.getByRole('radio', { name: 'Standard', exact: true }).check();
+  await wizard.getByRole('checkbox', { name: /terms/ }).check();
+  await next();
+  await next(); // options
+  await wizard.getByRole('checkbox', { name: /^Digital display/ }).check();
+  await next(); // extras
+
+  const monthly = wizard.getByRole('radio', { name: /^Pay monthly/ });
+  await monthly.check();
+  // Spec §9: 8.5m cable 1.75 + standard installation 31 + display 3 = £35.75 a month.
+  const figures = await wizard.locator('.evc-option', { has: page.getByRole('radio', { name: /^Pay monthly/ }) }).textContent();
+  assert.match(figures, /£350\.00 initial payment, then 36 monthly payments of £35\.75, then £1\.00 per year/);
+  await next();
+
+  await wizard.getByRole('textbox', { name: 'First name' }).fill('Alex');
+  await wizard.getByRole('textbox', { name: 'Last name' }).fill('Morgan');
+  await wizard.getByRole('textbox', { name: 'E-mail address' }).fill('alex.morgan@example.com');
+  await wizard.getByRole('textbox', { name: 'Phone number' }).fill('07700 900456');
+  await next();
+  return { element, wizard, continueButton, next };
+}
+
+async function fillFinance(wizard) {
+  await wizard.getByRole('combobox', { name: 'Title' }).selectOption('Dr');
+  await wizard.getByRole('textbox', { name: 'Legal name' }).fill('Alexandra Morgan');
+  await wizard.getByRole('textbox', { name: 'Address line 1' }).fill('1 Example Street');
+  await wizard.getByRole('textbox', { name: 'City' }).fill('London');
+  await wizard.getByRole('textbox', { name: 'Postcode' }).fill('sw1a 1aa');
+  await wizard.getByLabel('Date of birth').fill(DOB);
+  await wizard.getByRole('checkbox', { name: 'I accept the monthly payment terms' }).check();
+  await wizard.getByRole('checkbox', { name: 'I agree to a credit check' }).check();
+}
+
+describe('the monthly plan on marketing-site.html (issue 6)', () => {
+  it('finance, direct debit through the drop-in (cancelled, then completed), then checkout with the plan in the cart', async () => {
+    const { page, errors, requests } = await harness.open(PAGE);
+    const { element, wizard, continueButton, next } = await configureMonthly(page);
+
+    // The order summary shows monthly lines once the monthly plan is chosen.
+    const summary = wizard.getByRole('region', { name: 'Order summary' }).first();
+    assert.equal((await summary.locator('[data-monthly-payment]').textContent()).trim(), '£35.75');
+
+    // Finance step: Continue waits for every answer; the acceptances carry spec §5's messages.
+    await wizard.getByRole('heading', { name: /finance/i }).first().waitFor();
+    assert.equal(await continueButton.isDisabled(), true);
+    await fillFinance(wizard);
+    await wizard.getByRole('checkbox', { name: 'I agree to a credit check' }).uncheck();
+    await wizard.getByText('You must accept the credit check terms to continue.').first().waitFor();
+    assert.equal(await continueButton.isDisabled(), true);
+    await wizard.getByRole('checkbox', { name: 'I agree to a credit check' }).check();
+    await next();
+
+    // Direct-debit step: the drop-in script is loaded here and not before.
+    assert.equal(requests.some((url) => url.includes(DROPIN)), false, 'no drop-in script before the direct-debit step');
+    assert.equal(await continueButton.isDisabled(), true);
+    await wizard.getByText(GOCARDLESS_MESSAGE).waitFor();
+
+    const setUp = wizard.getByRole('button', { name: 'Set up your Direct Debit', exact: true });
+    const dropin = page.getByRole('dialog', { name: 'GoCardless Direct Debit (demo)' });
+    await setUp.click();
+    await dropin.waitFor();
+    assert.ok(requests.some((url) => url.includes(DROPIN)), 'the drop-in script is loaded on the direct-debit step');
+    // The drop-in sits above the wizard and takes clicks (the wizard is not modal meanwhile).
+    await dropin.getByRole('button', { name: 'Cancel' }).click();
+    await dropin.waitFor({ state: 'detached' });
+    await wizard.getByText('You closed the GoCardless form before finishing.', { exact: false }).waitFor();
+    assert.equal(await continueButton.isDisabled(), true);
+
+    await setUp.click();
+    await dropin.waitFor();
+    await dropin.getByRole('button', { name: 'Set up Direct Debit', exact: true }).click();
+    await dropin.waitFor({ state: 'detached' });
+    const confirmation = wizard.locator('[data-mandate="complete"]');
+    await confirmation.waitFor();
+    const flowId = /reference: (\S+)/.exec(await confirmation.textContent())?.[1];
+    assert.match(flowId ?? '', /^BRF/);
+    assert.equal(await continueButton.isDisabled(), false);
+    // The wizard is modal again: the page behind it is inert.
+    assert.equal(await wizard.evaluate((dialog) => dialog.matches(':modal')), true);
+
+    // Nothing on this device holds the date of birth.
+    const stored = await page.evaluate(() => JSON.stringify([{ ...localStorage }, { ...sessionStorage }]));
+    assert.equal(stored.includes(DOB), false, 'the date of birth is not in web storage');
+    assert.ok(stored.includes('Alexandra Morgan'), 'the finance answers are in the session');
+
+    // The handler's webhook recorded fulfilment (the drop-in's success alone does not prove it).
+    const origin = new URL(harness.url('/')).origin;
+    const status = await (await fetch(harness.url(`/api/direct-debit?flowId=${encodeURIComponent(flowId)}`), { headers: { Origin: origin } })).json();
+    assert.equal(status.status, 'fulfilled');
+    assert.match(status.mandateId ?? '', /^MD/);
+
+    await next();
+    await page.waitForURL(/\/demo-checkout\//);
+    const text = await page.locator('main').textContent();
+    for (const expected of ['Pay monthly', flowId, 'Alexandra Morgan', '1 Example Street', 'SW1A 1AA', '£350.00', '36 × £35.75']) {
+      assert.ok(text.includes(expected), `the cart carries ${expected}`);
+    }
+    for (const forbidden of [DOB, '17/05/1980', '1980']) {
+      assert.equal(text.includes(forbidden), false, `the cart does not carry ${forbidden}`);
+    }
+    const leads = await (await fetch(harness.url('/api/store-cart'))).json();
+    const lead = leads.findLast((entry) => entry.email === 'alex.morgan@example.com');
+    assert.ok(lead, 'the lead was captured');
+    assert.equal(JSON.stringify(lead).includes(DOB), false, 'the lead does not carry the date of birth');
+    assert.deepEqual(errors, []);
+    void element;
+    await page.close();
+  });
+
+  it('a failing direct-debit endpoint is shown with a way on, and trying again works', async () => {
+    const { page, errors } = await harness.open(PAGE);
+    const { wizard } = await configureMonthly(page);
+    await fillFinance(wizard);
+    await wizard.getByRole('button', { name: 'Continue', exact: true }).last().click();
+    const control = (body) =>
+      fetch(harness.url('/api/direct-debit/_control'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    await control({ failNext: 1, status: 503 });
+    try {
+      await wizard.getByRole('button', { name: 'Set up your Direct Debit', exact: true }).click();
+      await wizard.getByRole('alert').filter({ hasText: 'We could not start the Direct Debit set-up. Please try again.' }).waitFor();
+      await wizard.getByRole('button', { name: 'Set up your Direct Debit', exact: true }).click();
+      const dropin = page.getByRole('dialog', { name: 'GoCardless Direct Debit (demo)' });
+      await dropin.getByRole('button', { name: 'Set up Direct Debit', exact: true }).click();
+      await wizard.locator('[data-mandate="complete"]').waitFor();
+    } finally {
+      await control({ failNext: 0 });
+    }
+    // Chromium logs the 502 itself; nothing else went wrong on the page.
+    assert.deepEqual(errors.filter((error) => !/status of 502/.test(error)), []);
+    await page.close();
+  });
+});
