@@ -212,6 +212,8 @@ interface ElementDescription {
   events: readonly (keyof EvcEventMap)[];
   parts: readonly string[];
   styles: readonly string[];
+  /** Properties with no attribute. */
+  properties?: readonly { name: string; type: string; description: string }[];
 }
 
 const ELEMENTS: readonly ElementDescription[] = [
@@ -224,6 +226,14 @@ const ELEMENTS: readonly ElementDescription[] = [
     events: Object.keys(EVENT_DOCS) as (keyof EvcEventMap)[],
     parts: Object.keys(PART_DOCS),
     styles: CONFIGURATOR_STYLES,
+    properties: [
+      {
+        name: 'mailSender',
+        type: '((request: SpecRequest) => Promise<{ requestId?: string } | void>) | undefined',
+        description:
+          'A function the host page supplies instead of `mail-endpoint` to send a specification request its own way; it wins over `mail-endpoint`. It receives the validated request (configuration ids, contact details, idempotency key). Resolving accepts it: its `requestId`, when given, else the idempotency key, is what `evc-request-sent` carries. Rejecting shows the failure with "Try again"; an error with `problems: [{ field, message }]` takes the customer back to the step at fault.',
+      },
+    ],
   },
   {
     tagName: 'ev-charger-contact',
@@ -268,7 +278,15 @@ function declaration(element: ElementDescription) {
       type: { text: propertyType(name) },
       attribute: kebab(name),
       reflects: true,
-    })),
+    })).concat(
+      (element.properties ?? []).map(({ name, type, description }) => ({
+        kind: 'field',
+        name,
+        privacy: 'public',
+        description,
+        type: { text: type },
+      })) as never[],
+    ),
     events: element.events.map((name) => ({
       name,
       description: `${EVENT_DOCS[name].description} Bubbles and is composed.`,

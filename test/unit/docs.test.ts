@@ -1,0 +1,51 @@
+// README and docs/ say what the code does: the element reference is the manifest's, and the
+// catalogue a merchant starts from is the embedded one and passes its own validation.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseCatalogue } from '../../src/domain/catalogue/schema';
+import { UK_CATALOGUE } from '../../src/domain/catalogue/uk';
+// @ts-expect-error: a plain .mjs script without types
+import { END, START, renderReference, withReference } from '../../scripts/readme-reference.mjs';
+
+const root = join(import.meta.dirname, '../..');
+const read = (path: string) => readFileSync(join(root, path), 'utf8');
+
+describe('README reference (issue 7: checked against custom-elements.json)', () => {
+  const readme = read('README.md');
+  const manifest = JSON.parse(read('custom-elements.json'));
+
+  it('is exactly what custom-elements.json renders (run `node scripts/readme-reference.mjs --write` after a manifest change)', () => {
+    expect(readme.includes(START) && readme.includes(END)).toBe(true);
+    expect(withReference(readme, renderReference(manifest))).toBe(readme);
+  });
+
+  it('names every attribute, property, event, part and custom property of both elements', () => {
+    const section = readme.slice(readme.indexOf(START), readme.indexOf(END));
+    for (const element of manifest.modules.flatMap((module: { declarations?: unknown[] }) => module.declarations ?? [])) {
+      const { tagName, attributes = [], members = [], events = [], cssParts = [], cssProperties = [] } = element as Record<string, { name: string }[]> & { tagName?: string };
+      if (!tagName) continue;
+      for (const { name } of [...attributes, ...members, ...events, ...cssParts, ...cssProperties]) {
+        expect(section, `${tagName}: ${name}`).toContain(`\`${name}\``);
+      }
+    }
+  });
+});
+
+describe('docs/catalogue.uk.json (README "The catalogue JSON")', () => {
+  const json: unknown = JSON.parse(read('docs/catalogue.uk.json'));
+
+  it('is the embedded UK catalogue (run `node scripts/catalogue-json.mjs` after changing it)', () => {
+    expect(json).toEqual(UK_CATALOGUE);
+  });
+
+  it('passes the validation a merchant catalogue gets', () => {
+    expect(parseCatalogue(json)).toMatchObject({ ok: true });
+  });
+
+  it('README documents each of its top-level fields', () => {
+    const readme = read('README.md');
+    const section = readme.slice(readme.indexOf('## The catalogue JSON'), readme.indexOf('## Layout'));
+    for (const field of Object.keys(json as object)) expect(section, field).toContain(`\`${field}`);
+  });
+});
