@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { transform } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
 
@@ -6,14 +7,41 @@ type EsbuildPlugin = NonNullable<Options['esbuildPlugins']>[number];
 
 /**
  * CSS is imported as a string and adopted as a constructable stylesheet (DESIGN: Styles); in the
- * shipped files that string is minified CSS.
+ * shipped files that string is minified CSS. tsup's own CSS plugin loads every path ending in `.css`
+ * first (unminified, whatever the loader), so CSS imports resolve into a namespace of their own, under
+ * a path that does not end in `.css`.
  */
 const minifiedCssText: EsbuildPlugin = {
   name: 'evc-minified-css-text',
   setup(build) {
-    build.onLoad({ filter: /\.css$/ }, async ({ path }) => {
-      const { code } = await transform(await readFile(path, 'utf8'), { loader: 'css', minify: true, target: 'chrome111' });
-      return { contents: code.trim(), loader: 'text' };
+    build.onResolve({ filter: /\.css$/ }, ({ path, resolveDir }) => ({
+      path: `${resolve(resolveDir, path)}?text`,
+      namespace: 'evc-minified-css-text',
+    }));
+    build.onLoad({ filter: /\?text$/, namespace: 'evc-minified-css-text' }, async ({ path }) => {
+      const file = path.slice(0, -'?text'.length);
+      const { code } = await transform(await readFile(file, 'utf8'), { loader: 'css', minify: true, target: 'chrome111' });
+      return { contents: code.trim(), loader: 'text', watchFiles: [file] };
+    });
+  },
+};
+
+/**
+ * The classic script cannot split code, so what it loads on demand is a file of its own, imported by
+ * URL. This swaps a module for its by-URL stand-in in that build only: the loaders of the catalogue
+ * and share-link files (src/elements/on-demand.ts, plain dynamic imports for ESM users and tests)
+ * become on-demand-by-url.ts, which imports `catalogue.js` and `share-link.js` from beside the script.
+ */
+const BY_URL_STAND_INS: Record<string, string> = {
+  [resolve('src/elements/on-demand.ts')]: resolve('src/elements/on-demand-by-url.ts'),
+};
+
+const byUrlStandIns: EsbuildPlugin = {
+  name: 'evc-by-url-stand-ins',
+  setup(build) {
+    build.onResolve({ filter: /^\./ }, ({ path, resolveDir }) => {
+      const target = BY_URL_STAND_INS[`${resolve(resolveDir, path)}.ts`];
+      return target ? { path: target } : undefined;
     });
   },
 };
@@ -53,12 +81,18 @@ export default defineConfig([
     ...shared,
     // DESIGN contract: one self-contained classic script that defines every element.
     entry: { 'ev-charger-configurator': 'src/elements/browser.ts' },
+    esbuildPlugins: [minifiedCssText, byUrlStandIns],
     format: ['iife'],
     platform: 'browser',
     minify: true,
     noExternal: [/.*/],
     define: { 'process.env.NODE_ENV': '"production"' },
     outExtension: () => ({ js: '.js' }),
+    esbuildOptions(options) {
+      // The libraries' licence notices go to `ev-charger-configurator.js.LEGAL.txt` beside the
+      // script, which names that file at its end: the size budget is for code (scripts/check-bundle.mjs).
+      options.legalComments = 'linked';
+    },
   },
   {
     ...onDemand,
@@ -75,10 +109,18 @@ export default defineConfig([
     },
   },
   {
+    ...onDemand,
+    // The catalogue schema and its validation, imported by URL only when a merchant catalogue is set;
+    // reading a share link, only when the page was opened with one.
+    entry: { catalogue: 'src/elements/catalogue-entry.ts', 'share-link': 'src/elements/share-entry.ts' },
+  },
+  {
     ...shared,
-    // ESM for bundler users; dependencies stay external so their bundler dedupes React.
+    // ESM for bundler users; dependencies stay external so their bundler dedupes React. One file:
+    // the catalogue loader's dynamic import stays inside it, for their bundler to split if it likes.
     entry: { index: 'src/index.ts' },
     format: ['esm'],
+    splitting: false,
     platform: 'browser',
     dts: true,
     sourcemap: true,

@@ -1,8 +1,13 @@
-// GET /: a page linking every file in dist-examples/, each with the sentence the file gives about
-// itself (an HTML page's meta description, a Liquid section's leading comment).
+// GET /: a page linking every example in dist-examples/ (its HTML pages and Liquid sections; the
+// files they load, such as a page's own stylesheet, are served but not listed), each with the
+// sentence the file gives about itself (an HTML page's meta description, a Liquid section's leading
+// comment).
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+
+/** What the index lists: pages and theme sections, not the assets they load. */
+const EXAMPLE_FILE = /\.(html|liquid)$/;
 
 const escapeHtml = (text) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]);
@@ -18,7 +23,7 @@ export function describeExample(source) {
 export function examplesIndex({ examplesDir, distDir }) {
   return async () => {
     const files = (await readdir(examplesDir, { withFileTypes: true }))
-      .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
+      .filter((entry) => entry.isFile() && !entry.name.startsWith('.') && EXAMPLE_FILE.test(entry.name))
       .map((entry) => entry.name)
       .sort();
     const items = await Promise.all(

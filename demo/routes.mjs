@@ -2,6 +2,7 @@
 // provider and the image CDN are added here as their own modules.
 import { fileURLToPath } from 'node:url';
 import { cdnRoutes } from './cdn.mjs';
+import { createCspRoutes } from './csp.mjs';
 import { examplesIndex } from './examples-index.mjs';
 import { directDebitRoutes } from './gocardless/index.mjs';
 import { leadCaptureRoutes } from './lead-capture.mjs';
@@ -20,6 +21,8 @@ export const routes = [
   // Browsers ask for it on every page; an empty answer keeps the 404 out of the console.
   { method: 'GET', pattern: /^\/favicon\.ico$/, handler: () => new Response(null, { status: 204 }) },
   { method: 'GET', pattern: /^\/dist\/(?<path>.+)$/, handler: serveDirectory(distDir) },
+  // Example pages with headers of their own (the partner intranet's CSP) and /api/csp-reports.
+  ...createCspRoutes({ examplesDir }).routes,
   { method: 'GET', pattern: /^\/dist-examples\/(?<path>.+)$/, handler: serveDirectory(examplesDir) },
   ...cdnRoutes,
   // Stand-in for the 3D model's cloud storage (spec §7.6): the charger made by scripts/make-charger-glb.mjs.

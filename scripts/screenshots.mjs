@@ -1,16 +1,16 @@
 // README's screenshots of each mode, taken from the demo examples in Chromium: the configurator in
 // order mode and in spec-request mode, and each mode's wizard. Needs a build (`npm run build`).
-// Usage: node scripts/screenshots.mjs  (writes docs/screenshots/*.png)
+// Usage, from the repository root: node scripts/screenshots.mjs  (writes docs/screenshots/*.png)
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { startDemoServer } from '../demo/server.mjs';
+import { startDemo } from './bench/demo.mjs';
 import { chromeArgs, findChrome } from './chrome.mjs';
 
 const outDir = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 mkdirSync(outDir, { recursive: true });
 
-const server = await startDemoServer({ port: 0, host: '127.0.0.1' });
+const server = await startDemo();
 const browser = await chromium.launch({ executablePath: findChrome(), args: chromeArgs });
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });

@@ -9,7 +9,7 @@ import type {
   InstallationOption,
   PaymentType,
 } from './catalogue/schema';
-import { PaymentTypeSchema, InstallationIdSchema } from './catalogue/schema';
+import { INSTALLATION_ID_MESSAGE, INSTALLATION_IDS, PAYMENT_TYPE_MESSAGE, PAYMENT_TYPES } from './catalogue/ids';
 
 /**
  * What the buyer chose: ids into the catalogue, never display text. Personal details live in the
@@ -124,35 +124,100 @@ export function hookItem(c: Catalogue, config: Pick<Configuration, 'hookColour'>
 }
 
 /**
- * Structural schema of a saved or submitted configuration; `parseConfiguration` also checks every
- * id against the catalogue so a stale id never reaches pricing.
+ * Structural schema of a saved or submitted configuration, for the schemas of the relay's request
+ * bodies (spec-request.ts, direct-debit.ts). `parseConfiguration` checks the same structure by hand,
+ * with the same messages (a test holds them together), so that the page's script carries no schema
+ * library for saved state and share links. Built by a call marked pure, so a bundle that does not
+ * use the schema leaves it and valibot out.
  */
-export const ConfigurationShape = v.object({
-  front: v.string(),
-  body: v.string(),
-  cable: v.string(),
-  installation: InstallationIdSchema,
-  surgeProtection: v.boolean(),
-  advancedSolar: v.boolean(),
-  renewable: v.boolean(),
-  cableHook: v.boolean(),
-  hookColour: v.string(),
-  display: v.boolean(),
-  extendedWarranty: v.boolean(),
-  paymentType: v.nullable(PaymentTypeSchema),
-  offer: v.nullable(v.string()),
-});
+export const ConfigurationShape = /* @__PURE__ */ configurationShapeSchema();
+
+function configurationShapeSchema() {
+  return v.object({
+    front: v.string(),
+    body: v.string(),
+    cable: v.string(),
+    installation: v.picklist(INSTALLATION_IDS, INSTALLATION_ID_MESSAGE),
+    surgeProtection: v.boolean(),
+    advancedSolar: v.boolean(),
+    renewable: v.boolean(),
+    cableHook: v.boolean(),
+    hookColour: v.string(),
+    display: v.boolean(),
+    extendedWarranty: v.boolean(),
+    paymentType: v.nullable(v.picklist(PAYMENT_TYPES, PAYMENT_TYPE_MESSAGE)),
+    offer: v.nullable(v.string()),
+  });
+}
 
 export type ConfigurationResult = { ok: true; configuration: Configuration } | { ok: false; error: string };
 
-export function parseConfiguration(catalogue: Catalogue, input: unknown): ConfigurationResult {
-  const result = v.safeParse(ConfigurationShape, input, { abortEarly: true });
-  if (!result.success) {
-    const issue = result.issues[0];
-    const path = v.getDotPath(issue);
-    return { ok: false, error: `configuration${path ? `.${path}` : ''}: ${issue.message}` };
+/** How a message names what it received: a string quoted, a number or boolean as written, an object by its class. */
+function received(input: unknown): string {
+  if (typeof input === 'string') return `"${input}"`;
+  if (typeof input === 'number' || typeof input === 'bigint' || typeof input === 'boolean') return `${input}`;
+  if (typeof input === 'object' || typeof input === 'function') {
+    return (input && (Object.getPrototypeOf(input) as { constructor?: { name?: string } } | null)?.constructor?.name) ?? 'null';
   }
-  const config = result.output;
+  return typeof input;
+}
+
+/** A field check: the problem with a value, or undefined when it is fine. */
+type FieldCheck = (value: unknown) => string | undefined;
+
+const ofType =
+  (expected: 'string' | 'boolean'): FieldCheck =>
+  (value) =>
+    typeof value === expected ? undefined : `Invalid type: Expected ${expected} but received ${received(value)}`;
+const oneOf =
+  (options: readonly unknown[], message: string): FieldCheck =>
+  (value) =>
+    options.includes(value) ? undefined : message;
+const orNull =
+  (check: FieldCheck): FieldCheck =>
+  (value) =>
+    value === null ? undefined : check(value);
+
+const text = ofType('string');
+const flag = ofType('boolean');
+
+/** Every field of a Configuration, in the order `ConfigurationShape` checks them. */
+const CONFIGURATION_FIELDS: readonly (readonly [keyof Configuration, FieldCheck])[] = [
+  ['front', text],
+  ['body', text],
+  ['cable', text],
+  ['installation', oneOf(INSTALLATION_IDS, INSTALLATION_ID_MESSAGE)],
+  ['surgeProtection', flag],
+  ['advancedSolar', flag],
+  ['renewable', flag],
+  ['cableHook', flag],
+  ['hookColour', text],
+  ['display', flag],
+  ['extendedWarranty', flag],
+  ['paymentType', orNull(oneOf(PAYMENT_TYPES, PAYMENT_TYPE_MESSAGE))],
+  ['offer', orNull(text)],
+];
+
+/** The structure of a configuration: a copy holding exactly its fields, or the first problem. */
+function configurationShape(input: unknown): ConfigurationResult {
+  if (!input || typeof input !== 'object') {
+    return { ok: false, error: `configuration: Invalid type: Expected Object but received ${received(input)}` };
+  }
+  const copy: Record<string, unknown> = {};
+  for (const [field, check] of CONFIGURATION_FIELDS) {
+    if (!(field in input)) return { ok: false, error: `configuration.${field}: Invalid key: Expected "${field}" but received undefined` };
+    const value = (input as Record<string, unknown>)[field];
+    const problem = check(value);
+    if (problem !== undefined) return { ok: false, error: `configuration.${field}: ${problem}` };
+    copy[field] = value;
+  }
+  return { ok: true, configuration: copy as unknown as Configuration };
+}
+
+export function parseConfiguration(catalogue: Catalogue, input: unknown): ConfigurationResult {
+  const result = configurationShape(input);
+  if (!result.ok) return result;
+  const config = result.configuration;
   const checks: [keyof Configuration, readonly { id: string }[]][] = [
     ['front', frontColours(catalogue)],
     ['body', catalogue.colours.body],

@@ -5,7 +5,7 @@ import { ConfigurationShape, parseConfiguration } from './configuration';
 import type { FormValues } from './forms';
 import type { PricingContext } from './order-items';
 import { normaliseConfiguration } from './selection';
-import { EmailSchema, PhoneSchema, UkPostcodeSchema, accepted, dateOfBirthSchema, requiredText } from './schemas/fields';
+import { EmailSchema, PhoneSchema, UkPostcodeSchema, accepted, dateOfBirthSchema, requiredText, singleLine } from './schemas/fields';
 import { MESSAGES } from './schemas/messages';
 
 /**
@@ -19,10 +19,6 @@ export const DIRECT_DEBIT_REQUEST_VERSION = 1;
 
 /** GoCardless's drop-in, version 2 (GoCardless: backward compatible within a major version; never vendored). */
 export const GOCARDLESS_DROPIN_SRC = 'https://pay.gocardless.com/billing/static/dropin/v2/initialise.js';
-
-/** No CR or LF anywhere: every field may end up in a provider's record or a log line. */
-const singleLine = <T extends v.GenericSchema<unknown, string>>(schema: T) =>
-  v.pipe(schema, v.check((text: string) => !/[\r\n]/.test(text), 'must be a single line'));
 
 const short = (schema: v.GenericSchema<unknown, string>, max = 100) =>
   singleLine(v.pipe(schema, v.maxLength(max, `must be at most ${max} characters`)));

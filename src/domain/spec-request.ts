@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { Catalogue } from './catalogue/schema';
 import type { Configuration } from './configuration';
 import { ConfigurationShape, parseConfiguration } from './configuration';
-import { EmailSchema, PhoneSchema, requiredText } from './schemas/fields';
+import { EmailSchema, PhoneSchema, requiredText, singleLine } from './schemas/fields';
 import { normaliseConfiguration } from './selection';
 
 /**
@@ -11,10 +11,6 @@ import { normaliseConfiguration } from './selection';
  * sending and in the relay on receipt. Version 1.
  */
 export const SPEC_REQUEST_VERSION = 1;
-
-/** No CR or LF anywhere: every field may end up in a mail header or template (header injection). */
-const singleLine = <T extends v.GenericSchema<unknown, string>>(schema: T) =>
-  v.pipe(schema, v.check((text: string) => !/[\r\n]/.test(text), 'must be a single line'));
 
 const idempotencyKey = v.pipe(
   v.string('must be a string'),

@@ -1,13 +1,10 @@
 import r2wc from '@r2wc/react-to-web-component';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { Catalogue } from '../domain/catalogue/schema';
-import { parseCatalogue } from '../domain/catalogue/schema';
+import type { Catalogue, CatalogueResult } from '../domain/catalogue/schema';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import { priceConfiguration, totalsDetail } from '../domain/pricing';
 import { stepCount, stepIndex } from '../domain/wizard';
-import { loadCatalogue } from '../services/catalogue';
 import type { HostMailSender } from '../services/spec-request';
-import { endpointSender, hostSender } from '../services/spec-request';
 import { SPEC_REQUEST_UNAVAILABLE } from '../ui/spec-request-messages';
 import type { ConfiguratorStore } from '../stores/configurator-store';
 import { createConfiguratorStore, navigationContext } from '../stores/configurator-store';
@@ -22,8 +19,10 @@ import type { ConfiguratorOptions, PersistMode, RawAttributes } from './attribut
 import { CONFIGURATOR_ATTRIBUTES, parseConfiguratorAttributes } from './attributes';
 import type { EvcErrorDetail } from './events';
 import { emit } from './events';
-import { checkoutAvailable, hasOrderServices, orderServicesOnDemand } from './order-services-on-demand';
-import { placeOnPage, useShareLink } from './share-link';
+import type { CatalogueModule } from './on-demand-modules';
+import type { PageUiOptions, WizardServicesInput } from './wizard-services';
+import { loadCatalogueModule } from './on-demand';
+import { placeOnPage, useSharedLink, useShareLink } from './share-link';
 import { adoptStyles } from '../ui/constructable-styles';
 import { scriptViewerSrc, scriptWizardSrc } from './viewer-src';
 import { RUNTIME_KEY, sharedRuntime } from './runtime';
@@ -62,31 +61,55 @@ function storageKeyFor(host: HTMLElement, mode: string): string {
   return `${mode}:${host.ownerDocument.defaultView?.location.pathname ?? ''}:${placeOnPage(host).name}`;
 }
 
+/** The catalogue file once loaded: later catalogue objects are validated at once, as they are set. */
+let catalogueModule: CatalogueModule | undefined;
+
+/** The catalogue file (on-demand.ts), loaded when a merchant catalogue is first set. */
+function loadCatalogues(): Promise<CatalogueModule> {
+  return catalogueModule
+    ? Promise.resolve(catalogueModule)
+    : loadCatalogueModule().then((module) => {
+        catalogueModule = module;
+        return module;
+      });
+}
+
+const settledState = (result: CatalogueResult): CatalogueState =>
+  result.ok ? { status: 'ready', catalogue: result.catalogue } : { status: 'error', message: result.error };
+
+/**
+ * The catalogue in use: the embedded one, or a merchant's (a `catalog` object, else its URL), shown
+ * only once validated; until then the element shows its spinner, never the wrong catalogue.
+ */
 function useCatalogue(options: ConfiguratorOptions, catalogObject: unknown): CatalogueState {
   const url = options.catalogUrl;
-  const fromObject = useMemo<CatalogueState | undefined>(() => {
-    if (catalogObject === undefined || catalogObject === null) return undefined;
-    const result = parseCatalogue(catalogObject);
-    return result.ok ? { status: 'ready', catalogue: result.catalogue } : { status: 'error', message: result.error };
-  }, [catalogObject]);
-  const [loaded, setLoaded] = useState<{ url: string; state: CatalogueState } | undefined>();
+  const object = catalogObject === undefined || catalogObject === null ? undefined : catalogObject;
+  // The object form wins over the URL; once the catalogue file is there, an object is checked at once.
+  const source: unknown = object ?? url;
+  const immediate = useMemo(() => (object !== undefined && catalogueModule ? settledState(catalogueModule.parseCatalogue(object)) : undefined), [object]);
+  const [settled, setSettled] = useState<{ source: unknown; state: CatalogueState } | undefined>();
 
   useEffect(() => {
-    if (fromObject || !url) return;
+    if (immediate || source === undefined) return;
+    let current = true;
     const controller = new AbortController();
-    void loadCatalogue(url, { signal: controller.signal }).then((result) => {
-      if (controller.signal.aborted) return;
-      setLoaded({
-        url,
-        state: result.ok ? { status: 'ready', catalogue: result.catalogue } : { status: 'error', message: result.error },
+    void loadCatalogues()
+      .then(
+        (module) => (object !== undefined ? module.parseCatalogue(object) : module.loadCatalogue(url as string, { signal: controller.signal })),
+        (error: unknown): CatalogueResult => ({ ok: false, error: `catalogue: ${(error as Error).message}` }),
+      )
+      .then((result) => {
+        if (current) setSettled({ source, state: settledState(result) });
       });
-    });
-    return () => controller.abort();
-  }, [url, fromObject]);
+    return () => {
+      current = false;
+      controller.abort();
+    };
+  }, [immediate, source, object, url]);
 
-  if (fromObject) return fromObject;
-  if (!url) return { status: 'ready', catalogue: UK_CATALOGUE };
-  return loaded?.url === url ? loaded.state : { status: 'loading' };
+  if (immediate) return immediate;
+  if (source === undefined) return { status: 'ready', catalogue: UK_CATALOGUE };
+  return settled?.source === source ? settled.state : { status: 'loading' };
 }
 
 /** Fires the contract's events from the host as the store changes. */
@@ -128,9 +151,11 @@ function ConfiguratorRoot(props: RootProps) {
   const notices = errors.filter((error) => !FATAL_ATTRIBUTES.has(error.attribute)).map((error) => error.message);
   const problems = [...fatal, ...notices].join('\n');
 
+  // A share link's reader loads on demand: the store waits for it, so the link's choices show first.
+  const sharedLink = useSharedLink(host);
   const store = useMemo(
     () =>
-      catalogue
+      catalogue && sharedLink.ready
         ? createConfiguratorStore({
             catalogue,
             flow: options.mode,
@@ -138,41 +163,30 @@ function ConfiguratorRoot(props: RootProps) {
             storage: storageFor(host.ownerDocument.defaultView, options.persist),
           })
         : undefined,
-    [catalogue, options.mode, options.persist, host],
+    [catalogue, sharedLink.ready, options.mode, options.persist, host],
   );
 
   useEffect(() => (store ? bindEvents(store, host) : undefined), [store, host]);
-  const shareLink = useShareLink(host, store);
+  const shareLink = useShareLink(host, store, sharedLink);
 
   const { imageCdn, supportPhone, supportEmail, videoUrl, socialUrl, modelSrc, viewerSrc, wizardSrc } = options;
   const loadWizard = useMemo(() => (wizardSrc ? () => wizardLoader(wizardSrc) : undefined), [wizardSrc]);
   const [instanceId] = useState(() => `evc${++instances}`);
   // Failures the UI shows the buyer reach the host page as evc-error (DESIGN: events come from here).
   const reportError = useCallback((detail: EvcErrorDetail) => emit(host, 'evc-error', detail), [host]);
-  // The shop client ships in the wizard file, so the page's script stays small (DESIGN: Builds).
   // DESIGN: without `direct-debit-endpoint` the monthly plan is hidden.
   const monthlyPlanAvailable = Boolean(options.directDebitEndpoint);
-  const order = useMemo(
-    () =>
-      catalogue && wizardSrc
-        ? orderServicesOnDemand(checkoutAvailable(options), async () => {
-            const module: unknown = await wizardLoader(wizardSrc);
-            if (!hasOrderServices(module)) throw new Error(`${wizardSrc} does not provide the ordering services.`);
-            return module.createOrderServices({ host, options, catalogue });
-          }, monthlyPlanAvailable)
-        : undefined,
-    [host, options, catalogue, wizardSrc, monthlyPlanAvailable],
-  );
   // Issue 5: the host's `mailSender` wins over `mail-endpoint`; with neither, spec mode cannot send.
   const mailSender = typeof props.mailSenderFunction === 'function' ? (props.mailSenderFunction as HostMailSender) : undefined;
-  const { mailEndpoint } = options;
-  const specRequest = useMemo(
-    () => (mailSender ? hostSender(mailSender) : mailEndpoint ? endpointSender({ endpoint: mailEndpoint }) : undefined),
-    [mailSender, mailEndpoint],
+  // The shop client, lead capture and the spec-request sender ship in the wizard file, which alone
+  // uses them: it makes them from this (elements/wizard-entry.ts), so the page's script stays small.
+  const wizardServices = useMemo<WizardServicesInput | undefined>(
+    () => (catalogue ? { host, options, catalogue, mailSender } : undefined),
+    [host, options, catalogue, mailSender],
   );
-  const specRequestUnavailable = options.mode === 'spec-request' && !specRequest;
+  const specRequestUnavailable = options.mode === 'spec-request' && !mailSender && !options.mailEndpoint;
   const onRequestSent = useCallback((detail: { requestId: string }) => emit(host, 'evc-request-sent', detail), [host]);
-  const uiOptions = useMemo(
+  const uiOptions = useMemo<PageUiOptions>(
     () => ({
       instanceId,
       imageCdn,
@@ -185,12 +199,11 @@ function ConfiguratorRoot(props: RootProps) {
       reportError,
       share: shareLink.share,
       loadWizard,
-      order,
       monthlyPlanAvailable,
-      specRequest,
       onRequestSent,
+      wizardServices,
     }),
-    [instanceId, imageCdn, supportPhone, supportEmail, videoUrl, socialUrl, modelSrc, viewerSrc, reportError, shareLink.share, loadWizard, order, monthlyPlanAvailable, specRequest, onRequestSent],
+    [instanceId, imageCdn, supportPhone, supportEmail, videoUrl, socialUrl, modelSrc, viewerSrc, reportError, shareLink.share, loadWizard, monthlyPlanAvailable, onRequestSent, wizardServices],
   );
 
   useEffect(() => {

@@ -6,6 +6,7 @@ import { CONTACT_STYLES } from '../ui/styles';
 import type { AttributeError, ContactDetails } from './attributes';
 import { CONTACT_ATTRIBUTES, parseContactDetails } from './attributes';
 import { emit } from './events';
+import { forgetRemovedAttribute } from './attribute-removal';
 import { adoptStyles } from '../ui/constructable-styles';
 
 function ContactRoot(props: ContactDetails & { container?: HTMLElement }) {
@@ -50,9 +51,16 @@ const Base = r2wc(ContactRoot, {
  * @cssprop --evc-header - The customer-specific header colour (spec §9): colour of headings and dialog titles.
  * @cssprop --evc-danger - Errors: the error panel and invalid fields.
  */
-export class EvChargerContact extends (Base as unknown as { new (): HTMLElement }) {
+type R2wcElement = HTMLElement & { attributeChangedCallback(name: string, old: string | null, value: string | null): void };
+
+export class EvChargerContact extends (Base as unknown as { new (): R2wcElement }) {
   constructor() {
     super();
     if (this.shadowRoot) adoptStyles(this.shadowRoot, CONTACT_STYLES);
+  }
+
+  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    super.attributeChangedCallback(name, old, value);
+    forgetRemovedAttribute(this, name, value, CONTACT_ATTRIBUTES);
   }
 }

@@ -16,6 +16,16 @@ async function rendered(): Promise<void> {
   throw new Error('the elements did not render');
 }
 
+/** Polls until `probe` gives a value (the catalogue schema loads on demand, at its own pace). */
+async function until<T>(probe: () => T | null | undefined | false): Promise<T> {
+  for (let tries = 0; tries < 200; tries += 1) {
+    const value = probe();
+    if (value) return value;
+    await settle();
+  }
+  throw new Error('timed out');
+}
+
 async function mount(html: string) {
   document.body.innerHTML = html;
   await rendered();
@@ -53,21 +63,30 @@ describe('elements (happy-dom)', () => {
     const element = await mount('<ev-charger-configurator mode="lease"></ev-charger-configurator>');
     const alert = element.shadowRoot?.querySelector('[role="alert"]');
     expect(alert?.textContent).toContain('mode="lease" is not valid: use "order" or "spec-request"');
+    await until(() => errors.length > 0); // fired from an effect, just after the render
     expect(errors).toEqual([{ code: 'invalid-attribute', message: 'mode="lease" is not valid: use "order" or "spec-request"' }]);
   });
 
   it('a catalogue object set as a property is validated, naming the first bad field', async () => {
     const element = await mount('<ev-charger-configurator persist="none"></ev-charger-configurator>');
+    const errors: EvcErrorDetail[] = [];
+    element.addEventListener('evc-error', (event) => errors.push(event.detail));
     (element as HTMLElement & { catalog: unknown }).catalog = { ...UK_CATALOGUE, cables: [{ ...UK_CATALOGUE.cables[0], price: 'free' }] };
-    await settle();
-    expect(element.shadowRoot?.querySelector('[role="alert"]')?.textContent).toContain('catalogue.cables[0].price: must be a number of pence');
+    // The catalogue schema loads on demand (catalogue-on-demand.ts), so the answer comes a little later.
+    const alert = await until(() => element.shadowRoot?.querySelector('[role="alert"]'));
+    expect(alert.textContent).toContain('catalogue.cables[0].price: must be a number of pence');
+    await until(() => errors.length > 0); // fired from an effect, just after the render
+    expect(errors).toEqual([{ code: 'invalid-catalogue', message: 'catalogue.cables[0].price: must be a number of pence' }]);
   });
 
   it('a valid catalogue object replaces the embedded one', async () => {
     const element = await mount('<ev-charger-configurator persist="none"></ev-charger-configurator>');
     (element as HTMLElement & { catalog: unknown }).catalog = { ...UK_CATALOGUE, baseProduct: { ...UK_CATALOGUE.baseProduct, price: 70000 } };
+    await until(() => shadowText(element).includes('Total£700.00'));
+    // Once the schema is there, a catalogue object is checked as it is set, without the spinner.
+    (element as HTMLElement & { catalog: unknown }).catalog = { ...UK_CATALOGUE, baseProduct: { ...UK_CATALOGUE.baseProduct, price: 80000 } };
     await settle();
-    expect(shadowText(element)).toContain('Total£700.00');
+    expect(shadowText(element)).toContain('Total£800.00');
   });
 
   it('restores saved choices and keeps two instances apart', async () => {

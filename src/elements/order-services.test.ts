@@ -7,8 +7,7 @@ import type { TotalsDetail } from '../domain/pricing';
 import { byOperation, cartFixture, jsonResponse, payload, recordingFetch } from '../services/shop/shop.fixture';
 import type { ConfiguratorOptions } from './attributes';
 import type { EvcCheckoutDetail, EvcErrorDetail } from './events';
-import { createOrderServices, readReferralCookie } from './order-services';
-import { checkoutAvailable, orderServicesOnDemand } from './order-services-on-demand';
+import { checkoutAvailable, createOrderServices, readReferralCookie } from './order-services';
 
 const BASE: ConfiguratorOptions = { mode: 'order', persist: 'none', cart: 'storefront', apiVersion: '2026-04', imageCdn: '/cdn' };
 const STOREFRONT: ConfiguratorOptions = {
@@ -164,38 +163,5 @@ describe('readReferralCookie', () => {
     document.cookie = 'other=1; path=/';
     document.cookie = 'referral=spring%20fair; path=/';
     expect(readReferralCookie(document)).toBe('spring fair');
-  });
-});
-
-describe('orderServicesOnDemand (the shop client ships in the wizard file)', () => {
-  const request = { configuration: CONFIGURATION, form: FORM, totals: TOTALS, cartId: null };
-
-  it('loads the real services once and hands every call to them', async () => {
-    const real = { checkoutAvailable: true, installationDetails: vi.fn(async () => ({})), captureLead: vi.fn(async () => {}), checkout: vi.fn(async () => ({ cartId: 'c', checkoutUrl: 'u', redirected: true })) };
-    const load = vi.fn(async () => real);
-    const services = orderServicesOnDemand(true, load);
-    expect(services.checkoutAvailable).toBe(true);
-    expect(load).not.toHaveBeenCalled();
-    await services.captureLead(CONFIGURATION, FORM);
-    await expect(services.checkout(request)).resolves.toEqual({ cartId: 'c', checkoutUrl: 'u', redirected: true });
-    await services.installationDetails();
-    expect(load).toHaveBeenCalledTimes(1);
-    expect(real.checkout).toHaveBeenCalledWith(request);
-    expect(real.captureLead).toHaveBeenCalledWith(CONFIGURATION, FORM);
-  });
-
-  it('a failed load rejects with a retryable OrderFailure, lead capture still resolves, and the next call loads again', async () => {
-    const load = vi.fn(async () => {
-      throw new TypeError('Failed to fetch dynamically imported module');
-    });
-    const services = orderServicesOnDemand(true, load);
-    await expect(services.checkout(request)).rejects.toEqual({
-      code: 'UNKNOWN_ERROR',
-      buyerMessage: 'The checkout could not be loaded. Please check your connection and try again.',
-      retryable: true,
-    });
-    await expect(services.captureLead(CONFIGURATION, FORM)).resolves.toBeUndefined();
-    await expect(services.installationDetails()).rejects.toMatchObject({ retryable: true });
-    expect(load).toHaveBeenCalledTimes(3);
   });
 });

@@ -10,7 +10,6 @@ import type { CheckoutRequest, DirectDebitServices, OrderFailure, OrderServices 
 import { toOrderFailure } from '../ui/order-services';
 import type { ConfiguratorOptions } from './attributes';
 import { emit } from './events';
-import { checkoutAvailable } from './order-services-on-demand';
 
 /** Every call to the shop, the theme cart and lead capture gives up after this (issue 4). */
 export const ORDER_CALL_TIMEOUT_MS = 15_000;
@@ -28,6 +27,27 @@ export interface OrderServicesInput {
   timeoutMs?: number | undefined;
   /** Aborts calls in flight when the element leaves the page. */
   signal?: AbortSignal | undefined;
+}
+
+/** DESIGN `shop-domain`: the Storefront cart needs a token and a domain or endpoint, the theme cart nothing. */
+export function checkoutAvailable(options: Pick<ConfiguratorOptions, 'cart' | 'shopDomain' | 'storefrontEndpoint' | 'storefrontToken'>): boolean {
+  if (options.cart === 'theme') return true;
+  return Boolean((options.shopDomain || options.storefrontEndpoint) && options.storefrontToken);
+}
+
+/**
+ * The checkout URL a cart answered with, if it is a web address. The page goes there with
+ * `location.assign`, which would run a `javascript:` URL in the host page (issue 7, bad input).
+ */
+export function checkoutAddress(url: string, base: string): string {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url, base);
+  } catch {
+    // not a URL at all: refused below
+  }
+  if (parsed?.protocol === 'https:' || parsed?.protocol === 'http:') return parsed.href;
+  throw new ShopError('UNKNOWN_ERROR', `The cart's checkout URL is not an http(s) address: ${url.slice(0, 200)}`);
 }
 
 /** Spec §6: the value of the cookie named `referral`, when the page has one. */
@@ -132,7 +152,7 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
         { catalogue, configuration, email: form.email, referral, monthly },
         { root: themeRoot(view), fetch: input.fetch, timeoutMs, signal },
       );
-      return { cartId: result.cartId, checkoutUrl: new URL(result.checkoutUrl, doc.baseURI).href };
+      return { cartId: result.cartId, checkoutUrl: checkoutAddress(result.checkoutUrl, doc.baseURI) };
     }
     if (!client) {
       throw new ShopError('CONFIGURATION', 'Shop configuration: shop-domain (or storefront-endpoint) and storefront-token are required for checkout.');
@@ -148,7 +168,7 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
       flow: 'order',
       monthly,
     });
-    return { cartId: result.cartId, checkoutUrl: result.checkoutUrl };
+    return { cartId: result.cartId, checkoutUrl: checkoutAddress(result.checkoutUrl, doc.baseURI) };
   }
 
   return {

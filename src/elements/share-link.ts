@@ -1,9 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import { decodeSharedConfiguration, sharePayloadIn, shareUrl, withoutSharePayload } from '../domain/share';
+import type { decodeSharedConfiguration } from '../domain/share';
+import { sharePayloadIn, shareUrl, withoutSharePayload } from '../domain/share';
 import { copyText } from '../services/clipboard';
 import type { ConfiguratorStore } from '../stores/configurator-store';
 import type { ShareOptions } from '../ui/options-context';
 import { emit } from './events';
+import { loadShareModule } from './on-demand';
 
 /** What the buyer reads when a link's configuration cannot be used. */
 export const SHARE_LINK_NOTICE = 'The configuration in this link could not be read, so it was not applied.';
@@ -25,15 +27,22 @@ export function placeOnPage(host: HTMLElement): PlaceOnPage {
 
 export type SharedLinkOutcome = { kind: 'none' } | { kind: 'restored' } | { kind: 'refused'; error: string };
 
+/** Reads a share link's payload (domain/share.ts); it ships in `share-link.js`, loaded on demand. */
+export type DecodeSharedConfiguration = typeof decodeSharedConfiguration;
+
+/** The share link's reader, or why it could not be loaded. */
+export type ShareReader = { decode: DecodeSharedConfiguration } | { failed: string };
+
 /**
  * Applies the configuration of a share link that names this element. A link that cannot be used
  * is reported by the element it names, or by the page's first configurator when even the name
  * cannot be read; every other element ignores it.
  */
-export function applySharedLink(store: ConfiguratorStore, payload: string | undefined, place: PlaceOnPage): SharedLinkOutcome {
+export function applySharedLink(store: ConfiguratorStore, payload: string | undefined, place: PlaceOnPage, reader: ShareReader): SharedLinkOutcome {
   if (payload === undefined) return { kind: 'none' };
+  if ('failed' in reader) return place.first ? { kind: 'refused', error: reader.failed } : { kind: 'none' };
   const { catalogue, flow, actions } = store.getState();
-  const result = decodeSharedConfiguration(catalogue, flow, payload);
+  const result = reader.decode(catalogue, flow, payload);
   if (result.ok) {
     if (result.target !== place.name) return { kind: 'none' };
     actions.restore(result.configuration);
@@ -56,16 +65,60 @@ export function forgetSharedLink(view: Window): void {
   }
 }
 
-/**
- * Issue 3 "Share this configuration" for one element: reads the page's fragment once, restores
- * a configuration that names this element into its store as the store is made (so the page
- * never shows the defaults first), reports a bad link, and gives the UI its link builder.
- */
-export function useShareLink(host: HTMLElement, store: ConfiguratorStore | undefined): { share: ShareOptions | undefined; notice: string | undefined } {
+/** The reader once loaded, for every configurator on the page. */
+let loadedReader: ShareReader | undefined;
+
+/** Starts loading the share link's reader (the classic script does so as it runs, when the URL has a link). */
+export function loadShareReader(): Promise<ShareReader> {
+  return loadedReader
+    ? Promise.resolve(loadedReader)
+    : loadShareModule().then(
+        (module) => (loadedReader = { decode: module.decodeSharedConfiguration }),
+        (error: unknown): ShareReader => ({ failed: `the share link could not be read: ${(error as Error | null)?.message || 'its file did not load'}` }),
+      );
+}
+
+/** The share link this element's page was opened with, and what it needs before the store is made. */
+export interface SharedLink {
+  payload: string | undefined;
+  place: PlaceOnPage;
+  /** The link's reader; undefined while it loads (the element shows its spinner meanwhile). */
+  reader: ShareReader | undefined;
+  /** False while a link waits for its reader: the store is made after, so the defaults never show first. */
+  ready: boolean;
+}
+
+/** Issue 3 "Share this configuration": reads the page's fragment once and loads the link's reader when there is a link. */
+export function useSharedLink(host: HTMLElement): SharedLink {
   const view = host.ownerDocument.defaultView;
   const [payload] = useState(() => (view ? sharePayloadIn(view.location.hash) : undefined));
   const [place] = useState(() => placeOnPage(host));
-  const outcome = useMemo<SharedLinkOutcome>(() => (store ? applySharedLink(store, payload, place) : { kind: 'none' }), [store, payload, place]);
+  const [reader, setReader] = useState<ShareReader | undefined>(() => (payload === undefined ? undefined : loadedReader));
+  useEffect(() => {
+    if (payload === undefined || reader) return;
+    let current = true;
+    void loadShareReader().then((loaded) => {
+      if (current) setReader(loaded);
+    });
+    return () => {
+      current = false;
+    };
+  }, [payload, reader]);
+  return { payload, place, reader, ready: payload === undefined || reader !== undefined };
+}
+
+/**
+ * Issue 3 "Share this configuration" for one element: restores a configuration that names this
+ * element into its store as the store is made (so the page never shows the defaults first),
+ * reports a bad link, and gives the UI its link builder.
+ */
+export function useShareLink(host: HTMLElement, store: ConfiguratorStore | undefined, link: SharedLink): { share: ShareOptions | undefined; notice: string | undefined } {
+  const view = host.ownerDocument.defaultView;
+  const { payload, place, reader } = link;
+  const outcome = useMemo<SharedLinkOutcome>(
+    () => (store && reader ? applySharedLink(store, payload, place, reader) : { kind: 'none' }),
+    [store, payload, place, reader],
+  );
 
   useEffect(() => {
     if (outcome.kind === 'none' || !view) return;

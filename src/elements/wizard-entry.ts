@@ -3,6 +3,55 @@
  * maps react, react-dom and the JSX runtime to the classic script's own (shared-runtime/), so the
  * wizard adds only its own code.
  */
-export { mountWizard } from '../ui/wizard-mount';
-// The ordering flow's shop client and lead capture travel with the wizard, which alone uses them.
-export { createOrderServices } from './order-services';
+import { endpointSender, hostSender } from '../services/spec-request';
+import type { UiOptions } from '../ui/options-context';
+import type { WizardHandle, WizardMountProps } from '../ui/wizard-module';
+import { mountWizard as mountWizardUi } from '../ui/wizard-mount';
+import { createOrderServices } from './order-services';
+import type { PageUiOptions, WizardServicesInput } from './wizard-services';
+
+type WizardServices = Pick<UiOptions, 'order' | 'specRequest'>;
+
+const servicesMade = new WeakMap<WizardServicesInput, WizardServices>();
+const optionsMade = new WeakMap<UiOptions, UiOptions>();
+
+/**
+ * The services only the wizard uses travel with it: the ordering flow's shop client, theme cart,
+ * lead capture and direct debit, and the sender of specification requests (DESIGN: the mail key
+ * never reaches the browser; this only posts to `mail-endpoint` or calls the host's `mailSender`).
+ * Made once per input, so the wizard keeps the same services across updates.
+ */
+export function wizardServices(input: WizardServicesInput): WizardServices {
+  let services = servicesMade.get(input);
+  if (!services) {
+    const { host, options, catalogue, mailSender } = input;
+    const { mailEndpoint } = options;
+    services = {
+      order: createOrderServices({ host, options, catalogue }),
+      specRequest: mailSender ? hostSender(mailSender) : mailEndpoint ? endpointSender({ endpoint: mailEndpoint }) : undefined,
+    };
+    servicesMade.set(input, services);
+  }
+  return services;
+}
+
+/** The page's options with the wizard's services added (the same object for the same options). */
+function withServices({ store, options }: WizardMountProps): WizardMountProps {
+  const input = (options as PageUiOptions).wizardServices;
+  if (!input) return { store, options };
+  let complete = optionsMade.get(options);
+  if (!complete) {
+    complete = { ...options, ...wizardServices(input) };
+    optionsMade.set(options, complete);
+  }
+  return { store, options: complete };
+}
+
+/** Renders the wizard into the page's container (ui/wizard-mount.tsx), with its services. */
+export function mountWizard(container: Element, props: WizardMountProps): WizardHandle {
+  const handle = mountWizardUi(container, withServices(props));
+  return {
+    update: (next) => handle.update(withServices(next)),
+    unmount: () => handle.unmount(),
+  };
+}

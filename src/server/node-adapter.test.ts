@@ -45,6 +45,20 @@ describe('toNodeListener', () => {
     expect((await response.json()).client).toBe('203.0.113.9, 10.0.0.2');
   });
 
+  it('closes the connection after answering before the body was read, so its rest is not taken for the next request', async () => {
+    // A relay refusing an oversized body (413) answers without reading it.
+    const base = await serve(async (request) =>
+      request.headers.has('x-read') ? Response.json({ length: (await request.text()).length }) : Response.json({}, { status: 413 }),
+    );
+    const refused = await fetch(base, { method: 'POST', body: 'x'.repeat(200_000) });
+    expect(refused.status).toBe(413);
+    expect(refused.headers.get('connection')).toBe('close');
+    await refused.body?.cancel();
+    const next = await fetch(base, { method: 'POST', body: '{}', headers: { 'x-read': '1' } });
+    expect(await next.json()).toEqual({ length: 2 });
+    expect(next.headers.get('connection')).toBe('keep-alive');
+  });
+
   it('answers 500 when the handler throws', async () => {
     const base = await serve(async () => {
       throw new Error('boom');

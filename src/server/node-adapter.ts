@@ -10,6 +10,8 @@ export interface NodeRequestLike extends AsyncIterable<Uint8Array | string> {
   url?: string | undefined;
   headers: Record<string, string | string[] | undefined>;
   socket: { remoteAddress?: string | undefined; encrypted?: boolean };
+  /** Whether the whole request, body included, has arrived (`IncomingMessage.complete`). */
+  complete?: boolean;
 }
 
 /** The parts of `http.ServerResponse` the adapter writes. */
@@ -101,6 +103,9 @@ export function toNodeListener(
     } catch {
       response = plain(500, 'The server failed to answer.');
     }
+    // An answer given before the body was read (413, 415, 403…) leaves the rest of it on the
+    // connection, where it would be read as the next request: close the connection after this one.
+    if (req.complete === false) res.setHeader('connection', 'close');
     await sendWebResponse(res, response, request.method);
   };
 }

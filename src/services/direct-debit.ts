@@ -97,6 +97,47 @@ const dropinOf = (view: Window | null): GoCardlessDropinApi | undefined => {
   return typeof api?.create === 'function' ? (api as GoCardlessDropinApi) : undefined;
 };
 
+/** The part of the Trusted Types API the loader uses (TypeScript's DOM types do not have it yet). */
+interface ScriptUrlPolicy {
+  createScriptURL(url: string): unknown;
+}
+type TrustedTypesWindow = Window & {
+  trustedTypes?: { createPolicy(name: string, rules: { createScriptURL(url: string): string }): ScriptUrlPolicy };
+};
+
+/**
+ * The Trusted Types policy that sets the drop-in script's URL. A page whose CSP names the policies
+ * it allows (`trusted-types`) lists this one for the monthly plan to work.
+ */
+const TRUSTED_TYPES_POLICY = 'ev-charger-configurator';
+const policies = new WeakMap<Window, ScriptUrlPolicy | null>();
+
+/**
+ * `src` as a value `script.src` accepts: under a CSP with `require-trusted-types-for 'script'` a
+ * plain string is refused, so it goes through the element's own policy, which passes http(s) URLs
+ * only. Without Trusted Types, or when the page does not allow the policy, the plain string.
+ */
+function scriptUrl(view: Window | null, src: string): string {
+  const factory = (view as TrustedTypesWindow | null)?.trustedTypes;
+  if (!view || !factory) return src;
+  let policy = policies.get(view);
+  if (policy === undefined) {
+    try {
+      policy = factory.createPolicy(TRUSTED_TYPES_POLICY, {
+        createScriptURL: (url) => {
+          const { protocol } = new URL(url, view.document.baseURI);
+          if (protocol !== 'https:' && protocol !== 'http:') throw new TypeError(`Not a script URL: ${url}`);
+          return url;
+        },
+      });
+    } catch {
+      policy = null; // the page's `trusted-types` directive does not allow the name
+    }
+    policies.set(view, policy);
+  }
+  return policy ? (policy.createScriptURL(src) as string) : src;
+}
+
 /** One load per document and script, shared by every element on the page; a failure is retried. */
 const loads = new WeakMap<Document, Map<string, Promise<GoCardlessDropinApi>>>();
 
@@ -121,7 +162,13 @@ export function loadDropin(doc: Document, src: string, timeoutMs = DIRECT_DEBIT_
     };
     const timer = setTimeout(() => fail(new Error(`timeout of ${timeoutMs}ms exceeded`)), timeoutMs);
     script.async = true;
-    script.src = src;
+    try {
+      script.src = scriptUrl(doc.defaultView, src);
+    } catch (error) {
+      // Refused by the page's Trusted Types enforcement; failed once this load is on record, so it is forgotten.
+      queueMicrotask(() => fail(error));
+      return;
+    }
     script.addEventListener('load', () => {
       const api = dropinOf(doc.defaultView);
       if (!api) return fail(new Error(`${src} did not define GoCardlessDropin`));

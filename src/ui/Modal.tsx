@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 
 export interface ModalProps {
   open: boolean;
@@ -15,15 +15,46 @@ export interface ModalProps {
    * appended to the page (GoCardless's drop-in) can be used above it; true again restores it.
    */
   modal?: boolean;
+  /**
+   * What the dialog shows as a whole (the wizard's step): when it changes while the dialog is open,
+   * focus goes back to the title, so the new content is read from its start.
+   */
+  contentKey?: string;
+}
+
+/**
+ * Whether the open dialog's body scrolls (the wizard's does when its step is taller than the screen),
+ * followed as the body or its content changes size.
+ */
+function useScrolls(body: RefObject<HTMLElement | null>, open: boolean): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const element = body.current;
+    if (!open || !element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setScrolls(element.scrollHeight > element.clientHeight + 1);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    for (const child of element.children) observer.observe(child);
+    measure();
+    return () => observer.disconnect();
+  }, [body, open]);
+  return open && scrolls;
 }
 
 /**
  * Spec §2 "Other": the reusable modal with title and close button. A native <dialog> opened with
- * showModal(): top layer, focus kept inside, Escape closes, focus returns to the opener.
+ * showModal(): top layer, focus kept inside, Escape closes, focus returns to the opener. Opening
+ * focuses the title (focusable, tabindex -1) rather than the first control, the close button, so the
+ * dialog is read from its start; a visually hidden title, which could not show focus, leaves that to
+ * the browser.
  */
-export function Modal({ open, title, onClose, children, hideTitle, className, part, footer, modal = true }: ModalProps) {
+export function Modal({ open, title, onClose, children, hideTitle, className, part, footer, modal = true, contentKey }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const body = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  // A body that scrolls is a tab stop, so the keyboard scrolls it even when it holds no control (WCAG 2.1.1).
+  const bodyScrolls = useScrolls(body, open);
   // What had focus inside when the dialog stopped being modal, given focus back when it is again.
   const focusBefore = useRef<HTMLElement | null>(null);
   // How this component last opened the dialog, and whether it is switching between the two.
@@ -41,6 +72,7 @@ export function Modal({ open, title, onClose, children, hideTitle, className, pa
     if (!dialog.open) {
       if (modal) dialog.showModal?.();
       else dialog.show?.();
+      if (!hideTitle) heading.current?.focus();
     } else if (modal && !isModal) {
       switching.current = true;
       dialog.close();
@@ -58,7 +90,13 @@ export function Modal({ open, title, onClose, children, hideTitle, className, pa
       dialog.show?.();
       switching.current = false;
     }
-  }, [open, modal]);
+  }, [open, modal, hideTitle]);
+  const shownContent = useRef(contentKey);
+  useEffect(() => {
+    if (shownContent.current === contentKey) return;
+    shownContent.current = contentKey;
+    if (ref.current?.open && !hideTitle) heading.current?.focus();
+  }, [contentKey, hideTitle]);
   return (
     <dialog
       ref={ref}
@@ -80,14 +118,21 @@ export function Modal({ open, title, onClose, children, hideTitle, className, pa
       }}
     >
       <div className="evc-modal-header" part="dialog-header">
-        <h2 id={titleId} className={hideTitle ? 'evc-visually-hidden' : undefined} part="dialog-title">
+        <h2 id={titleId} ref={heading} tabIndex={-1} className={hideTitle ? 'evc-visually-hidden' : undefined} part="dialog-title">
           {title}
         </h2>
         <button type="button" className="evc-close" aria-label="Close" onClick={onClose} part="close-button">
           <span aria-hidden="true">×</span>
         </button>
       </div>
-      <div className="evc-modal-body" part="dialog-body">
+      <div
+        ref={body}
+        className="evc-modal-body"
+        tabIndex={bodyScrolls ? 0 : undefined}
+        role={bodyScrolls ? 'group' : undefined}
+        aria-labelledby={bodyScrolls ? titleId : undefined}
+        part="dialog-body"
+      >
         {open && children}
       </div>
       {footer && (

@@ -48,7 +48,7 @@ export function TextField({ label, value, onChange, type = 'text', autoComplete,
         part="field-input"
       />
       {showError && (
-        <p className="evc-field-error" id={`${id}-error`} part="field-error">
+        <p className="evc-field-error" id={`${id}-error`} role="alert" part="field-error">
           {error}
         </p>
       )}

@@ -62,6 +62,7 @@ export function Wizard() {
       open={wizard.open}
       modal={!overlay}
       title={stepTitle(flow, wizard.step)}
+      contentKey={wizard.step}
       onClose={state.actions.closeWizard}
       className="evc-wizard"
       part="wizard"

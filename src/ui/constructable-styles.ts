@@ -5,6 +5,17 @@
  */
 const sheets = new WeakMap<Document, Map<string, CSSStyleSheet>>();
 
+/** What `1rem` means in the element's CSS files. */
+const REM_PX = 16;
+
+/**
+ * The CSS with its `rem` lengths in px. A rem follows the host page's root font size, which pages
+ * change (`html { font-size: 62.5% }` is common) and no rule in a shadow root can set back, so the
+ * sheets are adopted in px: the element keeps its proportions on every page.
+ */
+export const remToPx = (css: string): string =>
+  css.replace(/(?<![\w.])(\d*\.?\d+)rem\b/g, (_match, value: string) => `${Number((Number(value) * REM_PX).toFixed(4))}px`);
+
 /**
  * Adopts `cssTexts` on `root`: in place of what it had, or with `append`, after it (once each) —
  * how the wizard file adds its own sheets to the element's.
@@ -23,7 +34,7 @@ export function adoptStyles(root: Node, cssTexts: readonly string[], { append = 
     let sheet = cache.get(css);
     if (!sheet) {
       sheet = new view.CSSStyleSheet();
-      sheet.replaceSync(css);
+      sheet.replaceSync(remToPx(css));
       cache.set(css, sheet);
     }
     return sheet;

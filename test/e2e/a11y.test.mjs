@@ -1,55 +1,62 @@
-// Issue 3, Tests: axe-core finds no WCAG 2.x A/AA violations in the configurator, the open wizard
-// and the Contact Us dialog, on both example pages. axe audits inside open shadow roots.
+// Issues 3 and 7, Accessibility: axe-core (WCAG 2.2 A and AA) finds no violations on the configurator
+// page of both example pages, with the share link's feedback showing, nor in its dialogs (Start again,
+// and View in 3D while it loads and when it failed), which also fit 320 px. The wizard's steps and
+// dialogs are checked in a11y-order-steps and a11y-spec-request-steps, the keyboard in a11y-keyboard,
+// reduced motion in a11y-motion.
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
+import { AXE_TAGS, assertNoAxeViolations, layoutProblems } from './a11y-checks.mjs';
 import { useHarness } from './harness.mjs';
 
 const harness = useHarness();
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-/** Runs axe on the page's configurator element; returns its violations as readable lines. */
-async function violations(page) {
-  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ path: AXE });
-  const found = await page.locator('ev-charger-configurator').evaluate(async (element, tags) => {
-    const result = await globalThis.axe.run(element, { runOnly: { type: 'tag', values: tags } });
-    // A target with a shadow path is an array of selectors: proof axe looked inside the shadow root.
-    const insideShadow = result.passes.some((rule) => rule.nodes.some((node) => Array.isArray(node.target[0])));
-    if (!insideShadow) return [{ id: 'no-shadow-content', impact: 'test', help: 'axe checked nothing inside the shadow root', nodes: [] }];
-    return result.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      nodes: violation.nodes.map((node) => ({ target: node.target.flat().join(' >>> '), html: node.html, summary: node.failureSummary })),
-    }));
-  }, TAGS);
-  return found.flatMap((violation) => [
-    `${violation.id} (${violation.impact}): ${violation.help}`,
-    ...violation.nodes.map((node) => `  at ${node.target}\n     ${node.html}\n     ${node.summary?.replace(/\n/g, '\n     ')}`),
-  ]);
+/** Checks a dialog with axe at 1280 px and its layout at 320 px. */
+async function checkDialog(page, dialog, where) {
+  await dialog.waitFor();
+  await assertNoAxeViolations(dialog, where);
+  await page.setViewportSize({ width: 320, height: 800 });
+  assert.deepEqual(await layoutProblems(page), [], `layout of ${where} at 320 px`);
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-const assertClean = (lines, where) => assert.deepEqual(lines, [], `axe violations in ${where}:\n${lines.join('\n')}`);
-
 for (const example of ['marketing-site.html', 'mobilize-portal.html']) {
-  describe(`accessibility of ${example} (axe-core, ${TAGS.join(', ')})`, () => {
-    it('the configurator, the open wizard and the Contact Us dialog have no violations', async () => {
-      const { page, errors } = await harness.open(`/dist-examples/${example}`);
+  describe(`accessibility of ${example}: the configurator page and its dialogs (axe-core, ${AXE_TAGS.join(', ')})`, () => {
+    it('the page, the share feedback, Start again and the 3D view have no violations', async () => {
+      const { page, errors } = await harness.open('about:blank');
+      await page.setViewportSize({ width: 1280, height: 800 });
+      // The viewer file is held, then refused: the 3D dialog shows its loading, then its failure.
+      let refuse;
+      const held = new Promise((resolve) => (refuse = resolve));
+      await page.route('**/dist/model-viewer.js', async (route) => {
+        await held;
+        await route.abort();
+      });
+      await page.goto(harness.url(`/dist-examples/${example}`));
       const element = page.locator('ev-charger-configurator');
       await element.getByRole('radiogroup', { name: 'Front' }).waitFor();
-      assertClean(await violations(page), `${example}: the configurator`);
+      await assertNoAxeViolations(element, `${example}: the configurator`);
 
-      await element.getByRole('button', { name: 'Continue' }).first().click();
-      const wizard = element.getByRole('dialog').first();
-      await wizard.waitFor();
-      assertClean(await violations(page), `${example}: the open wizard`);
+      await element.getByRole('button', { name: 'Share this configuration' }).click();
+      await element.getByRole('textbox', { name: 'Link to this configuration' }).waitFor();
+      await assertNoAxeViolations(element, `${example}: the configurator with the share link shown`);
 
-      await wizard.getByRole('button', { name: 'Need help?' }).click();
-      await element.getByRole('dialog', { name: 'Contact Us' }).waitFor();
-      assertClean(await violations(page), `${example}: the Contact Us dialog`);
+      await element.getByRole('button', { name: 'Start again' }).click();
+      const startAgain = element.getByRole('dialog', { name: 'Start again?' });
+      await checkDialog(page, startAgain, `${example}: the Start again confirmation`);
+      await startAgain.getByRole('button', { name: 'Keep my choices' }).click();
+      await startAgain.waitFor({ state: 'hidden' });
 
-      assert.deepEqual(errors, []);
+      if (await page.evaluate(() => Boolean(globalThis.document.createElement('canvas').getContext('webgl')))) {
+        await element.getByRole('button', { name: 'View in 3D' }).click();
+        const viewer = element.getByRole('dialog', { name: 'Your charger in 3D' });
+        await viewer.getByText('Loading the 3D view…').waitFor();
+        await checkDialog(page, viewer, `${example}: the 3D view, loading`);
+        refuse();
+        await viewer.getByRole('alert').filter({ hasText: 'The 3D view could not be loaded.' }).waitFor();
+        await checkDialog(page, viewer, `${example}: the 3D view, failed`);
+      }
+      // Only the refused viewer file may have been reported (by Chromium itself).
+      assert.deepEqual(errors.filter((error) => !/^console: Failed to load resource: .*\/dist\/model-viewer\.js\)$/.test(error)), []);
       await page.close();
     });
   });

@@ -4,58 +4,14 @@
 // finance answers, never the date of birth.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { DATE_OF_BIRTH as DOB, configureMonthly, fillFinance } from './flows.mjs';
 import { useHarness } from './harness.mjs';
 
 const harness = useHarness();
 
 const PAGE = '/dist-examples/marketing-site.html';
 const DROPIN = '/gocardless/dropin/v2/initialise.js';
-const DOB = '1980-05-17';
 const GOCARDLESS_MESSAGE = 'You must complete the GoCardless form to continue.';
-
-/** Configures 7kW 8.5m tethered, standard installation, pay monthly, and fills the contact step. */
-async function configureMonthly(page) {
-  const element = page.locator('ev-charger-configurator');
-  await element.getByRole('button', { name: 'Continue' }).click();
-  const wizard = element.locator('dialog.evc-wizard');
-  await wizard.waitFor();
-  const continueButton = wizard.getByRole('button', { name: 'Continue', exact: true }).last();
-  const next = () => continueButton.click();
-
-  await wizard.getByRole('radio', { name: '7kW with 8.5m cable' }).check();
-  await next();
-  await wizard.getByRole('radio', { name: 'Standard', exact: true }).check();
-  await wizard.getByRole('checkbox', { name: /terms/ }).check();
-  await next();
-  await next(); // options
-  await wizard.getByRole('checkbox', { name: /^Digital display/ }).check();
-  await next(); // extras
-
-  const monthly = wizard.getByRole('radio', { name: /^Pay monthly/ });
-  await monthly.check();
-  // Spec §9: 8.5m cable 1.75 + standard installation 31 + display 3 = £35.75 a month.
-  const figures = await wizard.locator('.evc-option', { has: page.getByRole('radio', { name: /^Pay monthly/ }) }).textContent();
-  assert.match(figures, /£350\.00 initial payment, then 36 monthly payments of £35\.75, then £1\.00 per year/);
-  await next();
-
-  await wizard.getByRole('textbox', { name: 'First name' }).fill('Alex');
-  await wizard.getByRole('textbox', { name: 'Last name' }).fill('Morgan');
-  await wizard.getByRole('textbox', { name: 'E-mail address' }).fill('alex.morgan@example.com');
-  await wizard.getByRole('textbox', { name: 'Phone number' }).fill('07700 900456');
-  await next();
-  return { element, wizard, continueButton, next };
-}
-
-async function fillFinance(wizard) {
-  await wizard.getByRole('combobox', { name: 'Title' }).selectOption('Dr');
-  await wizard.getByRole('textbox', { name: 'Legal name' }).fill('Alexandra Morgan');
-  await wizard.getByRole('textbox', { name: 'Address line 1' }).fill('1 Example Street');
-  await wizard.getByRole('textbox', { name: 'City' }).fill('London');
-  await wizard.getByRole('textbox', { name: 'Postcode' }).fill('sw1a 1aa');
-  await wizard.getByLabel('Date of birth').fill(DOB);
-  await wizard.getByRole('checkbox', { name: 'I accept the monthly payment terms' }).check();
-  await wizard.getByRole('checkbox', { name: 'I agree to a credit check' }).check();
-}
 
 describe('the monthly plan on marketing-site.html (issue 6)', () => {
   it('finance, direct debit through the drop-in (cancelled, then completed), then checkout with the plan in the cart', async () => {

@@ -3,13 +3,12 @@
 // shop answers 503 once, the wizard shows the error with "Try again", and trying again completes it.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { PARTNER_EMAIL, assertCheckoutMatches, checkoutPage, configureOrder, partnerDiscountShown, wizardSummary } from './flows.mjs';
 import { useHarness } from './harness.mjs';
 
 const harness = useHarness();
 
 const PAGE = '/dist-examples/marketing-site.html';
-const PARTNER_EMAIL = 'someone@partner-one.example';
-const HIGH_POWER_DIALOG = '22kW charging needs a three-phase supply';
 
 const postJson = async (path, body) => {
   const response = await fetch(harness.url(path), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
@@ -17,82 +16,12 @@ const postJson = async (path, body) => {
   return response.json();
 };
 
-/** "£1,234.50" → 123450; "−£100.00" (minus sign or hyphen) → -10000. */
-const pence = (text) => {
-  const negative = /^[\s]*[−-]/.test(text);
-  const digits = text.replace(/[^\d.]/g, '');
-  return Math.round(Number(digits) * 100) * (negative ? -1 : 1);
-};
-
-const sorted = (list) => [...list].sort((a, b) => a - b);
-
-/**
- * Opens the wizard and configures the order of issue 4's test: 22kW tethered (confirmed), premium
- * installation with its terms, surge protection (three phase with that cable), a cable hook in a
- * metallic colour, display, warranty, pay in full and a partner e-mail. Stops on the contact step
- * with every field filled, so the next Continue is the checkout.
- */
-async function configureOrder(page) {
-  const element = page.locator('ev-charger-configurator');
-  await element.getByRole('button', { name: 'Continue' }).click();
-  const wizard = element.locator('dialog.evc-wizard');
-  await wizard.waitFor();
-  const next = () => wizard.getByRole('button', { name: 'Continue', exact: true }).last().click();
-
-  await wizard.getByRole('radio', { name: '22kW with 6.5m cable' }).check();
-  const confirm = element.getByRole('dialog', { name: HIGH_POWER_DIALOG });
-  await confirm.getByRole('button', { name: 'Continue' }).click();
-  await confirm.waitFor({ state: 'hidden' });
-  // The confirmation's Continue moves on to the installation step by itself.
-
-  await wizard.getByRole('radio', { name: 'Premium', exact: true }).check();
-  await wizard.getByRole('checkbox', { name: /terms/ }).check();
-  await next();
-
-  await wizard.getByRole('checkbox', { name: /^Surge protection/ }).check();
-  await next();
-
-  await wizard.getByRole('checkbox', { name: /^Cable hook/ }).check();
-  await wizard.getByRole('checkbox', { name: /^Digital display/ }).check();
-  await wizard.getByRole('checkbox', { name: /^Extended warranty/ }).check();
-  await next();
-
-  await wizard.getByRole('radiogroup', { name: 'Cable hook colour' }).getByRole('radio', { name: /^Maranello Red/ }).check();
-  await next();
-
-  await wizard.getByRole('radio', { name: /^Pay in full/ }).check();
-  await next();
-
-  await wizard.getByRole('textbox', { name: 'First name' }).fill('Sam');
-  await wizard.getByRole('textbox', { name: 'Last name' }).fill('Lee');
-  await wizard.getByRole('textbox', { name: 'E-mail address' }).fill(PARTNER_EMAIL);
-  await wizard.getByRole('textbox', { name: 'Phone number' }).fill('07700 900123');
-  return { element, wizard, next };
-}
-
-/** The wizard's running order summary: each line's amount in pence, and the total. */
-async function wizardSummary(wizard) {
-  const summary = wizard.getByRole('region', { name: 'Order summary' }).first();
-  const amounts = (await summary.locator('tbody td').allTextContents()).map(pence);
-  const total = pence(await summary.locator('[data-total]').textContent());
-  const names = await summary.locator('tbody th').allTextContents();
-  return { amounts, total, names };
-}
-
-/** What the demo checkout page lists: each line's total, the discounts and the total, in pence. */
-async function checkoutPage(page) {
-  const lines = (await page.locator('main table tbody td.amount').allTextContents()).map(pence);
-  const discounts = (await page.locator('main table tfoot tr').filter({ hasText: 'Discount' }).locator('td').allTextContents()).map(pence);
-  const total = pence(await page.locator('main table tfoot tr.total td').textContent());
-  return { lines, discounts, total };
-}
-
 describe('ordering on marketing-site.html', () => {
   it('completes an order: the shop receives the wizard summary lines and total, and the lead is captured', async () => {
     const { page, errors } = await harness.open(PAGE);
     const { wizard, next } = await configureOrder(page);
     // The partner discount shows as a negative line as soon as the e-mail's domain matches.
-    await wizard.getByRole('region', { name: 'Order summary' }).first().locator('tbody td').filter({ hasText: /^[−-]/ }).waitFor();
+    await partnerDiscountShown(wizard);
     const summary = await wizardSummary(wizard);
     for (const name of ['22kW with 6.5m cable', 'Surge Protection three phase', 'Metallic Cable Hook Finish', 'Digital display', 'Partner Discount']) {
       assert.ok(summary.names.includes(name), `the summary lists ${name}`);
@@ -102,10 +31,7 @@ describe('ordering on marketing-site.html', () => {
     await page.waitForURL(/\/demo-checkout\/[^/?]+\?(.*&)?_fd=0/);
     const checkout = await checkoutPage(page);
 
-    assert.equal(checkout.total, summary.total, 'the shop total equals the wizard total');
-    const shopLines = checkout.lines.filter((amount) => amount !== 0);
-    const wizardLines = summary.amounts.filter((amount) => amount > 0);
-    assert.deepEqual(sorted(shopLines), sorted(wizardLines), 'every priced line of the summary is a cart line at the same price');
+    assertCheckoutMatches(checkout, summary, 'shop');
     assert.deepEqual(
       checkout.discounts,
       summary.amounts.filter((amount) => amount < 0),
@@ -129,17 +55,11 @@ describe('ordering on marketing-site.html', () => {
   it('cart="theme" (shopify-theme-section.html): the same order goes into the theme cart and its checkout', async () => {
     const { page, errors } = await harness.open('/dist-examples/shopify-theme-section.html');
     const { wizard, next } = await configureOrder(page);
-    await wizard.getByRole('region', { name: 'Order summary' }).first().locator('tbody td').filter({ hasText: /^[−-]/ }).waitFor();
+    await partnerDiscountShown(wizard);
     const summary = await wizardSummary(wizard);
     await next();
     await page.waitForURL(/\/checkout(\?|$)/);
-    const checkout = await checkoutPage(page);
-    assert.equal(checkout.total, summary.total, 'the theme checkout total equals the wizard total');
-    assert.deepEqual(
-      sorted(checkout.lines.filter((amount) => amount !== 0)),
-      sorted(summary.amounts.filter((amount) => amount > 0)),
-      'every priced line of the summary is a theme cart line at the same price',
-    );
+    assertCheckoutMatches(await checkoutPage(page), summary, 'theme checkout');
     await page.getByText('Maranello Red').first().waitFor();
     assert.deepEqual(errors, []);
     await page.close();

@@ -3,44 +3,15 @@
 // reload during submission sends nothing twice (same idempotency key).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { SPEC_REQUEST_SENT as SENT, fillRequest, outboxFor } from './flows.mjs';
 import { useHarness } from './harness.mjs';
 
 const harness = useHarness();
-
-const SENT = 'Request for upgrade specification sent. You may leave this page now.';
-
-async function outbox() {
-  const response = await fetch(harness.url('/api/outbox'));
-  return response.json();
-}
 
 async function failNext(count) {
   const response = await fetch(harness.url('/api/mail/_control'), { method: 'POST', body: JSON.stringify({ failNext: count, status: 503 }) });
   assert.equal(response.status, 200);
 }
-
-/** Steps 01 to 06 of the flow; Continue from 06 enters 07, which sends. */
-async function fillRequest(page, email) {
-  const element = page.locator('ev-charger-configurator');
-  await element.getByRole('button', { name: 'Continue' }).click();
-  const wizard = element.locator('dialog.evc-wizard');
-  const next = () => wizard.getByRole('button', { name: 'Continue', exact: true }).click();
-  await wizard.getByRole('textbox', { name: 'E-mail address' }).fill(email);
-  await next();
-  await wizard.getByRole('radio', { name: 'Tethered', exact: true }).check();
-  await wizard.getByRole('radio', { name: '7kW with 8.5m cable' }).check();
-  await next();
-  await wizard.getByRole('checkbox').check(); // the chosen installation option's terms
-  await next();
-  await wizard.getByRole('checkbox', { name: 'Digital display' }).check();
-  await next();
-  await wizard.getByRole('textbox', { name: 'First name' }).fill('Ada');
-  await wizard.getByRole('textbox', { name: 'Last name' }).fill('Lovelace');
-  await wizard.getByRole('textbox', { name: 'Phone number' }).fill('07700 900123');
-  return { element, wizard, next };
-}
-
-const messagesFor = (messages, email) => messages.filter((message) => message['h:Reply-To']?.includes(email));
 
 describe('specification request on mobilize-portal.html (issue 5)', () => {
   it('a full request lands exactly one message with the expected variables', async () => {
@@ -51,7 +22,7 @@ describe('specification request on mobilize-portal.html (issue 5)', () => {
     await next();
     await wizard.getByText(SENT).waitFor();
     assert.match((await sent).requestId, /\S/);
-    const messages = messagesFor(await outbox(), email);
+    const messages = await outboxFor(harness.url, email);
     assert.equal(messages.length, 1);
     const variables = JSON.parse(messages[0]['t:variables']);
     assert.equal(variables.customerEmail, email);
@@ -69,7 +40,7 @@ describe('specification request on mobilize-portal.html (issue 5)', () => {
     await failNext(2);
     await next();
     await wizard.getByText(SENT).waitFor({ timeout: 15_000 });
-    assert.equal(messagesFor(await outbox(), email).length, 1);
+    assert.equal((await outboxFor(harness.url, email)).length, 1);
     await page.close();
   });
 
@@ -96,7 +67,7 @@ describe('specification request on mobilize-portal.html (issue 5)', () => {
     await element.getByText(SENT).waitFor();
     assert.equal(bodies.length, 2);
     assert.equal(bodies[1].idempotencyKey, bodies[0].idempotencyKey);
-    assert.equal(messagesFor(await outbox(), email).length, 1);
+    assert.equal((await outboxFor(harness.url, email)).length, 1);
     await page.close();
   });
 });

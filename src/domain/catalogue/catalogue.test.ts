@@ -158,6 +158,17 @@ describe('parseCatalogue: a merchant catalogue replaces the embedded one after v
     expect(parseCatalogue(JSON.stringify(C)).ok).toBe(true);
   });
 
+  it('refuses an object that throws as it is read (a getter, a Proxy) instead of throwing', () => {
+    const getter = {
+      get version(): number {
+        throw new Error('boom');
+      },
+    };
+    const proxy = new Proxy({}, { get: () => { throw new Error('trap'); }, has: () => { throw new Error('trap'); } });
+    expect(parseCatalogue(getter)).toEqual({ ok: false, error: 'catalogue: could not be read (boom)' });
+    expect(parseCatalogue(proxy)).toEqual({ ok: false, error: 'catalogue: could not be read (trap)' });
+  });
+
   it.each<[string, (c: Json) => unknown, string]>([
     ['a fractional price', (c) => (c.cables[2].price = 295.5), 'catalogue.cables[2].price: must be a whole number of pence'],
     ['a price given as text', (c) => (c.addOns[0].price = '15'), 'catalogue.addOns[0].price: must be a number of pence'],

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ADD_ON_IDS, INSTALLATION_ID_MESSAGE, INSTALLATION_IDS, PAYMENT_TYPE_MESSAGE, PAYMENT_TYPES } from './ids';
 
 /**
  * The catalogue: every entity of spec §3 with its fields. A merchant may replace the embedded UK
@@ -55,25 +56,7 @@ export const CableOptionSchema = v.object({
   lengthM: v.optional(v.pipe(v.number('must be a number'), v.minValue(0, 'must not be negative'))),
 });
 
-export const AddOnIdSchema = v.picklist(
-  [
-    'adaptive_fuse',
-    'surge_single',
-    'surge_three',
-    'solar_ct',
-    'solar',
-    'wood_front',
-    'limited_front',
-    'hook',
-    'display',
-    'metallic_front',
-    'metallic_body',
-    'metallic_hook',
-    'warranty',
-    'renewable',
-  ],
-  'must be a known add-on id',
-);
+export const AddOnIdSchema = v.picklist(ADD_ON_IDS, 'must be a known add-on id');
 
 export const AddOnSchema = v.object({
   id: AddOnIdSchema,
@@ -87,10 +70,7 @@ export const AddOnSchema = v.object({
   image: v.optional(text),
 });
 
-export const InstallationIdSchema = v.picklist(
-  ['premium_7kw', 'standard_7kw', 'no_install', 'premium_22kw'],
-  'must be a known installation id',
-);
+export const InstallationIdSchema = v.picklist(INSTALLATION_IDS, INSTALLATION_ID_MESSAGE);
 
 export const InstallationOptionSchema = v.object({
   id: InstallationIdSchema,
@@ -126,7 +106,7 @@ export const DiscountSchema = v.object({
 /** Spec §3 "Offer": a name, and it is free; its shop variant (priced £0) goes in the cart when chosen. */
 export const OfferSchema = v.object({ id, name: text, variantId: v.optional(variantId) });
 
-export const PaymentTypeSchema = v.picklist(['PAY_NOW', 'PAY_PAYPAL', 'PAY_MONTHLY'], 'must be PAY_NOW, PAY_PAYPAL or PAY_MONTHLY');
+export const PaymentTypeSchema = v.picklist(PAYMENT_TYPES, PAYMENT_TYPE_MESSAGE);
 
 export const PaymentPlanSchema = v.object({
   id: PaymentTypeSchema,
@@ -251,7 +231,13 @@ export function parseCatalogue(input: unknown): CatalogueResult {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { ok: false, error: 'catalogue: must be an object' };
   }
-  const result = v.safeParse(CatalogueSchema, value, { abortEarly: true });
+  let result: v.SafeParseResult<typeof CatalogueSchema>;
+  try {
+    result = v.safeParse(CatalogueSchema, value, { abortEarly: true });
+  } catch (error) {
+    // A host page's object may throw as it is read (a getter, a Proxy): that too is a bad catalogue.
+    return { ok: false, error: `catalogue: could not be read (${String((error as Error | null)?.message ?? error)})` };
+  }
   if (result.success) return { ok: true, catalogue: result.output };
   const issue = result.issues[0];
   const where = formatPath(issue);

@@ -11,6 +11,7 @@ import {
   optionalText,
   requiredText,
   requiredWith,
+  singleLine,
 } from './fields';
 
 /** The first message a schema gives for a value, or null when the value passes. */
@@ -56,6 +57,13 @@ describe('field schemas (spec §5 messages)', () => {
     ['dob empty', dateOfBirthSchema(today), '', 'Date of birth is a required field'],
     ['dob not a date', dateOfBirthSchema(today), '2001-02-30', 'Date of birth must be a valid date'],
     ['dob under 18', dateOfBirthSchema(today), '2008-06-16', 'You must be 18 or over'],
+    ['single line: any script, emoji, joiners', singleLine(v.string()), 'Zoë Łukasz-O\u2019Brien 李 👩\u200d🔧', null],
+    ['single line: CR/LF (header injection)', singleLine(v.string()), 'Sam\r\nBcc: x@evil.example', 'must be a single line'],
+    ['single line: Unicode line separator', singleLine(v.string()), 'Sam\u2028Bcc: x@evil.example', 'must be a single line'],
+    ['single line: next line (NEL)', singleLine(v.string()), 'Sam\u0085Lee', 'must be a single line'],
+    ['single line: NUL', singleLine(v.string()), 'Sam\u0000Lee', 'must not contain control characters'],
+    ['single line: escape sequence', singleLine(v.string()), 'Sam\u001b[2JLee', 'must not contain control characters'],
+    ['single line: tab', singleLine(v.string()), 'Sam\tLee', 'must not contain control characters'],
   ])('%s', (_, schema, value, expected) => {
     expect(firstMessage(schema, value)).toBe(expected);
   });

@@ -14,6 +14,18 @@ export const formObject = <const Entries extends v.ObjectEntries>(entries: Entri
     v.object(entries),
   );
 
+/**
+ * One line of plain text: no line break (CR, LF, NEL, U+2028, U+2029) and no other control
+ * character (NUL, ESC, …), since a field sent to a server may end up in a mail header, a provider's
+ * record or a log line (header and log injection).
+ */
+export const singleLine = <T extends v.GenericSchema<unknown, string>>(schema: T) =>
+  v.pipe(
+    schema,
+    v.check((text: string) => !/[\r\n\u0085\u2028\u2029]/.test(text), 'must be a single line'),
+    v.check((text: string) => !/\p{Cc}/u.test(text), 'must not contain control characters'),
+  );
+
 /** Spec §5 "must be true or false": a yes/no the buyer has answered. */
 export const choice = (message: string) => v.boolean(message);
 

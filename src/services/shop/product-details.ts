@@ -41,10 +41,12 @@ export function installationDetails(
   details: ProductDetails | null,
 ): Partial<Record<InstallationId, InstallationDetails>> {
   if (!details || (!details.title && !details.description && !details.imageUrl)) return {};
+  // Only a web address becomes an image: a `javascript:` or `data:` one from a bad answer is left out.
+  const imageUrl = details.imageUrl && /^https?:\/\//i.test(details.imageUrl) ? details.imageUrl : null;
   const filled: InstallationDetails = {
     name: details.title,
     description: details.description,
-    ...(details.imageUrl ? { image: resizeImageUrl(details.imageUrl) } : {}),
+    ...(imageUrl ? { image: resizeImageUrl(imageUrl) } : {}),
   };
   return Object.fromEntries(
     installations.filter((installation) => installation.includesInstallation).map((installation) => [installation.id, filled]),

@@ -30,7 +30,7 @@ export function AcceptCheckbox({ label, checked, onChange, error }: AcceptCheckb
       />
       <label htmlFor={id}>{label}</label>
       {showError && (
-        <p className="evc-field-error" id={`${id}-error`}>
+        <p className="evc-field-error" id={`${id}-error`} role="alert">
           {error}
         </p>
       )}

@@ -36,7 +36,7 @@ export function SelectField({ label, value, options, onChange, autoComplete, err
         ))}
       </select>
       {error && (
-        <p className="evc-field-error" id={`${id}-error`} part="field-error">
+        <p className="evc-field-error" id={`${id}-error`} role="alert" part="field-error">
           {error}
         </p>
       )}

@@ -1,0 +1,220 @@
+// `npm run bench` (after `npm run build`): the performance budgets of issue 7, measured in Chromium
+// on the demo server, printed as one table; exits 1 when a budget is missed or a measurement fails.
+// Not part of `npm test`: timings depend on the machine, so no test asserts them. README
+// "Performance budgets" explains each figure.
+//   1. gzip size of the classic script (budget) and of each on-demand file; the 3D viewer file is
+//      requested only once "View in 3D" is pressed
+//   2. Lighthouse, mobile preset, on marketing-site.html: score, LCP, TBT, CLS (medians of 3 runs)
+//   3. click to updated preview and total painted, at 4x CPU slowdown (medians of 12 clicks)
+//   4. script evaluation of our classic script against Buy Button JS's minified build (no budget)
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { startDemo } from './bench/demo.mjs';
+import { scriptEvaluation } from './bench/evaluation.mjs';
+import { runLighthouse } from './bench/lighthouse.mjs';
+import { EVENT_TIMING_FLOOR_MS, measureInteractions, proveViewerOnDemand } from './bench/page.mjs';
+import { MAIN_SCRIPT, onDemandFiles, sizeOf } from './bench/sizes.mjs';
+import { formatKb, formatMs, formatTable, withinBudget } from './bench/stats.mjs';
+import { chromeArgs, findChrome } from './chrome.mjs';
+
+const DIST = 'dist';
+const PAGE = '/dist-examples/marketing-site.html';
+const BUY_BUTTON = 'node_modules/@shopify/buy-button-js/dist/buybutton.min.js';
+const LIGHTHOUSE_RUNS = 3;
+const CLICKS = 12;
+const LOADS = 5;
+const CPU_SLOWDOWN = 4;
+
+const BUDGETS = {
+  mainGzip: { limit: 90 * 1024, direction: 'at-most' },
+  score: { limit: 0.95, direction: 'at-least' },
+  lcp: { limit: 2000, direction: 'at-most' },
+  tbt: { limit: 150, direction: 'at-most' },
+  cls: { limit: 0.01, direction: 'at-most' },
+  interaction: { limit: 50, direction: 'at-most' },
+};
+
+const sections = { sizes: [], lighthouse: [], clicks: [], evaluation: [] };
+const missed = [];
+const notes = [];
+
+/** A budget row: measured text, limit text, verdict. */
+function budgetRow(section, label, value, budget, measured, limit) {
+  const ok = withinBudget(value, budget);
+  if (!ok) missed.push(label);
+  sections[section].push([label, measured, limit, ok ? 'ok' : 'MISSED']);
+}
+const infoRow = (section, label, measured) => sections[section].push([label, measured, '-', 'info']);
+function failedRow(section, label, error) {
+  missed.push(label);
+  sections[section].push([label, 'FAILED to measure', '-', 'MISSED']);
+  notes.push(`${label}: ${error.message.split('\n')[0]}`);
+}
+const elapsed = (since) => `${((performance.now() - since) / 1000).toFixed(0)} s`;
+const step = (text) => console.log(`bench: ${text}`);
+const packageVersion = (name) => JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')).version;
+
+/** The dist/ files and their modification times: another build during the run would mix builds. */
+function distStamp() {
+  try {
+    return readdirSync(DIST).map((name) => `${name}@${statSync(join(DIST, name)).mtimeMs}`).sort().join(',');
+  } catch {
+    return 'unreadable';
+  }
+}
+
+if (!existsSync(join(DIST, MAIN_SCRIPT))) {
+  console.error(`${DIST}/${MAIN_SCRIPT} is missing: run \`npm run build\` first (\`npm run bench\` does).`);
+  process.exit(1);
+}
+const started = performance.now();
+const loadAtStart = loadavg()[0];
+const distAtStart = distStamp();
+
+// 1. Sizes, read first: nothing else runs meanwhile.
+const main = sizeOf(join(DIST, MAIN_SCRIPT));
+budgetRow('sizes', `gzip ${DIST}/${MAIN_SCRIPT}`, main.gzip, BUDGETS.mainGzip, `${formatKb(main.gzip)} (${formatKb(main.bytes)} minified)`, `<= ${formatKb(BUDGETS.mainGzip.limit)}`);
+for (const name of onDemandFiles(DIST)) {
+  const size = sizeOf(join(DIST, name));
+  infoRow('sizes', `gzip ${DIST}/${name} (on demand)`, `${formatKb(size.gzip)} (${formatKb(size.bytes)} minified)`);
+}
+
+const server = await startDemo();
+const pageUrl = new URL(PAGE, server.url).href;
+let browser;
+try {
+  // 2. Lighthouse first, in a Chromium of its own, before Playwright's browser starts.
+  let since = performance.now();
+  step(`Lighthouse, mobile preset, ${LIGHTHOUSE_RUNS} runs on ${PAGE} ...`);
+  try {
+    reportLighthouse(await runLighthouse(pageUrl, { runs: LIGHTHOUSE_RUNS }));
+  } catch (error) {
+    failedRow('lighthouse', 'Lighthouse', error);
+  }
+  step(`Lighthouse done in ${elapsed(since)}`);
+
+  browser = await chromium.launch({ executablePath: findChrome(), args: chromeArgs });
+
+  // 3. Interaction.
+  since = performance.now();
+  step(`clicks at ${CPU_SLOWDOWN}x CPU slowdown, ${CLICKS} per control ...`);
+  try {
+    reportClicks(await measureInteractions(browser, pageUrl, { cpuRate: CPU_SLOWDOWN, clicks: CLICKS }));
+  } catch (error) {
+    failedRow('clicks', 'click to paint', error);
+  }
+  step(`clicks done in ${elapsed(since)}`);
+
+  // 4. Script evaluation, side by side.
+  since = performance.now();
+  step(`script evaluation, ${LOADS} loads each at 1x and ${CPU_SLOWDOWN}x ...`);
+  try {
+    reportEvaluation(await compareEvaluation(browser, server.url));
+  } catch (error) {
+    failedRow('evaluation', 'script evaluation', error);
+  }
+  step(`script evaluation done in ${elapsed(since)}`);
+
+  // 1b. Last: the 3D view it ends in keeps software WebGL busy until its page closes.
+  since = performance.now();
+  step('viewer on demand ...');
+  const viewer = await proveViewerOnDemand(browser, pageUrl);
+  budgetRow('sizes', 'viewer on demand', viewer.proven ? 1 : 0, { limit: 1, direction: 'at-least' }, viewer.proven ? 'proven' : 'NOT proven', 'requested only after "View in 3D"');
+  if (!viewer.proven) notes.push(`viewer on demand: ${viewer.detail}`);
+  step(`viewer on demand: ${viewer.proven ? 'proven' : 'NOT proven'} (${viewer.detail}), ${elapsed(since)}`);
+} finally {
+  await browser?.close();
+  await server.close();
+}
+
+if (distStamp() !== distAtStart) {
+  missed.push(`${DIST}/ unchanged during the run`);
+  notes.push(`${DIST}/ changed while the bench ran (another build?): the figures may mix two builds; run it again`);
+}
+
+const rows = [
+  '1. Sizes (gzip -9) and the 3D viewer on demand',
+  ...sections.sizes,
+  `2. Lighthouse ${packageVersion('lighthouse')}, mobile preset (simulated throttling), ${PAGE}, median of ${LIGHTHOUSE_RUNS} runs`,
+  ...sections.lighthouse,
+  `3. Click to updated preview and total painted, ${CPU_SLOWDOWN}x CPU slowdown, median of ${CLICKS} clicks (Event Timing; rAF cross-check)`,
+  ...sections.clicks,
+  `4. Script evaluation alone on a blank page (main thread, traced), median of ${LOADS} loads; no budget`,
+  ...sections.evaluation,
+];
+const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), load average ${loadAtStart.toFixed(1)} at start, ${loadavg()[0].toFixed(1)} at end`;
+console.log(`\nPerformance budgets, ${new Date().toISOString().slice(0, 10)}, ${machine}, ${elapsed(started)}\n`);
+console.log(formatTable(['check', 'measured', 'limit', 'ok'], rows));
+if (notes.length > 0) console.log(`\n${notes.map((note) => `- ${note}`).join('\n')}`);
+if (missed.length > 0) {
+  console.error(`\nnpm run bench: ${missed.length} budget(s) missed: ${missed.join('; ')}`);
+  process.exit(1);
+}
+console.log('\nnpm run bench: every budget met.');
+
+function reportLighthouse(result) {
+  const { medians } = result;
+  budgetRow('lighthouse', 'performance score', medians.score, BUDGETS.score, medians.score.toFixed(2), `>= ${BUDGETS.score.limit}`);
+  budgetRow('lighthouse', 'Largest Contentful Paint', medians.lcp, BUDGETS.lcp, formatMs(medians.lcp), `<= ${formatMs(BUDGETS.lcp.limit)}`);
+  budgetRow('lighthouse', 'Total Blocking Time', medians.tbt, BUDGETS.tbt, formatMs(medians.tbt), `<= ${formatMs(BUDGETS.tbt.limit)}`);
+  budgetRow('lighthouse', 'Cumulative Layout Shift', medians.cls, BUDGETS.cls, medians.cls.toFixed(3), `<= ${BUDGETS.cls.limit}`);
+  const runs = result.runs.map((run) => `${run.score.toFixed(2)}/${formatMs(run.lcp)}/${formatMs(run.tbt)}/${run.cls.toFixed(3)}`).join(', ');
+  notes.push(`Lighthouse runs (score/LCP/TBT/CLS): ${runs}`);
+  if (result.warnings.length > 0) notes.push(`Lighthouse warnings: ${result.warnings.join(' | ')}`);
+  // Why, when any run missed a budget: the medians can hide one bad run.
+  if (!result.runs.some((run) => ['score', 'lcp', 'tbt', 'cls'].some((name) => !withinBudget(run[name], BUDGETS[name])))) return;
+  const { diagnostics, worstLayoutShifts } = result;
+  const why = [
+    `LCP element: ${diagnostics.lcpElement}; phases: ${diagnostics.lcpPhases.join(', ') || 'n/a'}`,
+    `long tasks (simulated): ${diagnostics.longTasks.map((task) => `${task.duration} ms at ${task.startTime} ms (${task.url})`).join('; ') || 'none'}`,
+    `main-thread time by script: ${diagnostics.bootup.map((item) => `${item.url} ${item.total} ms (script ${item.scripting} ms, parse ${item.parse} ms)`).join('; ') || 'n/a'}`,
+    ...diagnostics.otherAudits.map((text) => `also flagged: ${text}`),
+  ];
+  notes.push(...why.map((line) => `Lighthouse (median-score run): ${line}`));
+  const shifts = worstLayoutShifts.shifts.map((shift) => `${shift.element} ${shift.score.toFixed(4)}`).join('; ') || 'none';
+  notes.push(`Lighthouse (run with the most layout shift, CLS ${worstLayoutShifts.cls.toFixed(3)}): shifted: ${shifts}`);
+}
+
+function reportClicks(clicks) {
+  const controls = [
+    ['front colour (page)', clicks.front],
+    ['body colour (page)', clicks.body],
+    ['cable option (wizard)', clicks.cable],
+    ['extra: digital display (wizard, total only)', clicks.extra],
+  ];
+  for (const [label, result] of controls) {
+    const eventTiming = result.belowFloor > result.clicks / 2 ? `<= ${EVENT_TIMING_FLOOR_MS} ms` : formatMs(result.eventTiming);
+    budgetRow('clicks', label, result.eventTiming, BUDGETS.interaction, `${eventTiming} (rAF ${formatMs(result.frame)})`, `<= ${formatMs(BUDGETS.interaction.limit)}`);
+    if (Math.abs(result.eventTiming - result.frame) > 16 + 0.25 * Math.max(result.eventTiming, result.frame)) {
+      notes.push(`${label}: Event Timing ${formatMs(result.eventTiming)} and rAF ${formatMs(result.frame)} disagree; look at both`);
+    }
+  }
+}
+
+async function compareEvaluation(browserToUse, origin) {
+  const contenders = [
+    { name: `ours (${MAIN_SCRIPT})`, file: join(DIST, MAIN_SCRIPT) },
+    { name: `Buy Button JS ${packageVersion('@shopify/buy-button-js')} (buybutton.min.js)`, file: BUY_BUTTON },
+  ];
+  const results = [];
+  for (const cpuRate of [1, CPU_SLOWDOWN]) {
+    for (const contender of contenders) {
+      results.push({ ...contender, cpuRate, ...(await scriptEvaluation(browserToUse, { file: contender.file, origin, cpuRate, loads: LOADS })) });
+    }
+  }
+  return results;
+}
+
+function reportEvaluation(results) {
+  for (const entry of results) {
+    infoRow('evaluation', `${entry.name}, ${entry.cpuRate}x CPU`, `${formatMs(entry.traced)} (ScriptDuration ${formatMs(entry.metric)})`);
+  }
+  for (const cpuRate of [1, CPU_SLOWDOWN]) {
+    const [ours, theirs] = results.filter((entry) => entry.cpuRate === cpuRate);
+    infoRow('evaluation', `ratio ours / Buy Button JS, ${cpuRate}x CPU`, `${(ours.traced / theirs.traced).toFixed(2)}x`);
+  }
+  const theirs = sizeOf(BUY_BUTTON);
+  infoRow('evaluation', 'gzip buybutton.min.js (for comparison)', `${formatKb(theirs.gzip)} (${formatKb(theirs.bytes)} minified)`);
+}

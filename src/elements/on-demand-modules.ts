@@ -1,0 +1,30 @@
+import type { CatalogueResult } from '../domain/catalogue/schema';
+import type { decodeSharedConfiguration } from '../domain/share';
+import type { CatalogueLoaderOptions } from '../services/catalogue';
+
+/**
+ * What the files the page's script loads on demand export, besides the wizard and the 3D viewer:
+ * each holds code that only some pages need, so the script stays small (its gzip budget is in
+ * scripts/check-bundle.mjs). on-demand.ts loads them in module builds, on-demand-by-url.ts in the
+ * classic script.
+ */
+
+/** `catalogue.js` (catalogue-entry.ts): a merchant catalogue (`catalog`), loaded and validated. */
+export interface CatalogueModule {
+  /** Validates a catalogue document (object or JSON text), naming its first bad field. */
+  parseCatalogue(input: unknown): CatalogueResult;
+  /** Fetches a catalogue JSON and validates it. */
+  loadCatalogue(url: string, options?: CatalogueLoaderOptions): Promise<CatalogueResult>;
+}
+
+/** `share-link.js` (share-entry.ts): reading the configuration of a share link the page was opened with. */
+export interface ShareModule {
+  decodeSharedConfiguration: typeof decodeSharedConfiguration;
+}
+
+export const isCatalogueModule = (module: unknown): module is CatalogueModule =>
+  typeof (module as Partial<CatalogueModule> | null)?.parseCatalogue === 'function' &&
+  typeof (module as Partial<CatalogueModule>).loadCatalogue === 'function';
+
+export const isShareModule = (module: unknown): module is ShareModule =>
+  typeof (module as Partial<ShareModule> | null)?.decodeSharedConfiguration === 'function';

@@ -1,0 +1,217 @@
+// Issue 7 "Accessibility": both flows completed with the keyboard alone (Tab, Shift+Tab, Enter,
+// Space, arrow keys and typing; no clicks, no fills), from the page's first control: the order to the
+// demo checkout (pay in full), the specification request to its confirmation and the outbox. At every
+// focus stop the focused element shows a focus indicator on screen. Focus moves into the wizard and
+// each dialog when it opens (to its title) and back to what opened it when it closes, by Escape and by
+// the Close button (and Back on the first step, and each confirmation's own buttons).
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { describeFocus, focused } from './a11y-checks.mjs';
+import { useHarness } from './harness.mjs';
+
+const harness = useHarness();
+
+/** Waits until the focused element satisfies `probe`; returns it. Focus must show whenever it is set. */
+async function expectFocus(page, probe, what) {
+  const deadline = Date.now() + 5_000;
+  let stop;
+  while (Date.now() < deadline) {
+    stop = await focused(page);
+    if (probe(stop)) {
+      assert.ok(stop.visible, `focus on ${describeFocus(stop)} (${what}) is not visible: ${stop.why}`);
+      return stop;
+    }
+    await page.waitForTimeout(50);
+  }
+  assert.fail(`focus never reached ${what}; it is on ${describeFocus(stop)}`);
+}
+
+/**
+ * Presses `key` (Tab by default) until the focused element satisfies `probe`, checking that focus
+ * shows at every stop on the way. Fails after `limit` presses.
+ */
+async function tabTo(page, probe, what, { key = 'Tab', limit = 40 } = {}) {
+  for (let presses = 0; presses < limit; presses += 1) {
+    await page.keyboard.press(key);
+    const stop = await focused(page);
+    assert.ok(stop.visible, `after ${presses + 1} × ${key} towards ${what}: focus on ${describeFocus(stop)} is not visible: ${stop.why}`);
+    if (probe(stop)) return stop;
+  }
+  assert.fail(`${key} never reached ${what}`);
+}
+
+/** Presses a key and waits for focus to land where `probe` says. */
+async function pressExpecting(page, key, probe, what) {
+  await page.keyboard.press(key);
+  return expectFocus(page, probe, what);
+}
+
+const button = (name, dialog) => (stop) => stop.tag === 'BUTTON' && stop.name === name && (dialog === undefined || stop.inDialog === dialog);
+const pageButton = (name) => button(name, '');
+const title = (name) => (stop) => stop.tag === 'H2' && stop.name === name && stop.inDialog === name;
+const radio = (name, checked = true) => (stop) => stop.type === 'radio' && (name === undefined || stop.name === name) && stop.checked === checked;
+const checkbox = (name) => (stop) => stop.type === 'checkbox' && stop.name.startsWith(name);
+const textbox = (name) => (stop) => stop.tag === 'INPUT' && stop.name === name;
+
+/** Tabs to the wizard's Continue and presses Enter; focus goes to the next step's title. */
+async function continueTo(page, wizardTitle, stepTitle) {
+  await tabTo(page, button('Continue', wizardTitle), `Continue on "${wizardTitle}"`);
+  await pressExpecting(page, 'Enter', title(stepTitle), `the title of "${stepTitle}"`);
+}
+
+/** Tabs to a text field and types into it. */
+async function typeInto(page, name, text) {
+  await tabTo(page, textbox(name), `the "${name}" field`);
+  await page.keyboard.type(text);
+}
+
+/** From the top of the page, Tab enters the element at its first control. */
+async function enterElement(page) {
+  await page.locator('ev-charger-configurator').getByRole('radiogroup', { name: 'Front' }).waitFor();
+  const first = await tabTo(page, (stop) => stop.inElement, 'the element');
+  assert.ok(pageButton('View in 3D')(first), `the element's first control is View in 3D, not ${describeFocus(first)}`);
+}
+
+describe('keyboard only (issue 7)', () => {
+  it('orders on marketing-site.html from the first control to the demo checkout', async () => {
+    const { page, errors } = await harness.open('/dist-examples/marketing-site.html');
+    const element = page.locator('ev-charger-configurator');
+    await enterElement(page);
+    await tabTo(page, radio('Midnight Black'), 'the chosen front');
+    await pressExpecting(page, 'ArrowRight', radio('Cheltenham Graphite'), 'the next front colour');
+
+    // The wizard: in to its title, out to Continue by Escape, by Close, and by Back on its first step.
+    await tabTo(page, pageButton('Continue'), 'the page Continue');
+    await pressExpecting(page, 'Enter', title('Power & cable'), "the wizard's title");
+    await pressExpecting(page, 'Escape', pageButton('Continue'), 'the page Continue after Escape');
+    await pressExpecting(page, 'Enter', title('Power & cable'), "the wizard's title");
+    await pressExpecting(page, 'Tab', button('Close', 'Power & cable'), 'Close');
+    await pressExpecting(page, 'Enter', pageButton('Continue'), 'the page Continue after Close');
+    await pressExpecting(page, 'Enter', title('Power & cable'), "the wizard's title");
+    await tabTo(page, button('Back', 'Power & cable'), 'Back');
+    await pressExpecting(page, 'Enter', pageButton('Continue'), 'the page Continue after Back on the first step');
+    await pressExpecting(page, 'Enter', title('Power & cable'), "the wizard's title");
+
+    // "Need help?": in and out by Escape, then by Close.
+    await tabTo(page, button('Need help?', 'Power & cable'), 'Need help?');
+    await pressExpecting(page, 'Enter', title('Contact Us'), 'the Contact Us title');
+    await tabTo(page, (stop) => stop.tag === 'A' && stop.name === 'sales@quartz-charger.example', 'the sales e-mail link');
+    await pressExpecting(page, 'Escape', button('Need help?', 'Power & cable'), 'Need help? after Escape');
+    await pressExpecting(page, 'Enter', title('Contact Us'), 'the Contact Us title');
+    await tabTo(page, button('Close', 'Contact Us'), 'Close of Contact Us');
+    await pressExpecting(page, 'Enter', button('Need help?', 'Power & cable'), 'Need help? after Close');
+
+    // An arrow key onto a 22kW cable asks; Escape, "Go back" and Close return to the radio and the old cable.
+    await tabTo(page, radio('7kW socket'), 'the chosen cable', { key: 'Shift+Tab' });
+    await pressExpecting(page, 'ArrowUp', title('22kW charging needs a three-phase supply'), 'the 22kW confirmation');
+    await pressExpecting(page, 'Escape', radio('22kW with 6.5m cable', false), 'the 22kW radio after Escape');
+    assert.equal(await element.getByRole('radio', { name: '7kW socket' }).isChecked(), true, 'Escape keeps the old cable');
+    await pressExpecting(page, 'ArrowDown', radio('7kW socket'), 'the 7kW socket');
+    await pressExpecting(page, 'ArrowUp', title('22kW charging needs a three-phase supply'), 'the 22kW confirmation');
+    await tabTo(page, button('Go back', '22kW charging needs a three-phase supply'), 'Go back');
+    await pressExpecting(page, 'Enter', radio('22kW with 6.5m cable', false), 'the 22kW radio after Go back');
+    await pressExpecting(page, 'ArrowDown', radio('7kW socket'), 'the 7kW socket');
+    await pressExpecting(page, 'ArrowUp', title('22kW charging needs a three-phase supply'), 'the 22kW confirmation');
+    await tabTo(page, button('Close', '22kW charging needs a three-phase supply'), 'Close of the 22kW confirmation');
+    await pressExpecting(page, 'Enter', radio('22kW with 6.5m cable', false), 'the 22kW radio after Close');
+    await pressExpecting(page, 'ArrowUp', radio('7kW with 8.5m cable'), 'the 8.5m cable');
+
+    await continueTo(page, 'Power & cable', 'Installation');
+    await tabTo(page, radio('Standard with no install'), 'the chosen installation');
+    await pressExpecting(page, 'ArrowUp', radio('Standard'), 'the standard installation');
+    await tabTo(page, checkbox(''), "the installation's terms");
+    await page.keyboard.press('Space');
+    await continueTo(page, 'Installation', 'Options');
+    await continueTo(page, 'Options', 'Extras');
+    await tabTo(page, checkbox('Cable hook'), 'Cable hook');
+    await page.keyboard.press('Space');
+    await continueTo(page, 'Extras', 'Cable hook colour');
+    await tabTo(page, radio(undefined), 'the chosen hook colour');
+    await pressExpecting(page, 'ArrowRight', radio('Cheltenham Graphite'), 'the next hook colour');
+    await continueTo(page, 'Cable hook colour', 'Payment');
+    // No plan is chosen yet: Tab lands on the first one, Space chooses it.
+    await tabTo(page, radio('Pay in full', false), 'Pay in full');
+    await page.keyboard.press('Space');
+    await continueTo(page, 'Payment', 'Contact details');
+    await typeInto(page, 'First name', 'Sam');
+    await typeInto(page, 'Last name', 'Lee');
+    await typeInto(page, 'E-mail address', 'sam.lee@example.com');
+    await typeInto(page, 'Phone number', '07700 900123');
+    // Shift+Tab goes back through the form and out of it again.
+    await tabTo(page, textbox('First name'), 'First name', { key: 'Shift+Tab' });
+    await tabTo(page, button('Continue', 'Contact details'), 'Continue on the last step');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/demo-checkout\//);
+    assert.match(await page.locator('main').textContent(), /sam\.lee@example\.com/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('sends a specification request on mobilize-portal.html from the first control to the outbox', async () => {
+    const { page, errors } = await harness.open('/dist-examples/mobilize-portal.html');
+    const email = 'keyboard@example.com';
+    await enterElement(page);
+    await tabTo(page, pageButton('Continue'), 'the page Continue');
+    await pressExpecting(page, 'Enter', title('E-mail'), "the wizard's title");
+    await typeInto(page, 'E-mail address', email);
+    await continueTo(page, 'E-mail', 'Select Power & Cable Length');
+    await tabTo(page, radio('Socketed'), 'Socketed');
+    await pressExpecting(page, 'ArrowDown', radio('Tethered'), 'Tethered');
+    await tabTo(page, radio('7kW with 5.5m cable'), 'the first tethered cable');
+    await pressExpecting(page, 'ArrowDown', radio('7kW with 8.5m cable'), 'the 8.5m cable');
+    await continueTo(page, 'Select Power & Cable Length', 'Select Installation');
+    await tabTo(page, checkbox(''), "the installation's terms");
+    await page.keyboard.press('Space');
+    await continueTo(page, 'Select Installation', 'Select Your Extras');
+    await tabTo(page, checkbox('Digital display'), 'Digital display');
+    await page.keyboard.press('Space');
+    await continueTo(page, 'Select Your Extras', 'Details');
+    await typeInto(page, 'First name', 'Grace');
+    await typeInto(page, 'Last name', 'Hopper');
+    await typeInto(page, 'Phone number', '07700 900789');
+    await continueTo(page, 'Details', 'Submission');
+    await page.locator('ev-charger-configurator').getByText('Request for upgrade specification sent. You may leave this page now.').waitFor();
+    const outbox = await (await fetch(harness.url('/api/outbox'))).json();
+    assert.equal(outbox.filter((message) => message['h:Reply-To']?.includes(email)).length, 1);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('the page dialogs take focus in and give it back: Start again, View in 3D; Share keeps it', async () => {
+    const { page, errors } = await harness.open('/dist-examples/marketing-site.html');
+    // The viewer file never arrives, so the 3D dialog stays on its loading state (no WebGL drawing).
+    await page.route('**/dist/model-viewer.js', () => {});
+    const element = page.locator('ev-charger-configurator');
+    await enterElement(page);
+    const webgl = await page.evaluate(() => Boolean(globalThis.document.createElement('canvas').getContext('webgl')));
+    if (webgl) {
+      await pressExpecting(page, 'Enter', title('Your charger in 3D'), 'the 3D dialog title');
+      await pressExpecting(page, 'Escape', pageButton('View in 3D'), 'View in 3D after Escape');
+      await pressExpecting(page, 'Enter', title('Your charger in 3D'), 'the 3D dialog title');
+      await tabTo(page, button('Close', 'Your charger in 3D'), 'Close of the 3D dialog');
+      await pressExpecting(page, 'Enter', pageButton('View in 3D'), 'View in 3D after Close');
+    }
+
+    await tabTo(page, pageButton('Start again'), 'Start again');
+    await pressExpecting(page, 'Enter', title('Start again?'), 'the Start again title');
+    await pressExpecting(page, 'Escape', pageButton('Start again'), 'Start again after Escape');
+    await pressExpecting(page, 'Enter', title('Start again?'), 'the Start again title');
+    await tabTo(page, button('Close', 'Start again?'), 'Close of Start again');
+    await pressExpecting(page, 'Enter', pageButton('Start again'), 'Start again after Close');
+    await pressExpecting(page, 'Enter', title('Start again?'), 'the Start again title');
+    await tabTo(page, button('Keep my choices', 'Start again?'), 'Keep my choices');
+    await pressExpecting(page, 'Enter', pageButton('Start again'), 'Start again after Keep my choices');
+    await pressExpecting(page, 'Enter', title('Start again?'), 'the Start again title');
+    await tabTo(page, button('Yes, start again', 'Start again?'), 'Yes, start again');
+    await pressExpecting(page, 'Enter', pageButton('Start again'), 'Start again after Yes');
+    await element.getByRole('status').filter({ hasText: 'Your choices are back to the defaults.' }).waitFor();
+
+    await tabTo(page, pageButton('Share this configuration'), 'Share', { key: 'Shift+Tab' });
+    await page.keyboard.press('Enter');
+    await element.getByRole('status').filter({ hasText: /Link copied|Copy the link below/ }).waitFor();
+    await expectFocus(page, pageButton('Share this configuration'), 'Share after sharing');
+    await tabTo(page, textbox('Link to this configuration'), 'the link field');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});

@@ -1,0 +1,163 @@
+// Buyer flows shared by the end-to-end tests: the ordering wizard (pay in full and monthly), the
+// specification request, and what the demo's checkout pages and outbox show afterwards. Each flow
+// takes the page and, where a page has more than one configurator, the element to drive.
+import assert from 'node:assert/strict';
+
+export const HIGH_POWER_DIALOG = '22kW charging needs a three-phase supply';
+export const PARTNER_EMAIL = 'someone@partner-one.example';
+export const SPEC_REQUEST_SENT = 'Request for upgrade specification sent. You may leave this page now.';
+
+/** "£1,234.50" → 123450; "−£100.00" (minus sign or hyphen) → -10000. */
+const pence = (text) => {
+  const negative = /^[\s]*[−-]/.test(text);
+  const digits = text.replace(/[^\d.]/g, '');
+  return Math.round(Number(digits) * 100) * (negative ? -1 : 1);
+};
+
+const sorted = (list) => [...list].sort((a, b) => a - b);
+
+/** Opens the element's wizard with the page's Continue; returns the dialog and its own Continue. */
+async function openWizard(element) {
+  await element.getByRole('button', { name: 'Continue' }).click();
+  const wizard = element.locator('dialog.evc-wizard');
+  await wizard.waitFor();
+  const continueButton = wizard.getByRole('button', { name: 'Continue', exact: true }).last();
+  return { wizard, continueButton, next: () => continueButton.click() };
+}
+
+/**
+ * Opens the wizard and configures the order of issue 4's test: 22kW tethered (confirmed), premium
+ * installation with its terms, surge protection (three phase with that cable), a cable hook in a
+ * metallic colour, display, warranty, pay in full and a partner e-mail. Stops on the contact step
+ * with every field filled, so the next Continue is the checkout.
+ */
+export async function configureOrder(page, element = page.locator('ev-charger-configurator')) {
+  const { wizard, next } = await openWizard(element);
+
+  await wizard.getByRole('radio', { name: '22kW with 6.5m cable' }).check();
+  const confirm = element.getByRole('dialog', { name: HIGH_POWER_DIALOG });
+  await confirm.getByRole('button', { name: 'Continue' }).click();
+  await confirm.waitFor({ state: 'hidden' });
+  // The confirmation's Continue moves on to the installation step by itself.
+
+  await wizard.getByRole('radio', { name: 'Premium', exact: true }).check();
+  await wizard.getByRole('checkbox', { name: /terms/ }).check();
+  await next();
+
+  await wizard.getByRole('checkbox', { name: /^Surge protection/ }).check();
+  await next();
+
+  await wizard.getByRole('checkbox', { name: /^Cable hook/ }).check();
+  await wizard.getByRole('checkbox', { name: /^Digital display/ }).check();
+  await wizard.getByRole('checkbox', { name: /^Extended warranty/ }).check();
+  await next();
+
+  await wizard.getByRole('radiogroup', { name: 'Cable hook colour' }).getByRole('radio', { name: /^Maranello Red/ }).check();
+  await next();
+
+  await wizard.getByRole('radio', { name: /^Pay in full/ }).check();
+  await next();
+
+  await wizard.getByRole('textbox', { name: 'First name' }).fill('Sam');
+  await wizard.getByRole('textbox', { name: 'Last name' }).fill('Lee');
+  await wizard.getByRole('textbox', { name: 'E-mail address' }).fill(PARTNER_EMAIL);
+  await wizard.getByRole('textbox', { name: 'Phone number' }).fill('07700 900123');
+  return { element, wizard, next };
+}
+
+/** The wizard's running order summary: each line's amount in pence, and the total. */
+export async function wizardSummary(wizard) {
+  const summary = wizard.getByRole('region', { name: 'Order summary' }).first();
+  const amounts = (await summary.locator('tbody td').allTextContents()).map(pence);
+  const total = pence(await summary.locator('[data-total]').textContent());
+  const names = await summary.locator('tbody th').allTextContents();
+  return { amounts, total, names };
+}
+
+/** Waits for the partner discount line, which shows as soon as the e-mail's domain matches. */
+export const partnerDiscountShown = (wizard) =>
+  wizard.getByRole('region', { name: 'Order summary' }).first().locator('tbody td').filter({ hasText: /^[−-]/ }).waitFor();
+
+/** What the demo checkout page lists: each line's total, the discounts and the total, in pence. */
+export async function checkoutPage(page) {
+  const lines = (await page.locator('main table tbody td.amount').allTextContents()).map(pence);
+  const discounts = (await page.locator('main table tfoot tr').filter({ hasText: 'Discount' }).locator('td').allTextContents()).map(pence);
+  const total = pence(await page.locator('main table tfoot tr.total td').textContent());
+  return { lines, discounts, total };
+}
+
+/** Asserts that a checkout page holds every priced line of the wizard's summary and its total. */
+export function assertCheckoutMatches(checkout, summary, where) {
+  assert.equal(checkout.total, summary.total, `the ${where} total equals the wizard total`);
+  assert.deepEqual(
+    sorted(checkout.lines.filter((amount) => amount !== 0)),
+    sorted(summary.amounts.filter((amount) => amount > 0)),
+    `every priced line of the summary is a ${where} line at the same price`,
+  );
+}
+
+/** Configures 7kW 8.5m tethered, standard installation, pay monthly, and fills the contact step. */
+export async function configureMonthly(page, element = page.locator('ev-charger-configurator')) {
+  const { wizard, continueButton, next } = await openWizard(element);
+
+  await wizard.getByRole('radio', { name: '7kW with 8.5m cable' }).check();
+  await next();
+  await wizard.getByRole('radio', { name: 'Standard', exact: true }).check();
+  await wizard.getByRole('checkbox', { name: /terms/ }).check();
+  await next();
+  await next(); // options
+  await wizard.getByRole('checkbox', { name: /^Digital display/ }).check();
+  await next(); // extras
+
+  const monthly = wizard.getByRole('radio', { name: /^Pay monthly/ });
+  await monthly.check();
+  // Spec §9: 8.5m cable 1.75 + standard installation 31 + display 3 = £35.75 a month.
+  const figures = await wizard.locator('.evc-option', { has: page.getByRole('radio', { name: /^Pay monthly/ }) }).textContent();
+  assert.match(figures, /£350\.00 initial payment, then 36 monthly payments of £35\.75, then £1\.00 per year/);
+  await next();
+
+  await wizard.getByRole('textbox', { name: 'First name' }).fill('Alex');
+  await wizard.getByRole('textbox', { name: 'Last name' }).fill('Morgan');
+  await wizard.getByRole('textbox', { name: 'E-mail address' }).fill('alex.morgan@example.com');
+  await wizard.getByRole('textbox', { name: 'Phone number' }).fill('07700 900456');
+  await next();
+  return { element, wizard, continueButton, next };
+}
+
+export const DATE_OF_BIRTH = '1980-05-17';
+
+/** Fills every answer of the finance step. */
+export async function fillFinance(wizard) {
+  await wizard.getByRole('combobox', { name: 'Title' }).selectOption('Dr');
+  await wizard.getByRole('textbox', { name: 'Legal name' }).fill('Alexandra Morgan');
+  await wizard.getByRole('textbox', { name: 'Address line 1' }).fill('1 Example Street');
+  await wizard.getByRole('textbox', { name: 'City' }).fill('London');
+  await wizard.getByRole('textbox', { name: 'Postcode' }).fill('sw1a 1aa');
+  await wizard.getByLabel('Date of birth').fill(DATE_OF_BIRTH);
+  await wizard.getByRole('checkbox', { name: 'I accept the monthly payment terms' }).check();
+  await wizard.getByRole('checkbox', { name: 'I agree to a credit check' }).check();
+}
+
+/** Specification request steps 01 to 06; Continue from 06 enters 07, which sends. */
+export async function fillRequest(page, email, element = page.locator('ev-charger-configurator')) {
+  const { wizard, next } = await openWizard(element);
+  await wizard.getByRole('textbox', { name: 'E-mail address' }).fill(email);
+  await next();
+  await wizard.getByRole('radio', { name: 'Tethered', exact: true }).check();
+  await wizard.getByRole('radio', { name: '7kW with 8.5m cable' }).check();
+  await next();
+  await wizard.getByRole('checkbox').check(); // the chosen installation option's terms
+  await next();
+  await wizard.getByRole('checkbox', { name: 'Digital display' }).check();
+  await next();
+  await wizard.getByRole('textbox', { name: 'First name' }).fill('Ada');
+  await wizard.getByRole('textbox', { name: 'Last name' }).fill('Lovelace');
+  await wizard.getByRole('textbox', { name: 'Phone number' }).fill('07700 900123');
+  return { element, wizard, next };
+}
+
+/** The messages in the demo's outbox (`GET /api/outbox`) whose Reply-To is `email`. */
+export async function outboxFor(url, email) {
+  const messages = await (await fetch(url('/api/outbox'))).json();
+  return messages.filter((message) => message['h:Reply-To']?.includes(email));
+}
