@@ -45,6 +45,16 @@ describe('endpoint sender (issue 5)', () => {
     expect(await send(REQUEST)).toMatchObject({ ok: false, kind: 'transient', message: 'Request failed with status code 502' });
   });
 
+  it("the relay's 409 request_in_progress (another instance is sending this key) is transient; any other 409 is a refusal", async () => {
+    const fetch = fakeFetch(
+      Response.json({ error: { code: 'request_in_progress', message: 'This request is still being sent; try again shortly.' } }, { status: 409 }),
+      Response.json({ error: { code: 'conflict', message: 'No' } }, { status: 409 }),
+    );
+    const send = endpointSender({ endpoint: '/x', fetch });
+    expect(await send(REQUEST)).toMatchObject({ ok: false, kind: 'transient', message: 'This request is still being sent; try again shortly.' });
+    expect(await send(REQUEST)).toMatchObject({ ok: false, kind: 'invalid', message: 'No' });
+  });
+
   it('a network error or a timeout is transient', async () => {
     expect(await endpointSender({ endpoint: '/x', fetch: fakeFetch(new TypeError('Failed to fetch')) })(REQUEST)).toMatchObject({ kind: 'transient', message: 'Failed to fetch' });
     const hanging = vi.fn<typeof fetch>((_url, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted')))));

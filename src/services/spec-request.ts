@@ -54,7 +54,7 @@ export interface EndpointSenderOptions {
   now?: (() => number) | undefined;
 }
 
-/** Issue 5: POST JSON to `mail-endpoint`; 200/202 `{ requestId }`, 422 with problems, 429/5xx transient. */
+/** Issue 5: POST JSON to `mail-endpoint`; 200/202 `{ requestId }`, 422 with problems, 429/5xx/409 in progress transient. */
 export function endpointSender(options: EndpointSenderOptions): SpecRequestSender {
   const now = options.now ?? Date.now;
   return async (request, outer) => {
@@ -80,7 +80,10 @@ export function endpointSender(options: EndpointSenderOptions): SpecRequestSende
       return { ok: true, requestId };
     }
     const message = typeof body?.error?.message === 'string' ? body.error.message : `Request failed with status code ${response.status}`;
-    if (response.status === 429 || response.status === 408 || response.status >= 500) {
+    // 409 `request_in_progress`: another instance of the relay is sending this very key; asking
+    // again later gets its answer (the relay's idempotency store), so it is not a refusal.
+    const inProgress = response.status === 409 && body?.error?.code === 'request_in_progress';
+    if (inProgress || response.status === 429 || response.status === 408 || response.status >= 500) {
       return { ok: false, kind: 'transient', message, retryAfterMs: retryAfterMs(response.headers.get('Retry-After'), now()) };
     }
     return { ok: false, kind: 'invalid', message, problems: problemsOf(body?.error?.problems) };
