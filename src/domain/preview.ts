@@ -11,7 +11,7 @@ import { bodyColour, frontColour, frontColours, hookApplies, hookColour } from '
 export type PreviewView = 'front' | 'vision' | 'side' | 'hook' | 'cable';
 
 export interface PreviewLayer {
-  /** Stable per slot and option ("front:racing_green", "cable:tethered_7kw_8_5m"), whatever the view. */
+  /** Stable per slot and option ("front:racing_green", "vision:racing_green", "cable:tethered_7kw_8_5m"). */
   key: string;
   view: PreviewView;
   colourId?: string;
@@ -73,13 +73,14 @@ export function colourSummary(catalogue: Catalogue, config: Configuration): Colo
 /**
  * Spec §2 rules: the selected colour layer is visible and the others hidden; the front uses the
  * 'vision' prefix when the display is chosen; the cable-hook layer shows only past installation
- * with a hook that applies; the tethered-cable image only for a tethered cable.
+ * with a hook that applies; the tethered-cable image only for a tethered cable. The fronts are
+ * listed in both views ('front' and 'vision' slots), so choosing the display swaps which layer
+ * shows at once, as a colour does, instead of reloading every front image.
  */
 export function previewLayers(catalogue: Catalogue, config: Configuration, options: PreviewOptions): PreviewLayer[] {
   const scale = options.scale ?? 1.5;
   if (!Number.isFinite(scale) || scale <= 0) throw new RangeError(`Preview scale must be a positive number, not ${scale}`);
   const colourSize = sized(COLOUR_IMAGE, scale);
-  const frontView = config.display ? 'vision' : 'front';
   const showHook = options.pastInstallation && hookApplies(catalogue, config);
 
   const colourLayers = (
@@ -117,7 +118,8 @@ export function previewLayers(catalogue: Catalogue, config: Configuration, optio
     });
 
   return [
-    ...colourLayers('front', frontView, config.display ? 'Front with digital display' : 'Front', frontColours(catalogue), config.front),
+    ...colourLayers('front', 'front', 'Front', frontColours(catalogue), config.display ? undefined : config.front),
+    ...colourLayers('vision', 'vision', 'Front with digital display', frontColours(catalogue), config.display ? config.front : undefined),
     ...colourLayers('side', 'side', 'Body', catalogue.colours.body, config.body),
     ...colourLayers('hook', 'hook', 'Cable hook', catalogue.colours.hook, showHook ? config.hookColour : undefined),
     ...cableLayers,

@@ -8,8 +8,12 @@ export interface SpecRow {
 /** UK supply: up to 7.4 kW is possible on a single phase; 22 kW needs three (spec §2 "22 kW three phase"). */
 const PHASE: Record<CableOption['powerKw'], string> = { 7: 'single phase', 22: 'three phase' };
 
-/** "a, b and c", as the specification lists things. */
-const list = (items: readonly string[]) => new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(items);
+/**
+ * "a, b and c", as the specification lists things (en-GB, no serial comma; by hand, as
+ * Intl.ListFormat would load the browser's locale data on the page's first render).
+ */
+const list = (items: readonly string[]) =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 
 const distinct = <T>(items: readonly T[]) => [...new Set(items)];
 

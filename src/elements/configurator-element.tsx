@@ -1,13 +1,13 @@
 import r2wc from '@r2wc/react-to-web-component';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { Catalogue, CatalogueResult } from '../domain/catalogue/schema';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
-import { priceConfiguration, totalsDetail } from '../domain/pricing';
+import { totalsDetail } from '../domain/pricing';
 import { stepCount, stepIndex } from '../domain/wizard';
 import type { HostMailSender } from '../services/spec-request';
 import { SPEC_REQUEST_UNAVAILABLE } from '../ui/spec-request-messages';
 import type { ConfiguratorStore } from '../stores/configurator-store';
-import { createConfiguratorStore, navigationContext } from '../stores/configurator-store';
+import { createConfiguratorStore, navigationContext, selectTotals } from '../stores/configurator-store';
 import type { StorageTargets } from '../stores/persistence';
 import { ConfiguratorApp } from '../ui/ConfiguratorApp';
 import { ErrorPanel } from '../ui/ErrorPanel';
@@ -116,8 +116,7 @@ function useCatalogue(options: ConfiguratorOptions, catalogObject: unknown): Cat
 function bindEvents(store: ConfiguratorStore, host: HTMLElement): () => void {
   return store.subscribe((state, previous) => {
     if (state.configuration !== previous.configuration || state.form.email !== previous.form.email || state.shop.basePrice !== previous.shop.basePrice) {
-      const totals = priceConfiguration(state.catalogue, state.configuration, { email: state.form.email, basePrice: state.shop.basePrice });
-      emit(host, 'evc-change', { configuration: state.configuration, totals: totalsDetail(totals, state.configuration) });
+      emit(host, 'evc-change', { configuration: state.configuration, totals: totalsDetail(selectTotals(state), state.configuration) });
     }
     const moved = state.wizard.step !== previous.wizard.step || (state.wizard.open && !previous.wizard.open);
     if (state.wizard.open && moved) {
@@ -144,6 +143,10 @@ function ConfiguratorRoot(props: RootProps) {
   // eslint-disable-next-line react-hooks/exhaustive-deps -- attributeKey stands for every attribute
   const { options, errors } = useMemo(() => parseConfiguratorAttributes(props, base, { viewerSrc: scriptViewerSrc(), wizardSrc: scriptWizardSrc() }), [attributeKey, base]);
   const catalogueState = useCatalogue(options, props.catalogObject);
+  // The page is first drawn in a background render: the element's first render (a blocking one,
+  // the root's) shows the loading line, then React builds the page in slices of a few
+  // milliseconds between which the browser stays responsive (issue 7: Total Blocking Time).
+  const backgroundPass = !useDeferredValue(true, false);
   const catalogue = catalogueState.status === 'ready' ? catalogueState.catalogue : undefined;
 
   const fatal = errors.filter((error) => FATAL_ATTRIBUTES.has(error.attribute)).map((error) => error.message);
@@ -218,7 +221,7 @@ function ConfiguratorRoot(props: RootProps) {
   }, [problems, host]);
 
   if (fatal.length > 0) return <ErrorPanel title="This configurator cannot start" messages={fatal} />;
-  if (!store) {
+  if (!store || backgroundPass) {
     return (
       <div className="evc-loading">
         <Spinner label="Loading the charger options…" />

@@ -6,11 +6,14 @@ import type { EvcErrorDetail } from './events';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
 
-/** React renders each element's root on its own schedule; wait until every shadow root has content. */
+/**
+ * React renders each element's root on its own schedule (the configurator's page in a background
+ * render, after a loading line); wait until every shadow root has content and is done loading.
+ */
 async function rendered(): Promise<void> {
   for (let tries = 0; tries < 100; tries += 1) {
     const hosts = Array.from(document.querySelectorAll('ev-charger-configurator, ev-charger-contact'));
-    if (hosts.every((host) => (host.shadowRoot?.childElementCount ?? 0) > 0)) return;
+    if (hosts.every((host) => (host.shadowRoot?.childElementCount ?? 0) > 0 && !host.shadowRoot?.querySelector('.evc-loading'))) return;
     await settle();
   }
   throw new Error('the elements did not render');

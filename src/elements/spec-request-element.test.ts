@@ -8,7 +8,9 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
 async function mount(html: string): Promise<HTMLElement> {
   document.body.innerHTML = html;
   const element = document.body.firstElementChild as HTMLElement;
-  for (let tries = 0; tries < 100 && (element.shadowRoot?.childElementCount ?? 0) === 0; tries += 1) await settle();
+  // The page comes in a background render after a loading line.
+  const loading = () => (element.shadowRoot?.childElementCount ?? 0) === 0 || Boolean(element.shadowRoot?.querySelector('.evc-loading'));
+  for (let tries = 0; tries < 100 && loading(); tries += 1) await settle();
   await settle();
   return element;
 }

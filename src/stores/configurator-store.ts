@@ -337,20 +337,26 @@ export function selectAwaitingHighPower(state: ConfiguratorState): boolean {
   return state.wizard.open && needsHighPowerConfirmation(navigationContext(state), state.wizard.step);
 }
 
+/** The last totals worked out for each configuration object, shared by every reader of a store. */
+const totalsCache = new WeakMap<Configuration, { catalogue: Catalogue; email: string; basePrice: Pence | undefined; totals: Totals }>();
+
 /**
- * Totals for the current choices; memoised on the inputs so React's external-store hook sees a
- * stable object between changes.
+ * Totals for the current choices, memoised on the inputs: React's external-store hook sees a stable
+ * object between changes, and the summaries, the price header and the evc-change event of one
+ * change share one computation.
  */
+export function selectTotals(state: ConfiguratorState): Totals {
+  const { catalogue, configuration } = state;
+  const email = state.form.email;
+  const basePrice = state.shop.basePrice;
+  const last = totalsCache.get(configuration);
+  if (last && last.catalogue === catalogue && last.email === email && last.basePrice === basePrice) return last.totals;
+  const totals = priceConfiguration(catalogue, configuration, { email, basePrice });
+  totalsCache.set(configuration, { catalogue, email, basePrice, totals });
+  return totals;
+}
+
+/** The totals selector (kept for the wizard file and tests: every one shares selectTotals' memo). */
 export function createTotalsSelector(): (state: ConfiguratorState) => Totals {
-  let last: { configuration: Configuration; email: string; basePrice: Pence | undefined; totals: Totals } | undefined;
-  return (state) => {
-    const email = state.form.email;
-    const basePrice = state.shop.basePrice;
-    if (last && last.configuration === state.configuration && last.email === email && last.basePrice === basePrice) {
-      return last.totals;
-    }
-    const totals = priceConfiguration(state.catalogue, state.configuration, { email, basePrice });
-    last = { configuration: state.configuration, email, basePrice, totals };
-    return totals;
-  };
+  return selectTotals;
 }

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import type { ColourOption } from '../domain/catalogue/schema';
 import { formatSurcharge } from '../domain/money';
 import { useUiOptions } from './options-context';
@@ -41,32 +41,8 @@ export function ColourPicker({ label, sections, selected, onSelect, surcharge, s
             {section.colours.map((colour) => {
               const amount = surchargeLabel ? 0 : surcharge(colour.id);
               const extra = surchargeLabel ? surchargeLabel(colour) : amount > 0 ? formatSurcharge(amount) : undefined;
-              const priceId = `${name}-${colour.id}-price`;
               return (
-                <label className="evc-swatch" key={colour.id} data-selected={colour.id === selected || undefined}>
-                  <input
-                    type="radio"
-                    name={name}
-                    value={colour.id}
-                    aria-label={colour.name}
-                    aria-describedby={extra ? priceId : undefined}
-                    checked={colour.id === selected}
-                    onChange={() => onSelect(colour.id)}
-                  />
-                  {colour.color ? (
-                    <span className="evc-chip" style={{ '--evc-chip': colour.color } as React.CSSProperties} aria-hidden="true" />
-                  ) : (
-                    <img className="evc-chip" src={photoUrl(colour.path)} alt="" width={40} height={40} loading="lazy" decoding="async" />
-                  )}
-                  <span className="evc-swatch-name" aria-hidden="true">
-                    {colour.name}
-                  </span>
-                  {extra && (
-                    <span className="evc-swatch-price" id={priceId}>
-                      {extra}
-                    </span>
-                  )}
-                </label>
+                <Swatch key={colour.id} colour={colour} name={name} checked={colour.id === selected} extra={extra} onSelect={onSelect} photoUrl={photoUrl} />
               );
             })}
           </div>
@@ -75,3 +51,44 @@ export function ColourPicker({ label, sections, selected, onSelect, surcharge, s
     </fieldset>
   );
 }
+
+interface SwatchProps {
+  colour: ColourOption;
+  /** The radio group's name. */
+  name: string;
+  checked: boolean;
+  extra: string | undefined;
+  onSelect(id: string): void;
+  photoUrl(path: string): string;
+}
+
+/** One colour: memoised, so a choice re-renders the two swatches whose state changed, not the group. */
+const Swatch = memo(function Swatch({ colour, name, checked, extra, onSelect, photoUrl }: SwatchProps) {
+  const priceId = `${name}-${colour.id}-price`;
+  return (
+    <label className="evc-swatch" data-selected={checked || undefined}>
+      <input
+        type="radio"
+        name={name}
+        value={colour.id}
+        aria-label={colour.name}
+        aria-describedby={extra ? priceId : undefined}
+        checked={checked}
+        onChange={() => onSelect(colour.id)}
+      />
+      {colour.color ? (
+        <span className="evc-chip" style={{ '--evc-chip': colour.color } as React.CSSProperties} aria-hidden="true" />
+      ) : (
+        <img className="evc-chip" src={photoUrl(colour.path)} alt="" width={40} height={40} loading="lazy" decoding="async" />
+      )}
+      <span className="evc-swatch-name" aria-hidden="true">
+        {colour.name}
+      </span>
+      {extra && (
+        <span className="evc-swatch-price" id={priceId}>
+          {extra}
+        </span>
+      )}
+    </label>
+  );
+});

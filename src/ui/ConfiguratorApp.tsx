@@ -1,5 +1,7 @@
-import { useCallback } from 'react';
-import type { ColourOption } from '../domain/catalogue/schema';
+import type { ReactNode } from 'react';
+import { useCallback, useMemo } from 'react';
+import type { Catalogue, ColourOption } from '../domain/catalogue/schema';
+import type { Configuration } from '../domain/configuration';
 import { finishSurcharge } from '../domain/pricing';
 import { specRequestSurchargeLabel } from '../domain/surcharge-labels';
 import { ColourPicker } from './ColourPicker';
@@ -11,9 +13,26 @@ import { PrimaryButton } from './PrimaryButton';
 import { ShareLink } from './ShareLink';
 import { SpecTable } from './SpecTable';
 import { StartAgain } from './StartAgain';
-import { useConfigurator } from './store-context';
+import type { ConfiguratorStore } from '../stores/configurator-store';
+import { StoreContext, useConfigurator, useConfiguratorStore } from './store-context';
 import { Viewer3D } from './Viewer3D';
 import { WizardHost } from './WizardHost';
+
+/**
+ * What each colour of `part` adds to the price. It depends on the rest of the configuration only,
+ * so the function (and each swatch's label with it) stays the same while the rest does: choosing
+ * a colour re-renders two swatches, not every one.
+ */
+function useSurcharge(catalogue: Catalogue, configuration: Configuration, part: 'front' | 'body'): (id: string) => number {
+  const rest = JSON.stringify({ ...configuration, [part]: '' });
+  return useMemo(() => surcharges(catalogue, JSON.parse(rest) as Configuration, part), [catalogue, rest, part]);
+}
+
+/** finishSurcharge for each colour id, worked out once. */
+function surcharges(catalogue: Catalogue, others: Configuration, part: 'front' | 'body'): (id: string) => number {
+  const known = new Map<string, number>();
+  return (id) => known.get(id) ?? known.set(id, finishSurcharge(catalogue, others, part, id)).get(id)!;
+}
 
 export interface ConfiguratorAppProps {
   /** Problems that switch a feature off, shown to the buyer (bad optional attributes). */
@@ -26,6 +45,36 @@ export interface ConfiguratorAppProps {
  * Share / Start again. The layout follows the element's own width (page.css).
  */
 export function ConfiguratorApp({ notices }: ConfiguratorAppProps) {
+  const flow = useConfigurator((state) => state.flow);
+  return (
+    <div className="evc-app" data-mode={flow} part="app">
+      <PageStore>
+        <ConfiguratorPage notices={notices} />
+      </PageStore>
+      <WizardHost />
+    </div>
+  );
+}
+
+/**
+ * The page's components read the store through this: while the wizard is open, the state as it
+ * was when it opened. The full-screen wizard covers the page, so re-rendering the page behind it
+ * would only slow each choice made in the wizard; on closing, the page shows the current state.
+ */
+function PageStore({ children }: { children: ReactNode }) {
+  const store = useConfiguratorStore();
+  const open = useConfigurator((state) => state.wizard.open);
+  const page = useMemo(() => (open ? frozen(store) : store), [open, store]);
+  return <StoreContext value={page}>{children}</StoreContext>;
+}
+
+/** The store as it is now, never changing (its actions still act on the live store). */
+function frozen(store: ConfiguratorStore): ConfiguratorStore {
+  const state = store.getState();
+  return { ...store, getState: () => state, subscribe: () => () => {} };
+}
+
+function ConfiguratorPage({ notices }: ConfiguratorAppProps) {
   const catalogue = useConfigurator((state) => state.catalogue);
   const configuration = useConfigurator((state) => state.configuration);
   const flow = useConfigurator((state) => state.flow);
@@ -33,63 +82,76 @@ export function ConfiguratorApp({ notices }: ConfiguratorAppProps) {
   const { imageCdn } = useUiOptions();
   const photoUrl = useCallback((path: string) => `${imageCdn.replace(/\/+$/, '')}/${path}.png?width=80&height=80`, [imageCdn]);
   const front = catalogue.colours.front;
+  const frontSurcharge = useSurcharge(catalogue, configuration, 'front');
+  const bodySurcharge = useSurcharge(catalogue, configuration, 'body');
   // Spec §9 "Surcharge labels in the specification flow": labels by colour code instead of prices.
   const specRequest = flow === 'spec-request';
   const frontLabel = specRequest ? (colour: ColourOption) => specRequestSurchargeLabel(catalogue, 'front', colour) : undefined;
   const bodyLabel = specRequest ? (colour: ColourOption) => specRequestSurchargeLabel(catalogue, 'body', colour) : undefined;
-  return (
-    <div className="evc-app" data-mode={flow} part="app">
-      <div className="evc-layout">
-        <div className="evc-intro">
-          <h2 className="evc-headline">Customise your charger</h2>
-          <p>Choose the front and body colours and see your charger change as you go.</p>
-        </div>
-        <NoticeList messages={notices} />
-        <div className="evc-product">
-          <Preview />
-          <Viewer3D />
-          <SpecTable />
-        </div>
-        <div className="evc-controls">
-          <div className="evc-pickers">
-            <ColourPicker
-              label="Front"
-              part="front-picker"
-              sections={[
-                { heading: 'Metal', colours: front.standard },
-                { heading: 'Wood', colours: front.premium },
-                { heading: 'Limited edition', colours: front.limited },
-              ].filter((section) => section.colours.length > 0)}
-              selected={configuration.front}
-              onSelect={actions.chooseFront}
-              surcharge={(id) => finishSurcharge(catalogue, configuration, 'front', id)}
-              surchargeLabel={frontLabel}
-              photoUrl={photoUrl}
-            />
-            <ColourPicker
-              label="Body"
-              part="body-picker"
-              sections={[{ colours: catalogue.colours.body }]}
-              selected={configuration.body}
-              onSelect={actions.chooseBody}
-              surcharge={(id) => finishSurcharge(catalogue, configuration, 'body', id)}
-              surchargeLabel={bodyLabel}
-              photoUrl={photoUrl}
-            />
-          </div>
-          <div className="evc-checkout">
-            <OrderSummary />
-            <PrimaryButton className="evc-continue" onClick={actions.openWizard}>
-              Continue
-            </PrimaryButton>
-            <div className="evc-page-actions" part="page-actions">
-              <ShareLink />
-              <StartAgain />
-            </div>
-          </div>
+  // The same elements on every render, so a choice does not re-render these parts: those that
+  // show the choices (preview, summary, share link) follow the store themselves.
+  const product = useMemo(
+    () => (
+      <div className="evc-product">
+        <Preview />
+        <Viewer3D />
+        <SpecTable />
+      </div>
+    ),
+    [],
+  );
+  const checkout = useMemo(
+    () => (
+      <div className="evc-checkout">
+        <OrderSummary />
+        <PrimaryButton className="evc-continue" onClick={actions.openWizard}>
+          Continue
+        </PrimaryButton>
+        <div className="evc-page-actions" part="page-actions">
+          <ShareLink />
+          <StartAgain />
         </div>
       </div>
-      <WizardHost />
+    ),
+    [actions],
+  );
+  return (
+    <div className="evc-layout">
+      <div className="evc-intro">
+        <h2 className="evc-headline">Customise your charger</h2>
+        <p>Choose the front and body colours and see your charger change as you go.</p>
+      </div>
+      <NoticeList messages={notices} />
+      {product}
+      <div className="evc-controls">
+        <div className="evc-pickers">
+          <ColourPicker
+            label="Front"
+            part="front-picker"
+            sections={[
+              { heading: 'Metal', colours: front.standard },
+              { heading: 'Wood', colours: front.premium },
+              { heading: 'Limited edition', colours: front.limited },
+            ].filter((section) => section.colours.length > 0)}
+            selected={configuration.front}
+            onSelect={actions.chooseFront}
+            surcharge={frontSurcharge}
+            surchargeLabel={frontLabel}
+            photoUrl={photoUrl}
+          />
+          <ColourPicker
+            label="Body"
+            part="body-picker"
+            sections={[{ colours: catalogue.colours.body }]}
+            selected={configuration.body}
+            onSelect={actions.chooseBody}
+            surcharge={bodySurcharge}
+            surchargeLabel={bodyLabel}
+            photoUrl={photoUrl}
+          />
+        </div>
+        {checkout}
+      </div>
     </div>
   );
 }

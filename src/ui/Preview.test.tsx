@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Preview } from './Preview';
-import { byRole, cleanup, render, TEST_CDN, textOf, update } from './testing';
+import { byRole, cleanup, render, TEST_CDN, textOf, update, updateAsync } from './testing';
 
 afterEach(cleanup);
 
@@ -11,9 +11,18 @@ const colourUrl = (view: string, slug: string) => `${TEST_CDN}/${view}_quartz_${
 const cableUrl = (image: string) => `${TEST_CDN}/${image}.png?width=400&height=600`;
 
 describe('Preview (spec §2 "Preview")', () => {
-  it('stacks every layer, loaded eagerly, and shows only the chosen front and body', () => {
+  it('stacks every layer, loaded eagerly, and shows only the chosen front and body', async () => {
     const { container } = render(<Preview />);
-    expect(images(container)).toHaveLength(16 + 11 + 11 + 3);
+    // The shown layers' images are asked for at once, the hidden ones a few per task after.
+    expect(images(container).filter((image) => image.hasAttribute('src'))).toEqual(shown(container));
+    const requested = () => images(container).filter((image) => image.hasAttribute('src')).length;
+    await updateAsync(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(requested()).toBeGreaterThan(2);
+    expect(requested()).toBeLessThan(images(container).length);
+    for (let tries = 0; tries < 20 && requested() < images(container).length; tries += 1) {
+      await updateAsync(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    }
+    expect(images(container)).toHaveLength(16 + 16 + 11 + 11 + 3);
     expect(images(container).every((image) => image.getAttribute('loading') === 'eager')).toBe(true);
     expect(shownSrc(container)).toEqual([colourUrl('front', 'midnight_black'), colourUrl('side', 'midnight_black')]);
     expect(shown(container).map((image) => image.alt)).toEqual(['Front: Midnight Black', 'Body: Midnight Black']);
@@ -47,10 +56,13 @@ describe('Preview (spec §2 "Preview")', () => {
 
   it("uses the 'vision' prefix when the digital display is chosen", () => {
     const { container, store } = render(<Preview />);
+    const before = images(container);
     update(() => store.getState().actions.toggleExtra('display', true));
     expect(shownSrc(container)[0]).toBe(colourUrl('vision', 'midnight_black'));
     expect(shown(container)[0]?.alt).toBe('Front with digital display: Midnight Black');
-    expect(images(container).filter((image) => image.dataset['view'] === 'front')).toEqual([]);
+    expect(shown(container).filter((image) => image.dataset['view'] === 'front')).toEqual([]);
+    // The vision images were there, hidden, all along: the display swaps layers, no image reloads.
+    expect(images(container)).toEqual(before);
   });
 
   it.each([

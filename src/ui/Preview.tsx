@@ -1,4 +1,5 @@
-import { useMemo, type CSSProperties } from 'react';
+import { memo, useEffect, useMemo, useState, type CSSProperties } from 'react';
+import type { PreviewLayer } from '../domain/preview';
 import { colourSummary, previewLayers } from '../domain/preview';
 import { stepStatus } from '../domain/wizard';
 import type { ConfiguratorState } from '../stores/configurator-store';
@@ -24,6 +25,8 @@ export interface PreviewProps {
  * Spec §2 "Preview": the stacked images with a colour summary as the figure's caption. Every
  * layer is rendered and loaded eagerly; only the chosen ones are shown, so a change of colour
  * swaps at once. Width and height come from the layers, so nothing shifts while images load.
+ * The first render asks only for the images shown; the hidden ones follow straight after, a few
+ * per task, so no task of the page's start spends long starting fifty image requests.
  */
 export function Preview({ scale }: PreviewProps) {
   const catalogue = useConfigurator((state) => state.catalogue);
@@ -34,6 +37,12 @@ export function Preview({ scale }: PreviewProps) {
     () => previewLayers(catalogue, configuration, { imageCdn, scale, pastInstallation }),
     [catalogue, configuration, imageCdn, scale, pastInstallation],
   );
+  const [requested, setRequested] = useState(0);
+  useEffect(() => {
+    if (requested >= layers.length) return;
+    const timer = setTimeout(() => setRequested(requested + 8), 0);
+    return () => clearTimeout(timer);
+  }, [requested, layers.length]);
   const summary = colourSummary(catalogue, configuration);
   const stage = layers.find((layer) => layer.view !== 'cable') ?? { width: 300, height: 375 };
   const stageSize = { '--evc-stage-width': `${stage.width}px`, '--evc-stage-ratio': `${stage.width} / ${stage.height}` } as CSSProperties;
@@ -41,23 +50,8 @@ export function Preview({ scale }: PreviewProps) {
   return (
     <figure className="evc-preview" part="preview">
       <div className="evc-preview-stage" style={stageSize}>
-        {layers.map((layer) => (
-          <img
-            key={layer.key}
-            className="evc-layer"
-            data-layer={layer.key}
-            data-view={layer.view}
-            src={layer.src}
-            width={layer.width}
-            height={layer.height}
-            alt={layer.alt}
-            hidden={!layer.visible}
-            loading="eager"
-            decoding="async"
-            fetchPriority={layer.visible ? 'high' : 'low'}
-            // The tethered cable is narrower than the stage; its share keeps it in proportion as the stage shrinks.
-            style={layer.view === 'cable' ? ({ '--evc-layer-share': `${(layer.width / stage.width) * 100}%` } as CSSProperties) : undefined}
-          />
+        {layers.map((layer, index) => (
+          <Layer key={layer.key} id={layer.key} view={layer.view} src={layer.visible || index < requested ? layer.src : undefined} width={layer.width} height={layer.height} alt={layer.alt} visible={layer.visible} stageWidth={stage.width} />
         ))}
       </div>
       <figcaption className="evc-colour-summary">
@@ -81,3 +75,29 @@ export function Preview({ scale }: PreviewProps) {
     </figure>
   );
 }
+
+/**
+ * One layer: memoised on its own fields, so a choice updates the two or three images whose
+ * visibility changed and leaves the other fifty alone.
+ */
+type LayerProps = Omit<PreviewLayer, 'key' | 'colourId' | 'src'> & { id: string; src: string | undefined; stageWidth: number };
+
+const Layer = memo(function Layer({ id, view, src, width, height, alt, visible, stageWidth }: LayerProps) {
+  return (
+    <img
+      className="evc-layer"
+      data-layer={id}
+      data-view={view}
+      src={src}
+      width={width}
+      height={height}
+      alt={alt}
+      hidden={!visible}
+      loading="eager"
+      decoding="async"
+      fetchPriority={visible ? 'high' : 'low'}
+      // The tethered cable is narrower than the stage; its share keeps it in proportion as the stage shrinks.
+      style={view === 'cable' ? ({ '--evc-layer-share': `${(width / stageWidth) * 100}%` } as CSSProperties) : undefined}
+    />
+  );
+});

@@ -11,7 +11,9 @@ const REM_PX = 16;
 /**
  * The CSS with its `rem` lengths in px. A rem follows the host page's root font size, which pages
  * change (`html { font-size: 62.5% }` is common) and no rule in a shadow root can set back, so the
- * sheets are adopted in px: the element keeps its proportions on every page.
+ * sheets are adopted in px: the element keeps its proportions on every page. The build applies it
+ * to every CSS file as it inlines it (tsup.config.ts), so the shipped files adopt px and carry no
+ * converter, and the page does not rewrite its stylesheets as it starts.
  */
 export const remToPx = (css: string): string =>
   css.replace(/(?<![\w.])(\d*\.?\d+)rem\b/g, (_match, value: string) => `${Number((Number(value) * REM_PX).toFixed(4))}px`);
@@ -34,7 +36,7 @@ export function adoptStyles(root: Node, cssTexts: readonly string[], { append = 
     let sheet = cache.get(css);
     if (!sheet) {
       sheet = new view.CSSStyleSheet();
-      sheet.replaceSync(remToPx(css));
+      sheet.replaceSync(css);
       cache.set(css, sheet);
     }
     return sheet;

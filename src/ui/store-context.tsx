@@ -1,7 +1,7 @@
-import { createContext, useContext, useMemo } from 'react';
+import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
 import type { ConfiguratorState, ConfiguratorStore } from '../stores/configurator-store';
-import { createTotalsSelector } from '../stores/configurator-store';
+import { selectTotals } from '../stores/configurator-store';
 import type { Totals } from '../domain/pricing';
 
 /** Each element hands its own store down (DESIGN: two elements never share state). */
@@ -18,6 +18,5 @@ export function useConfigurator<T>(selector: (state: ConfiguratorState) => T): T
 }
 
 export function useTotals(): Totals {
-  const selectTotals = useMemo(() => createTotalsSelector(), []);
   return useConfigurator(selectTotals);
 }

@@ -2,12 +2,15 @@ import { expect } from 'chai';
 import { after, before, describe, it } from './mocha';
 import { BUNDLE_URL, loadScript, waitFor } from './page';
 
-/** Puts an element in the page and waits until React has rendered into its shadow root. */
+/**
+ * Puts an element in the page and waits until React has rendered into its shadow root (the
+ * configurator's page comes in a background render, after a loading line).
+ */
 async function mount(tag: string): Promise<{ host: HTMLElement; root: ShadowRoot }> {
   const host = document.createElement(tag);
   document.body.append(host);
   const root = await waitFor(() => host.shadowRoot, `${tag} to attach a shadow root`);
-  await waitFor(() => root.childElementCount > 0, `${tag} to render`);
+  await waitFor(() => root.childElementCount > 0 && !root.querySelector('.evc-loading'), `${tag} to render`);
   return { host, root };
 }
 

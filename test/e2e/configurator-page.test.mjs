@@ -23,7 +23,7 @@ describe('configurator page (marketing-site.html)', () => {
     const figure = element.getByRole('figure');
     assert.deepEqual(await shownLayers(figure), [colourImage('front', 'racing_green'), colourImage('side', 'windsor_grey')]);
     const hidden = figure.locator('img[hidden]');
-    assert.equal(await hidden.count(), 16 + 11 + 11 + 3 - 2);
+    assert.equal(await hidden.count(), 16 + 16 + 11 + 11 + 3 - 2); // fronts with and without the display
     assert.equal(await hidden.first().isVisible(), false);
     // Hidden layers are preloaded: Chromium fetches and decodes eager images even under display: none.
     await page.waitForFunction((node) => [...node.querySelectorAll('img')].every((image) => image.complete && image.naturalWidth > 0), await figure.elementHandle());
