@@ -17,6 +17,7 @@ import { StoreContext } from '../ui/store-context';
 import { CONFIGURATOR_STYLES } from '../ui/styles';
 import type { ConfiguratorOptions, PersistMode, RawAttributes } from './attributes';
 import { CONFIGURATOR_ATTRIBUTES, parseConfiguratorAttributes } from './attributes';
+import { forgetRemovedAttribute } from './attribute-removal';
 import type { EvcErrorDetail } from './events';
 import { emit } from './events';
 import type { CatalogueModule } from './on-demand-modules';
@@ -308,7 +309,9 @@ const RENDER_SYMBOL = Symbol.for('r2wc.render');
  * @cssprop --evc-header - The customer-specific header colour (spec §9): colour of headings and dialog titles.
  * @cssprop --evc-danger - Errors: the error panel and invalid fields.
  */
-export class EvChargerConfigurator extends (Base as unknown as { new (): HTMLElement }) {
+type R2wcElement = HTMLElement & { attributeChangedCallback(name: string, old: string | null, value: string | null): void };
+
+export class EvChargerConfigurator extends (Base as unknown as { new (): R2wcElement }) {
   /** The React that files loaded on demand render with (see runtime.ts). */
   static readonly [RUNTIME_KEY] = sharedRuntime;
 
@@ -326,6 +329,12 @@ export class EvChargerConfigurator extends (Base as unknown as { new (): HTMLEle
       delete (this as { mailSender?: unknown }).mailSender;
       this.mailSender = early as HostMailSender | undefined;
     }
+  }
+
+  // r2wc keeps a removed attribute's old value: forget it, so the attribute table's default applies.
+  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    super.attributeChangedCallback(name, old, value);
+    forgetRemovedAttribute(this, name, value, CONFIGURATOR_ATTRIBUTES);
   }
 
   /** Issue 5: the host page's own sender of specification requests, used instead of `mail-endpoint`. */

@@ -8,6 +8,16 @@ import { SHARE_LINK_NOTICE } from './share-link';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
+/** Waits for `find` to give a value (the element renders in background transitions): 5 s at most. */
+async function until<T>(find: () => T | null | undefined | false): Promise<T> {
+  for (let waited = 0; waited < 5000; waited += 20) {
+    const found = find();
+    if (found) return found;
+    await settle();
+  }
+  throw new Error('timed out waiting for the element');
+}
+
 async function mount(html: string): Promise<HTMLElement[]> {
   document.body.innerHTML = html;
   const hosts = Array.from(document.querySelectorAll<HTMLElement>('ev-charger-configurator'));
@@ -80,11 +90,11 @@ describe('share links on the page (issue 3 "Share this configuration")', () => {
     openPage('#design');
     const [, host] = await mount('<ev-charger-configurator persist="none"></ev-charger-configurator><ev-charger-configurator persist="none"></ev-charger-configurator>');
     const root = host!.shadowRoot!;
-    root.querySelector<HTMLInputElement>('[part="front-picker"] input[value="maranello_red"]')!.click();
-    await settle();
-    [...root.querySelectorAll('button')].find((button) => button.textContent === 'Share this configuration')!.click();
-    await settle();
-    const url = root.querySelector<HTMLInputElement>('.evc-share-field input')!.value;
+    const red = await until(() => root.querySelector<HTMLInputElement>('[part="front-picker"] input[value="maranello_red"]'));
+    red.click();
+    await until(() => red.checked);
+    (await until(() => [...root.querySelectorAll('button')].find((button) => button.textContent === 'Share this configuration'))).click();
+    const url = (await until(() => root.querySelector<HTMLInputElement>('.evc-share-field input')?.value)) ?? '';
     expect(url.startsWith(`${location.origin}/product#design&evc=`)).toBe(true);
     const decoded = decodeSharedConfiguration(UK_CATALOGUE, 'order', sharePayloadIn(new URL(url).hash)!);
     expect(decoded).toMatchObject({ ok: true, target: '#1', configuration: { front: 'maranello_red' } });

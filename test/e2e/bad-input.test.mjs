@@ -220,7 +220,7 @@ describe('invalid attributes on <ev-charger-configurator>', () => {
 
   // @r2wc/react-to-web-component 2.1.1 skips attributeChangedCallback for a removed or emptied
   // attribute (`if (… && value)`), so the element goes on using the old value.
-  it('forgets a bad attribute once it is removed', { todo: 'r2wc keeps the value of a removed attribute: configurator-element.tsx must clear it (issue 7 report)' }, async () => {
+  it('forgets a bad attribute once it is removed', async () => {
     const opened = await openPage(element('ev-charger-configurator', 'removed', { 'storefront-endpoint': 'javascript:window.__pwned=1' }));
     const host = opened.page.locator('#removed');
     const notice = host.getByRole('status').filter({ hasText: 'storefront-endpoint=' });
