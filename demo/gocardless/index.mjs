@@ -10,6 +10,7 @@
 // sandbox by default) and GOCARDLESS_WEBHOOK_SECRET is the webhook endpoint's secret.
 import { fileURLToPath } from 'node:url';
 import { jsonResponse } from '../json-body.mjs';
+import { loopbackOrigins } from '../origins.mjs';
 import { serveDirectory } from '../static.mjs';
 import { createGoCardlessStandIn } from './api-stand-in.mjs';
 
@@ -18,21 +19,6 @@ const DEMO_WEBHOOK_SECRET = 'demo-webhook-secret';
 /** A name that never resolves, so a stand-in misconfiguration cannot reach the network. */
 const STAND_IN_BASE_URL = 'http://gocardless.invalid';
 const MAX_FAILURES = 100;
-
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-/**
- * The demo's pages post from the server's own origin; only loopback is served, so that is the
- * allow-list, plus any origins in DIRECT_DEBIT_ALLOWED_ORIGINS (comma separated).
- */
-function allowedOrigin(env) {
-  const extra = (env.DIRECT_DEBIT_ALLOWED_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
-  return (origin, request) => {
-    if (extra.includes(origin)) return true;
-    const own = new URL(request.url);
-    return origin === own.origin && LOOPBACK.has(own.hostname);
-  };
-}
 
 function handlerOptions(env, standIn) {
   const gocardless = env.GOCARDLESS_ACCESS_TOKEN
@@ -49,7 +35,7 @@ function handlerOptions(env, standIn) {
       };
   return {
     gocardless,
-    allowedOrigins: allowedOrigin(env),
+    allowedOrigins: loopbackOrigins(env.DIRECT_DEBIT_ALLOWED_ORIGINS),
     // Generous: every page and test of a demo session comes from one loopback address.
     rateLimit: { limit: 120, windowMs: 60_000 },
     onProviderError: (failure) => console.warn('direct-debit: GoCardless failed', failure.status ?? failure.error),

@@ -5,27 +5,13 @@
 //   GET                                    { "failNext", "status", "messages" }.
 // With MAILGUN_API_KEY and MAILGUN_DOMAIN set, the relay talks to Mailgun itself (DESIGN).
 import { jsonResponse } from '../json-body.mjs';
+import { loopbackOrigins } from '../origins.mjs';
 import { createMailgunStandIn } from './mailgun-stand-in.mjs';
 
 const DEMO_ACCOUNT = { apiKey: 'demo-mailgun-key', domain: 'mg.demo.example' };
 /** A name that never resolves, so a stand-in misconfiguration cannot reach the network. */
 const STAND_IN_BASE_URL = 'http://mailgun.invalid';
 const MAX_FAILURES = 100;
-
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-/**
- * The demo's pages post from the server's own origin; only loopback is served, so that is the
- * allow-list, plus any origins in SPEC_REQUEST_ALLOWED_ORIGINS (comma separated).
- */
-function allowedOrigin(env) {
-  const extra = (env.SPEC_REQUEST_ALLOWED_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
-  return (origin, request) => {
-    if (extra.includes(origin)) return true;
-    const own = new URL(request.url);
-    return origin === own.origin && LOOPBACK.has(own.hostname);
-  };
-}
 
 function relayOptions(env, standIn) {
   const real = Boolean(env.MAILGUN_API_KEY && env.MAILGUN_DOMAIN);
@@ -38,7 +24,7 @@ function relayOptions(env, standIn) {
     to: env.SPEC_REQUEST_TO ?? 'orders@company.example',
     subject: env.SPEC_REQUEST_SUBJECT ?? 'Upgrade specification request',
     template: env.SPEC_REQUEST_TEMPLATE ?? 'upgrade-specification',
-    allowedOrigins: allowedOrigin(env),
+    allowedOrigins: loopbackOrigins(env.SPEC_REQUEST_ALLOWED_ORIGINS),
     // Generous: every page and test of a demo session comes from one loopback address.
     rateLimit: { limit: 120, windowMs: 60_000 },
     onProviderError: (failure) => console.warn('spec-request: the mail provider failed', failure.status ?? failure.error),

@@ -1,7 +1,9 @@
 import * as v from 'valibot';
 import type { Catalogue } from './catalogue/schema';
 import type { Configuration } from './configuration';
-import { ConfigurationShape, parseConfiguration } from './configuration';
+import { ConfigurationShape } from './configuration';
+import type { RequestProblem } from './schemas/problems';
+import { checkRequest } from './schemas/problems';
 import type { FormValues } from './forms';
 import type { PricingContext } from './order-items';
 import { normaliseConfiguration } from './selection';
@@ -67,10 +69,8 @@ export const DirectDebitStartAnswerSchema = v.object({
 
 export type DirectDebitStartAnswer = v.InferOutput<typeof DirectDebitStartAnswerSchema>;
 
-export interface DirectDebitProblem {
-  field: string;
-  message: string;
-}
+/** A field the request got wrong, as the handler names it. */
+export type DirectDebitProblem = RequestProblem;
 
 export type DirectDebitRequestResult =
   | { ok: true; request: DirectDebitRequest; configuration: Configuration }
@@ -81,21 +81,12 @@ export type DirectDebitRequestResult =
  * monthly-plan configuration may start a mandate. `today` decides the age check.
  */
 export function parseDirectDebitRequest(catalogue: Catalogue, input: unknown, today: Date): DirectDebitRequestResult {
-  const result = v.safeParse(directDebitRequestSchema(today), input);
-  if (!result.success) {
-    const problems: DirectDebitProblem[] = [];
-    for (const issue of result.issues) {
-      const field = v.getDotPath(issue) ?? '';
-      if (!problems.some((problem) => problem.field === field)) problems.push({ field, message: issue.message });
-    }
-    return { ok: false, problems };
-  }
-  const parsed = parseConfiguration(catalogue, result.output.configuration);
-  if (!parsed.ok) return { ok: false, problems: [{ field: parsed.error.split(':')[0] ?? 'configuration', message: parsed.error }] };
-  if (parsed.configuration.paymentType !== 'PAY_MONTHLY') {
+  const checked = checkRequest(catalogue, directDebitRequestSchema(today), input);
+  if (!checked.ok) return checked;
+  if (checked.configuration.paymentType !== 'PAY_MONTHLY') {
     return { ok: false, problems: [{ field: 'configuration.paymentType', message: 'configuration.paymentType: must be "PAY_MONTHLY" for a direct-debit mandate' }] };
   }
-  return { ok: true, request: result.output, configuration: normaliseConfiguration(catalogue, parsed.configuration, 'order') };
+  return { ...checked, configuration: normaliseConfiguration(catalogue, checked.configuration, 'order') };
 }
 
 /** A request as built from the form, before the schema has checked the acceptances. */
@@ -132,3 +123,10 @@ export function directDebitRequest(config: Configuration, form: FormValues): Dir
 export const directDebitPricingContext = (request: Pick<DirectDebitRequest, 'customer'>): PricingContext => ({
   email: request.customer.email,
 });
+
+/** The ordering step where a field the handler refused is answered (issue 6: take the buyer back to it). */
+export function stepForDirectDebitField(field: string | undefined): 'finance' | 'contact' | null {
+  if (field?.startsWith('finance.')) return 'finance';
+  if (field?.startsWith('customer.')) return 'contact';
+  return null;
+}

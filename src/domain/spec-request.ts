@@ -1,7 +1,9 @@
 import * as v from 'valibot';
 import type { Catalogue } from './catalogue/schema';
 import type { Configuration } from './configuration';
-import { ConfigurationShape, parseConfiguration } from './configuration';
+import { ConfigurationShape } from './configuration';
+import type { RequestProblem } from './schemas/problems';
+import { checkRequest } from './schemas/problems';
 import { EmailSchema, PhoneSchema, requiredText, singleLine } from './schemas/fields';
 import { normaliseConfiguration } from './selection';
 
@@ -35,11 +37,8 @@ export const SpecRequestSchema = v.object({
 
 export type SpecRequest = v.InferOutput<typeof SpecRequestSchema>;
 
-/** Where a request went wrong: the field (dot path, e.g. `customer.tel`) and what was wrong. */
-export interface SpecRequestProblem {
-  field: string;
-  message: string;
-}
+/** A field the request got wrong, as the handler names it. */
+export type SpecRequestProblem = RequestProblem;
 
 export type SpecRequestResult =
   | { ok: true; request: SpecRequest; configuration: Configuration }
@@ -50,18 +49,9 @@ export type SpecRequestResult =
  * the specification flow's selection rules (spec §4), so what is mailed is what the flow allows.
  */
 export function parseSpecRequest(catalogue: Catalogue, input: unknown): SpecRequestResult {
-  const result = v.safeParse(SpecRequestSchema, input);
-  if (!result.success) {
-    const problems: SpecRequestProblem[] = [];
-    for (const issue of result.issues) {
-      const field = v.getDotPath(issue) ?? '';
-      if (!problems.some((problem) => problem.field === field)) problems.push({ field, message: issue.message });
-    }
-    return { ok: false, problems };
-  }
-  const parsed = parseConfiguration(catalogue, result.output.configuration);
-  if (!parsed.ok) return { ok: false, problems: [{ field: parsed.error.split(':')[0] ?? 'configuration', message: parsed.error }] };
-  return { ok: true, request: result.output, configuration: normaliseConfiguration(catalogue, parsed.configuration, 'spec-request') };
+  const checked = checkRequest(catalogue, SpecRequestSchema, input);
+  if (!checked.ok) return checked;
+  return { ...checked, configuration: normaliseConfiguration(catalogue, checked.configuration, 'spec-request') };
 }
 
 /**

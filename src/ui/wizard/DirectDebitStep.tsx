@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { stepForDirectDebitField } from '../../domain/direct-debit';
 import { formatPence } from '../../domain/money';
-import type { StepName } from '../../domain/wizard';
 import type { OrderFailure } from '../order-services';
 import { toOrderFailure } from '../order-services';
 import { useUiOptions } from '../options-context';
@@ -17,13 +17,6 @@ const NOT_AVAILABLE = 'Direct Debit set-up is not available on this page. Please
 const START_FAILED = 'We could not start the Direct Debit set-up. Please try again.';
 
 type SetUpState = { status: 'idle' } | { status: 'starting' } | { status: 'open' } | { status: 'cancelled' } | { status: 'failed'; failure: OrderFailure };
-
-/** The step where a field the handler refused is answered. */
-function stepForRefusedField(field: string | undefined): StepName | null {
-  if (field?.startsWith('finance.')) return 'finance';
-  if (field?.startsWith('customer.')) return 'contact';
-  return null;
-}
 
 /**
  * Spec §5 direct-debit step (monthly plan only, issue 6): the element asks `direct-debit-endpoint`
@@ -112,7 +105,7 @@ export function DirectDebitStep(_props: StepProps) {
     );
   }
 
-  const refusedStep = state.status === 'failed' ? stepForRefusedField(state.failure.field) : null;
+  const refusedStep = state.status === 'failed' ? stepForDirectDebitField(state.failure.field) : null;
   return (
     <>
       <p>
