@@ -3,6 +3,7 @@ import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import { createConfiguratorStore, createTotalsSelector, selectAwaitingHighPower } from './configurator-store';
 import { createStepValidationSelector } from './step-validation';
 import { memoryStorage } from './persistence';
+import { wizardNavigation } from './wizard-navigation';
 
 const make = (flow: 'order' | 'spec-request' = 'order', storage = { choices: memoryStorage(), personal: memoryStorage() }) =>
   ({ store: createConfiguratorStore({ catalogue: UK_CATALOGUE, flow, storageKey: 'test', storage }), storage });
@@ -40,8 +41,8 @@ describe('configurator store', () => {
     actions.select({ type: 'chooseCable', cable: 'tethered_7kw_8_5m' });
     actions.select({ type: 'chooseCable', cable: 'tethered_22kw_6_5m' });
     expect(selectAwaitingHighPower(store.getState())).toBe(true);
-    expect(actions.goNext()).toBeNull();
-    actions.declineHighPower();
+    expect(wizardNavigation(store).goNext()).toBeNull();
+    wizardNavigation(store).declineHighPower();
     expect(store.getState().configuration.cable).toBe('tethered_7kw_8_5m');
     expect(selectAwaitingHighPower(store.getState())).toBe(false);
   });
@@ -51,14 +52,14 @@ describe('configurator store', () => {
     const { actions } = store.getState();
     actions.openWizard();
     actions.select({ type: 'chooseCable', cable: 'socket_22kw' });
-    expect(actions.confirmHighPower().fetchProductDetails).toBe(true);
+    expect(wizardNavigation(store).confirmHighPower().fetchProductDetails).toBe(true);
     expect(store.getState().wizard.step).toBe('installation');
   });
 
   it('spec §4: Back on the first step closes the wizard', () => {
     const { store } = make();
     store.getState().actions.openWizard();
-    store.getState().actions.goBack();
+    wizardNavigation(store).goBack();
     expect(store.getState().wizard.open).toBe(false);
   });
 
@@ -67,7 +68,7 @@ describe('configurator store', () => {
     const { actions } = store.getState();
     actions.chooseFront('cotswold_oak');
     actions.openWizard();
-    actions.goNext();
+    wizardNavigation(store).goNext();
     actions.updateForm({ email: 'sam@example.com', dob: '1980-01-01' });
     const reloaded = make('order', storage).store.getState();
     expect(reloaded.configuration.front).toBe('cotswold_oak');

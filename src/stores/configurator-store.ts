@@ -11,17 +11,7 @@ import type { Extra, SelectionAction } from '../domain/selection';
 import type { SpecRequestProblem } from '../domain/spec-request';
 import { applySelection, normaliseConfiguration } from '../domain/selection';
 import type { Flow, NavigationContext, StepName } from '../domain/wizard';
-import {
-  back,
-  continueEffects,
-  continueHidden,
-  highPowerConfirmedEffects,
-  needsHighPowerConfirmation,
-  next,
-  normaliseStep,
-  stepsFor,
-} from '../domain/wizard';
-import type { ContinueEffects } from '../domain/wizard';
+import { needsHighPowerConfirmation, normaliseStep, stepsFor } from '../domain/wizard';
 import type { StorageTargets } from './persistence';
 import { forget, readSaved, writeSaved } from './persistence';
 
@@ -75,14 +65,6 @@ export interface ConfiguratorActions {
   setShop(changes: Partial<ShopState>): void;
   openWizard(): void;
   closeWizard(): void;
-  /** Spec §4 Continue; returns the side effects the caller performs (product fetch), or null when it did not move. */
-  goNext(): { effects: ContinueEffects; finished: boolean } | null;
-  /** Spec §4 Back; on the first step it closes the wizard. */
-  goBack(): void;
-  /** Spec §4: the 22kW dialog's "continue": confirms and moves on. */
-  confirmHighPower(): ContinueEffects;
-  /** The 22kW dialog's "go back": returns to the previous cable. */
-  declineHighPower(): void;
   /** "Start again": defaults, and every saved trace of this element removed. */
   reset(): void;
   /** Step 07: the request's idempotency key, made on the first send and kept until it is answered. */
@@ -233,41 +215,6 @@ export function createConfiguratorStore(options: StoreOptions): ConfiguratorStor
       setShop: (changes) => set((state) => ({ shop: { ...state.shop, ...changes } })),
       openWizard: () => set((state) => ({ wizard: { ...state.wizard, open: true } })),
       closeWizard: () => set((state) => ({ wizard: { ...state.wizard, open: false } })),
-      goNext: () => {
-        const state = get();
-        const context = navigationContext(state);
-        const current = state.wizard.step;
-        if (continueHidden(context, current)) return null;
-        const effects = continueEffects(context, current);
-        if (effects.resetOffer && state.configuration.offer !== null) {
-          setConfiguration({ ...state.configuration, offer: null });
-        }
-        const result = next(navigationContext(get()), current);
-        if (result.type === 'step') moveTo(result.step);
-        return { effects, finished: result.type === 'finish' };
-      },
-      goBack: () => {
-        const state = get();
-        const result = back(navigationContext(state), state.wizard.step);
-        if (result.type === 'close') actions.closeWizard();
-        else moveTo(result.step);
-      },
-      confirmHighPower: () => {
-        set((state) => ({ wizard: { ...state.wizard, highPowerConfirmed: true } }));
-        const context = navigationContext(get());
-        const effects = highPowerConfirmedEffects(context);
-        const result = next(context, get().wizard.step);
-        if (result.type === 'step') moveTo(result.step);
-        return effects;
-      },
-      declineHighPower: () => {
-        const state = get();
-        const fallback =
-          state.previousCable && state.previousCable !== state.configuration.cable
-            ? state.previousCable
-            : defaultConfiguration(catalogue).cable;
-        actions.select({ type: 'chooseCable', cable: fallback });
-      },
       reset: () => {
         set({
           configuration: normaliseConfiguration(catalogue, defaultConfiguration(catalogue), flow),

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Preview } from './Preview';
 import { byRole, cleanup, render, TEST_CDN, textOf, update, updateAsync } from './testing';
+import { wizardNavigation } from '../stores/wizard-navigation';
 
 afterEach(cleanup);
 
@@ -89,10 +90,10 @@ describe('Preview (spec §2 "Preview")', () => {
       actions.openWizard();
     });
     expect(hook()).toEqual([]);
-    update(() => void actions.goNext());
+    update(() => void wizardNavigation(store).goNext());
     expect(store.getState().wizard.step).toBe('installation');
     expect(hook()).toEqual([]);
-    update(() => void actions.goNext());
+    update(() => void wizardNavigation(store).goNext());
     expect(store.getState().wizard.step).toBe('options');
     expect(hook()).toEqual([colourUrl('hook', 'nova_bronze')]);
     update(() => actions.closeWizard());

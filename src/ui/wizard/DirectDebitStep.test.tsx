@@ -5,6 +5,7 @@ import type { DirectDebitStartAnswer } from '../../domain/direct-debit';
 import { DirectDebitError } from '../../services/direct-debit';
 import type { DropinCallbacks } from '../../services/direct-debit';
 import type { DirectDebitServices } from '../order-services';
+import { wizardNavigation } from '../../stores/wizard-navigation';
 import { byRole, cleanup, statusTexts, textOf, update } from '../testing';
 import { CANCELLED_MESSAGE, MANDATE_COMPLETE, SET_UP_LABEL } from './DirectDebitStep';
 import { fakeOrderServices, nextButton, renderWizard, settle, wizardDialog } from './wizard-testing';
@@ -211,7 +212,7 @@ describe('direct-debit step (spec §5 direct debit step, issue 6)', () => {
     const dialog = wizardDialog(container);
     await setUp(container);
     expect(show).toHaveBeenCalledTimes(1);
-    update(() => store.getState().actions.goBack());
+    update(() => wizardNavigation(store).goBack());
     expect(store.getState().wizard.step).not.toBe('directDebit');
     expect(fake.exit).toHaveBeenCalledTimes(1);
     expect(showModal.mock.contexts).toEqual([dialog]);

@@ -1,6 +1,8 @@
+import { useMemo } from 'react';
 import { selectAwaitingHighPower } from '../../stores/configurator-store';
+import { wizardNavigation } from '../../stores/wizard-navigation';
 import { ConfirmModal } from '../ConfirmModal';
-import { useConfigurator } from '../store-context';
+import { useConfigurator, useConfiguratorStore } from '../store-context';
 import type { StepProps } from './types';
 
 /** The dialog's title, also its accessible name. */
@@ -13,7 +15,8 @@ export const HIGH_POWER_TITLE = '22kW charging needs a three-phase supply';
  */
 export function HighPowerDialog({ runEffects }: Pick<StepProps, 'runEffects'>) {
   const open = useConfigurator(selectAwaitingHighPower);
-  const { confirmHighPower, declineHighPower } = useConfigurator((state) => state.actions);
+  const store = useConfiguratorStore();
+  const { confirmHighPower, declineHighPower } = useMemo(() => wizardNavigation(store), [store]);
   return (
     <ConfirmModal
       title={HIGH_POWER_TITLE}

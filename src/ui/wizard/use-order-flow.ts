@@ -3,6 +3,7 @@ import { totalsDetail } from '../../domain/pricing';
 import type { ContinueEffects } from '../../domain/wizard';
 import { next } from '../../domain/wizard';
 import { createTotalsSelector, navigationContext } from '../../stores/configurator-store';
+import { wizardNavigation } from '../../stores/wizard-navigation';
 import type { OrderFailure } from '../order-services';
 import { toOrderFailure } from '../order-services';
 import { useUiOptions } from '../options-context';
@@ -71,7 +72,7 @@ export function useOrderFlow() {
   const goNext = useCallback(() => {
     const state = store.getState();
     if (state.flow !== 'order') {
-      state.actions.goNext();
+      wizardNavigation(store).goNext();
       return;
     }
     if (order && state.form.email.trim() !== '') void order.captureLead(state.configuration, state.form);
@@ -79,13 +80,13 @@ export function useOrderFlow() {
       void startCheckout();
       return;
     }
-    const moved = state.actions.goNext();
+    const moved = wizardNavigation(store).goNext();
     if (moved) runEffects(moved.effects);
   }, [store, order, startCheckout, runEffects]);
 
   const goBack = useCallback(() => {
     setCheckout((current) => (current.status === 'failed' ? { status: 'idle' } : current));
-    store.getState().actions.goBack();
+    wizardNavigation(store).goBack();
   }, [store]);
 
   return { checkout, checkoutAvailable: order?.checkoutAvailable === true, runEffects, startCheckout, goNext, goBack };

@@ -1,0 +1,57 @@
+import { defaultConfiguration } from '../domain/configuration';
+import type { ContinueEffects, StepName } from '../domain/wizard';
+import { back, continueEffects, continueHidden, highPowerConfirmedEffects, next } from '../domain/wizard';
+import type { ConfiguratorStore } from './configurator-store';
+import { navigationContext } from './configurator-store';
+
+/**
+ * The wizard's moves (spec §4): Continue, Back and the 22kW dialog's answers. Only the wizard
+ * makes them, so they ship in the wizard's file, not in the page's script; they act through the
+ * store's own actions and state, as its choices do.
+ */
+export interface WizardNavigation {
+  /** Spec §4 Continue; returns the side effects the caller performs (product fetch), or null when it did not move. */
+  goNext(): { effects: ContinueEffects; finished: boolean } | null;
+  /** Spec §4 Back; on the first step it closes the wizard. */
+  goBack(): void;
+  /** Spec §4: the 22kW dialog's "continue": confirms and moves on. */
+  confirmHighPower(): ContinueEffects;
+  /** The 22kW dialog's "go back": returns to the previous cable. */
+  declineHighPower(): void;
+}
+
+export function wizardNavigation(store: ConfiguratorStore): WizardNavigation {
+  const moveTo = (step: StepName) => store.setState((state) => ({ wizard: { ...state.wizard, step } }));
+  return {
+    goNext: () => {
+      const state = store.getState();
+      const context = navigationContext(state);
+      const current = state.wizard.step;
+      if (continueHidden(context, current)) return null;
+      const effects = continueEffects(context, current);
+      if (effects.resetOffer && state.configuration.offer !== null) state.actions.chooseOffer(null);
+      const result = next(navigationContext(store.getState()), current);
+      if (result.type === 'step') moveTo(result.step);
+      return { effects, finished: result.type === 'finish' };
+    },
+    goBack: () => {
+      const state = store.getState();
+      const result = back(navigationContext(state), state.wizard.step);
+      if (result.type === 'close') state.actions.closeWizard();
+      else moveTo(result.step);
+    },
+    confirmHighPower: () => {
+      store.setState((state) => ({ wizard: { ...state.wizard, highPowerConfirmed: true } }));
+      const context = navigationContext(store.getState());
+      const effects = highPowerConfirmedEffects(context);
+      const result = next(context, store.getState().wizard.step);
+      if (result.type === 'step') moveTo(result.step);
+      return effects;
+    },
+    declineHighPower: () => {
+      const { catalogue, configuration, previousCable, actions } = store.getState();
+      const fallback = previousCable && previousCable !== configuration.cable ? previousCable : defaultConfiguration(catalogue).cable;
+      actions.select({ type: 'chooseCable', cable: fallback });
+    },
+  };
+}
