@@ -11,39 +11,50 @@ function fakeRegistry() {
 }
 
 describe('createViewerLoader', () => {
-  it('imports the viewer file once, however many elements ask', async () => {
+  /** What the viewer file exports; importing it defines <model-viewer> in the test's registry. */
+  const viewerFile = (define: () => void) => async () => {
+    define();
+    return { mountModelStage: () => ({ update() {}, unmount() {} }) };
+  };
+
+  it('imports the viewer file once, however many elements ask, and hands over its stage', async () => {
     const { registry, define } = fakeRegistry();
-    const importModule = vi.fn(async () => define());
+    const importModule = vi.fn(viewerFile(define));
     const load = createViewerLoader({ importModule, registry });
     await Promise.all([load('https://shop.example/dist/model-viewer.js'), load('https://shop.example/dist/model-viewer.js')]);
-    await load('https://shop.example/dist/model-viewer.js');
+    const module = await load('https://shop.example/dist/model-viewer.js');
+    expect(typeof module.mountModelStage).toBe('function');
     expect(importModule).toHaveBeenCalledTimes(1);
     expect(importModule).toHaveBeenCalledWith('https://shop.example/dist/model-viewer.js');
   });
 
-  it('imports nothing when the page already has <model-viewer>', async () => {
+  it('imports the file for its stage when the page already has <model-viewer> (the file keeps the page\'s)', async () => {
     const { registry, define } = fakeRegistry();
     define();
-    const importModule = vi.fn(async () => undefined);
-    await createViewerLoader({ importModule, registry })('/dist/model-viewer.js');
-    expect(importModule).not.toHaveBeenCalled();
+    const importModule = vi.fn(viewerFile(() => undefined));
+    await expect(createViewerLoader({ importModule, registry })('/dist/model-viewer.js')).resolves.toHaveProperty('mountModelStage');
+    expect(importModule).toHaveBeenCalledOnce();
   });
 
   it('rejects naming the URL when the import fails, and a retry asks for a fresh URL', async () => {
     const { registry, define } = fakeRegistry();
-    const importModule = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockImplementation(async () => define());
+    const importModule = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockImplementation(viewerFile(define));
     const load = createViewerLoader({ importModule, registry });
     await expect(load('/dist/model-viewer.js')).rejects.toThrow(
       'The 3D viewer could not be loaded from /dist/model-viewer.js: Failed to fetch dynamically imported module',
     );
-    await expect(load('/dist/model-viewer.js')).resolves.toBeUndefined();
+    await expect(load('/dist/model-viewer.js')).resolves.toHaveProperty('mountModelStage');
     expect(importModule.mock.calls).toEqual([['/dist/model-viewer.js'], ['/dist/model-viewer.js?retry=1']]);
   });
 
-  it('rejects when the file loads but defines no <model-viewer>', async () => {
-    const { registry } = fakeRegistry();
+  it('rejects when the file loads but defines no <model-viewer>, or brings no stage', async () => {
+    const { registry, define } = fakeRegistry();
     const load = createViewerLoader({ importModule: async () => undefined, registry });
     await expect(load('/dist/other.js?v=2')).rejects.toThrow('/dist/other.js?v=2 did not define <model-viewer>');
+    define();
+    await expect(createViewerLoader({ importModule: async () => ({}), registry })('/dist/other.js?v=3')).rejects.toThrow(
+      '/dist/other.js?v=3 did not define <model-viewer>',
+    );
   });
 });
 

@@ -2,12 +2,14 @@
  * The 3D viewer's I/O (issue 3 "3D/AR"): importing `model-viewer.js` by URL, only when the buyer
  * asks for the 3D view, and probing WebGL first so that a browser without it keeps the 2D preview.
  */
+import type { ViewerModule } from '../viewer/model-stage';
+import { isViewerModule } from '../viewer/model-stage';
 import type { ImportModule } from './module-import';
 import { createUrlImporter, importByUrl } from './module-import';
 
 export interface ViewerService {
-  /** Imports the viewer file; resolves once <model-viewer> is defined, rejects with a readable error. */
-  loadViewer(url: string): Promise<void>;
+  /** Imports the viewer file; resolves with its stage once <model-viewer> is defined, rejects with a readable error. */
+  loadViewer(url: string): Promise<ViewerModule>;
   /** Whether this browser can draw WebGL at all. */
   webglAvailable(document: Document): boolean;
 }
@@ -18,13 +20,16 @@ export interface ViewerLoaderOptions {
   registry?: CustomElementRegistry | undefined;
 }
 
-/** A loader that imports each URL once, shared by every element on the page. */
+/**
+ * A loader that imports each URL once, shared by every element on the page. The file is imported
+ * even when the page has a <model-viewer> of its own: it keeps that one and brings the stage.
+ */
 export function createViewerLoader({ importModule = importByUrl, registry = globalThis.customElements }: ViewerLoaderOptions = {}) {
   const importOnce = createUrlImporter(importModule);
-  return async function loadViewer(url: string): Promise<void> {
-    if (registry?.get('model-viewer')) return;
-    await importOnce(url, 'The 3D viewer');
-    if (!registry?.get('model-viewer')) throw new Error(`${url} did not define <model-viewer>: is it the viewer file (model-viewer.js)?`);
+  return async function loadViewer(url: string): Promise<ViewerModule> {
+    const module = await importOnce(url, 'The 3D viewer');
+    if (!registry?.get('model-viewer') || !isViewerModule(module)) throw new Error(`${url} did not define <model-viewer>: is it the viewer file (model-viewer.js)?`);
+    return module;
   };
 }
 

@@ -8,7 +8,8 @@ import { createConfiguratorStore } from '../stores/configurator-store';
 import type { UiOptions } from './options-context';
 import { UiOptionsContext } from './options-context';
 import { StoreContext } from './store-context';
-import { modelViewerAttributes, Viewer3D, VIEWER_TEXT } from './Viewer3D';
+import { mountModelStage } from '../viewer/model-stage';
+import { Viewer3D, VIEWER_TEXT } from './Viewer3D';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -39,7 +40,10 @@ function fakeMaterial() {
 function fakeViewer({ webgl = true } = {}) {
   const loads: { resolve(): void; reject(error: Error): void }[] = [];
   const service: ViewerService = {
-    loadViewer: vi.fn(() => new Promise<void>((resolve, reject) => loads.push({ resolve, reject }))),
+    // The viewer file's stage is the real one; <model-viewer> is the fake above.
+    loadViewer: vi.fn(
+      () => new Promise<{ mountModelStage: typeof mountModelStage }>((resolve, reject) => loads.push({ resolve: () => resolve({ mountModelStage }), reject })),
+    ),
     webglAvailable: vi.fn(() => webgl),
   };
   return { service, loads };
@@ -184,14 +188,5 @@ describe('Viewer3D', () => {
     expect(front.setBaseColorFactor).toHaveBeenLastCalledWith('#6b4a32');
     act(() => view.store.getState().actions.chooseFront('andersen_carbon'));
     expect(front.setBaseColorFactor).toHaveBeenLastCalledWith('#2a2c30');
-  });
-});
-
-describe('modelViewerAttributes', () => {
-  it('auto-rotates only when the buyer has not asked for reduced motion', () => {
-    expect(modelViewerAttributes(MODEL, false)).toMatchObject({ 'auto-rotate': '' });
-    const reduced = modelViewerAttributes(MODEL, true);
-    expect(reduced).not.toHaveProperty('auto-rotate');
-    expect(reduced).toMatchObject({ 'interaction-prompt': 'none', 'camera-controls': '', 'ar-placement': 'wall' });
   });
 });

@@ -2,28 +2,11 @@ import type { MouseEvent } from 'react';
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { bodyColour, frontColour } from '../domain/configuration';
 import { browserViewer } from '../services/viewer';
+import type { ModelLook, ModelStage as ModelStageHandle, ViewerModule } from '../viewer/model-stage';
 import { Modal } from './Modal';
-import type { ModelFinish, ModelSlot } from './model-colours';
-import { MODEL_MATERIALS, modelFinish } from './model-colours';
 import { useUiOptions } from './options-context';
 import { Spinner } from './Spinner';
 import { useConfigurator } from './store-context';
-
-/** The part of model-viewer's scene-graph API used here (model-viewer: Materials). */
-interface ModelViewerMaterial {
-  pbrMetallicRoughness: {
-    setBaseColorFactor(color: string): void;
-    setMetallicFactor(value: number): void;
-    setRoughnessFactor(value: number): void;
-  };
-}
-
-/** A `<model-viewer>` element; `model` appears once its source has loaded. */
-export interface ModelViewerElement extends HTMLElement {
-  model?: { getMaterialByName(name: string): ModelViewerMaterial | null } | undefined;
-}
-
-type Finishes = Record<ModelSlot, ModelFinish>;
 
 type Phase = 'idle' | 'unsupported' | 'loading' | 'ready' | 'failed';
 
@@ -36,83 +19,30 @@ export const VIEWER_TEXT = {
   unsupported: '3D view is not available in this browser.',
 } as const;
 
-/**
- * Spec §2 "3D or augmented-reality model viewer (wall placement, camera controls)": attributes of
- * the `<model-viewer>` element. Auto-rotation only when the buyer has not asked for reduced motion.
- */
-export function modelViewerAttributes(src: string, reducedMotion: boolean): Record<string, string> {
-  return {
-    src,
-    'camera-controls': '',
-    'touch-action': 'pan-y',
-    ar: '',
-    'ar-modes': 'webxr scene-viewer quick-look',
-    'ar-placement': 'wall',
-    'environment-image': 'neutral',
-    'shadow-intensity': '1',
-    ...(reducedMotion ? { 'interaction-prompt': 'none' } : { 'auto-rotate': '' }),
-  };
-}
-
-/** Paints the model's `front` and `body` materials; before the model has loaded there is nothing to paint. */
-export function paintModel(viewer: ModelViewerElement, finishes: Finishes): void {
-  const model = viewer.model;
-  if (!model) return;
-  for (const slot of Object.keys(MODEL_MATERIALS) as ModelSlot[]) {
-    const material = model.getMaterialByName(MODEL_MATERIALS[slot]);
-    if (!material) continue;
-    const { hex, metallic, roughness } = finishes[slot];
-    material.pbrMetallicRoughness.setBaseColorFactor(hex);
-    material.pbrMetallicRoughness.setMetallicFactor(metallic);
-    material.pbrMetallicRoughness.setRoughnessFactor(roughness);
-  }
-}
-
-interface ModelStageProps {
+interface ModelStageProps extends ModelLook {
+  module: ViewerModule;
   src: string;
-  alt: string;
-  finishes: Finishes;
   onModelError(): void;
 }
 
-/**
- * The `<model-viewer>` itself, created with the DOM so its attributes are exactly the ones written
- * (React would set some as properties), and painted after `load` and on every colour change.
- */
-function ModelStage({ src, alt, finishes, onModelError }: ModelStageProps) {
+/** Where the viewer file's stage puts `<model-viewer>`; it follows the colours while shown. */
+function ModelStage({ module, src, alt, front, body, onModelError }: ModelStageProps) {
   const holder = useRef<HTMLDivElement>(null);
-  const viewer = useRef<ModelViewerElement | null>(null);
-  const paintLatest = useEffectEvent((element: ModelViewerElement) => paintModel(element, finishes));
+  const stage = useRef<ModelStageHandle | null>(null);
+  const look = useEffectEvent(() => ({ alt, front, body }));
   const reportFailure = useEffectEvent(() => onModelError());
 
   useEffect(() => {
-    const container = holder.current;
-    if (!container) return;
-    const document = container.ownerDocument;
-    const element = document.createElement('model-viewer') as ModelViewerElement;
-    const reducedMotion = document.defaultView?.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-    for (const [name, value] of Object.entries(modelViewerAttributes(src, reducedMotion))) element.setAttribute(name, value);
-    const onLoad = () => paintLatest(element);
-    const onError = () => reportFailure();
-    element.addEventListener('load', onLoad);
-    element.addEventListener('error', onError);
-    container.append(element);
-    viewer.current = element;
+    if (!holder.current) return;
+    const mounted = module.mountModelStage(holder.current, { src, ...look(), onError: () => reportFailure() });
+    stage.current = mounted;
     return () => {
-      element.removeEventListener('load', onLoad);
-      element.removeEventListener('error', onError);
-      element.remove();
-      viewer.current = null;
+      mounted.unmount();
+      stage.current = null;
     };
-  }, [src]);
+  }, [module, src]);
 
-  useEffect(() => {
-    viewer.current?.setAttribute('alt', alt);
-  }, [alt]);
-
-  useEffect(() => {
-    if (viewer.current) paintModel(viewer.current, finishes);
-  }, [finishes]);
+  useEffect(() => stage.current?.update({ alt, front, body }), [alt, front, body]);
 
   return <div className="evc-viewer-stage" part="viewer-stage" ref={holder} />;
 }
@@ -133,15 +63,13 @@ function ViewerControl({ modelSrc, viewerSrc }: { modelSrc: string; viewerSrc: s
   const frontId = useConfigurator((state) => state.configuration.front);
   const bodyId = useConfigurator((state) => state.configuration.body);
   const [phase, setPhase] = useState<Phase>('idle');
+  const [module, setModule] = useState<ViewerModule>();
   const [open, setOpen] = useState(false);
 
-  const { alt, finishes } = useMemo(() => {
+  const look = useMemo(() => {
     const front = frontColour(catalogue, frontId);
     const body = bodyColour(catalogue, bodyId);
-    return {
-      alt: `3D model of the charger in ${front.name} and ${body.name}`,
-      finishes: { front: modelFinish(front), body: modelFinish(body) },
-    };
+    return { alt: `3D model of the charger in ${front.name} and ${body.name}`, front, body };
   }, [catalogue, frontId, bodyId]);
 
   const fail = (code: string, message: string) => {
@@ -152,7 +80,7 @@ function ViewerControl({ modelSrc, viewerSrc }: { modelSrc: string; viewerSrc: s
   const load = async () => {
     setPhase('loading');
     try {
-      await viewer.loadViewer(viewerSrc);
+      setModule(await viewer.loadViewer(viewerSrc));
       setPhase('ready');
     } catch (error) {
       fail('viewer-load-failed', (error as Error).message);
@@ -191,11 +119,11 @@ function ViewerControl({ modelSrc, viewerSrc }: { modelSrc: string; viewerSrc: s
             </button>
           </div>
         )}
-        {phase === 'ready' && (
+        {phase === 'ready' && module && (
           <ModelStage
+            module={module}
             src={modelSrc}
-            alt={alt}
-            finishes={finishes}
+            {...look}
             onModelError={() => fail('model-load-failed', `The 3D model ${modelSrc} could not be loaded`)}
           />
         )}

@@ -1,0 +1,107 @@
+import type { ColourOption } from '../domain/catalogue/schema';
+import type { ModelFinish, ModelSlot } from './model-colours';
+import { MODEL_MATERIALS, modelFinish } from './model-colours';
+
+/** The part of model-viewer's scene-graph API used here (model-viewer: Materials). */
+interface ModelViewerMaterial {
+  pbrMetallicRoughness: {
+    setBaseColorFactor(color: string): void;
+    setMetallicFactor(value: number): void;
+    setRoughnessFactor(value: number): void;
+  };
+}
+
+/** A `<model-viewer>` element; `model` appears once its source has loaded. */
+export interface ModelViewerElement extends HTMLElement {
+  model?: { getMaterialByName(name: string): ModelViewerMaterial | null } | undefined;
+}
+
+/** What the stage shows: the alt text and the chosen front and body colours. */
+export interface ModelLook {
+  alt: string;
+  front: ColourOption;
+  body: ColourOption;
+}
+
+export interface ModelStageOptions extends ModelLook {
+  src: string;
+  /** The model could not be loaded (model-viewer's `error` event). */
+  onError(): void;
+}
+
+export interface ModelStage {
+  update(look: ModelLook): void;
+  unmount(): void;
+}
+
+/**
+ * Spec §2 "3D or augmented-reality model viewer (wall placement, camera controls)": attributes of
+ * the `<model-viewer>` element. Auto-rotation only when the buyer has not asked for reduced motion.
+ */
+export function modelViewerAttributes(src: string, reducedMotion: boolean): Record<string, string> {
+  return {
+    src,
+    'camera-controls': '',
+    'touch-action': 'pan-y',
+    ar: '',
+    'ar-modes': 'webxr scene-viewer quick-look',
+    'ar-placement': 'wall',
+    'environment-image': 'neutral',
+    'shadow-intensity': '1',
+    ...(reducedMotion ? { 'interaction-prompt': 'none' } : { 'auto-rotate': '' }),
+  };
+}
+
+/** Paints the model's `front` and `body` materials; before the model has loaded there is nothing to paint. */
+export function paintModel(viewer: ModelViewerElement, finishes: Record<ModelSlot, ModelFinish>): void {
+  const model = viewer.model;
+  if (!model) return;
+  for (const slot of Object.keys(MODEL_MATERIALS) as ModelSlot[]) {
+    const material = model.getMaterialByName(MODEL_MATERIALS[slot]);
+    if (!material) continue;
+    const { hex, metallic, roughness } = finishes[slot];
+    material.pbrMetallicRoughness.setBaseColorFactor(hex);
+    material.pbrMetallicRoughness.setMetallicFactor(metallic);
+    material.pbrMetallicRoughness.setRoughnessFactor(roughness);
+  }
+}
+
+/**
+ * The `<model-viewer>` itself, in `container`: created with the DOM so its attributes are exactly
+ * the ones written, and painted after `load` and on every colour change. It ships in the viewer
+ * file (model-viewer.js) with the viewer, so the page's script carries none of it.
+ */
+export function mountModelStage(container: Element, { src, onError, ...first }: ModelStageOptions): ModelStage {
+  const document = container.ownerDocument;
+  const element = document.createElement('model-viewer') as ModelViewerElement;
+  const reducedMotion = document.defaultView?.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+  for (const [name, value] of Object.entries(modelViewerAttributes(src, reducedMotion))) element.setAttribute(name, value);
+  let look = first;
+  const paint = () => paintModel(element, { front: modelFinish(look.front), body: modelFinish(look.body) });
+  const failed = () => onError();
+  element.setAttribute('alt', look.alt);
+  element.addEventListener('load', paint);
+  element.addEventListener('error', failed);
+  container.append(element);
+  return {
+    update(next) {
+      look = next;
+      element.setAttribute('alt', next.alt);
+      paint();
+    },
+    unmount() {
+      element.removeEventListener('load', paint);
+      element.removeEventListener('error', failed);
+      element.remove();
+    },
+  };
+}
+
+/** What the viewer file exports for the element (src/services/viewer.ts checks it). */
+export interface ViewerModule {
+  mountModelStage: typeof mountModelStage;
+}
+
+export function isViewerModule(value: unknown): value is ViewerModule {
+  return typeof (value as Partial<ViewerModule> | null)?.mountModelStage === 'function';
+}
