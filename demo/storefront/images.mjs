@@ -1,20 +1,42 @@
-// Product pictures of the demo shop, drawn as SVG at the URLs its products give (served under .png
-// names, as the image CDN stand-in does). Spec §7.1 resizes the installation image by a filename
-// suffix (`installation_200x200.png?v=1`), so any `_{width}x{height}` suffix is served at that size.
+// Product pictures of the demo shop, painted as real PNG (as Shopify's CDN serves raster images) at
+// the URLs its products give. Spec §7.1 resizes the installation image by a filename suffix
+// (`installation_200x200.png?v=1`), so any `_{width}x{height}` suffix is served at that size.
+import { Picture, PngCache, circle, cubic, polygon, roundedRect } from '../png.mjs';
 
+/** Each picture drawn on an 800x800 user space. */
 const PICTURES = {
-  'charge-point':
-    '<rect width="800" height="800" fill="#eef1f4"/><rect x="250" y="120" width="300" height="520" rx="48" fill="#1f4a35"/>' +
-    '<rect x="300" y="200" width="200" height="110" rx="12" fill="#0b1d2e"/><circle cx="400" cy="470" r="60" fill="#16181b"/>' +
-    '<title>Charge Point</title>',
-  installation:
-    '<rect width="800" height="800" fill="#dfe9f2"/><path d="M120 380 L400 160 L680 380 V700 H120 Z" fill="#c9b79c" stroke="#6b5a44" stroke-width="10"/>' +
-    '<rect x="470" y="440" width="110" height="190" rx="20" fill="#1f4a35"/><path d="M525 630 C 525 720, 300 700, 260 760" stroke="#16181b" stroke-width="16" fill="none"/>' +
-    '<title>Installation</title>',
+  'charge-point': (picture) =>
+    picture
+      .fill(roundedRect(0, 0, 800, 800), '#eef1f4')
+      .fill(roundedRect(250, 120, 300, 520, 48), '#1f4a35')
+      .fill(roundedRect(300, 200, 200, 110, 12), '#0b1d2e')
+      .fill(circle(400, 470, 60), '#16181b'),
+  installation: (picture) => {
+    const house = [[120, 380], [400, 160], [680, 380], [680, 700], [120, 700]];
+    return picture
+      .fill(roundedRect(0, 0, 800, 800), '#dfe9f2')
+      .fill(polygon(house), '#c9b79c')
+      .stroke(house, 10, '#6b5a44', { closed: true })
+      .fill(roundedRect(470, 440, 110, 190, 20), '#1f4a35')
+      .stroke(cubic([525, 630], [525, 720], [300, 700], [260, 760]), 16, '#16181b');
+  },
 };
 
 /** Sizes outside 16-2000 pixels are brought inside; no suffix means the original 800x800. */
 const pixels = (value) => (value === undefined ? 800 : Math.min(2000, Math.max(16, Number(value))));
+
+/**
+ * One picture at width x height: the 800x800 drawing scaled to fit and centred, the margins
+ * transparent (as an SVG viewBox is fitted by default).
+ */
+function paint(name, width, height) {
+  const scale = Math.min(width, height) / 800;
+  const picture = new Picture(width, height, { scale, offsetX: (width - 800 * scale) / 2, offsetY: (height - 800 * scale) / 2 });
+  return PICTURES[name](picture).toPng();
+}
+
+// Two pictures at whatever sizes pages ask for: the most recent hundred encodings are kept.
+const cache = new PngCache(100);
 
 export const imageRoutes = [
   {
@@ -24,9 +46,10 @@ export const imageRoutes = [
       if (!Object.hasOwn(PICTURES, name)) {
         return new Response('Not found\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
       }
+      const [w, h] = [pixels(width), pixels(height)];
       return new Response(
-        `<svg xmlns="http://www.w3.org/2000/svg" width="${pixels(width)}" height="${pixels(height)}" viewBox="0 0 800 800">${PICTURES[name]}</svg>`,
-        { headers: { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=3600' } },
+        cache.get(`${name}_${w}x${h}`, () => paint(name, w, h)),
+        { headers: { 'Content-Type': 'image/png', 'Cache-Control': 'public, max-age=3600' } },
       );
     },
   },

@@ -154,11 +154,21 @@ describe('spec §7.1 product query', () => {
     expect(product.media.nodes[0]!.image.url).toBe(`${ORIGIN}/demo-images/installation.png?v=1`);
   });
 
-  it('serves that image resized by filename suffix, query string kept, as the element asks (200x200)', async () => {
-    const response = await standIn.handle(request('/demo-images/installation_200x200.png?v=1'));
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('image/svg+xml');
-    expect(await response.text()).toMatch(/^<svg [^>]*width="200" height="200"/);
+  it('serves that image as PNG, resized by filename suffix, query string kept, as the element asks (200x200)', async () => {
+    /** Status, type, cache header and the PNG's IHDR width x height (after the 8-byte signature and chunk head). */
+    const picture = async (path: string) => {
+      const response = await standIn.handle(request(path));
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+      expect(bytes.toString('latin1', 12, 16)).toBe('IHDR');
+      return [response.status, response.headers.get('content-type'), response.headers.get('cache-control'), `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`];
+    };
+    expect(await picture('/demo-images/installation_200x200.png?v=1')).toEqual([200, 'image/png', 'public, max-age=3600', '200x200']);
+    expect(await picture('/demo-images/charge-point.png')).toEqual([200, 'image/png', 'public, max-age=3600', '800x800']);
+    expect((await picture('/demo-images/installation_9999x3.png'))[3]).toBe('2000x16');
+    // Served again from memory, the same bytes.
+    const again = async () => Buffer.from(await (await standIn.handle(request('/demo-images/installation_200x200.png?v=2'))).arrayBuffer());
+    expect((await again()).equals(await again())).toBe(true);
     expect((await standIn.handle(request('/demo-images/nothing.png'))).status).toBe(404);
   });
 
