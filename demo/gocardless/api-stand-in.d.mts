@@ -44,6 +44,8 @@ export interface GoCardlessStandIn {
   webhooks: WebhookDelivery[];
   /** Fails the next `POST /billing_requests` calls with a GoCardless error body. */
   failures: FailureSwitch;
+  /** Fails the next `POST /billing_request_flows` calls the same way. */
+  flowFailures: FailureSwitch;
 }
 
 export function createGoCardlessStandIn(options: {

@@ -1,6 +1,7 @@
 // Stand-in for GoCardless's API (issue 6): what a direct-debit handler calls to start a mandate
-// (create a Billing Request with a mandate request, then a Billing Request Flow for it) and the
-// reads of both, with GoCardless's envelopes, headers, error bodies and idempotency rule. Two
+// (create a Billing Request with a mandate request, then a Billing Request Flow for it), to cancel
+// a Billing Request it will not hand out (`POST /billing_requests/{id}/actions/cancel`, `{ data: {} }`)
+// and the reads of both, with GoCardless's envelopes, headers, error bodies and idempotency rule. Two
 // demo-only actions play the payer in the drop-in: `POST /_flows/{id}/complete` fulfils the
 // request (a customer and a mandate appear) and `POST /_flows/{id}/cancel` cancels it; each then
 // sends the webhook GoCardless would, signed with the endpoint's secret.
@@ -146,6 +147,8 @@ export function createGoCardlessStandIn({ accessToken, webhookSecret, onWebhook,
   /** Every webhook sent: its events, signature and the endpoint's answer status (or the error). */
   const webhooks = [];
   const failures = createFailureSwitch();
+  /** The same for `POST /billing_request_flows`: a flow failing after its billing request was created. */
+  const flowFailures = createFailureSwitch();
   const billingRequests = new Map();
   const flows = new Map();
   /** `{resource}:{Idempotency-Key}` → the id created with it. */
@@ -217,13 +220,18 @@ export function createGoCardlessStandIn({ accessToken, webhookSecret, onWebhook,
     if (key) idempotencyKeys.set(`${resource}:${key}`, id);
   }
 
+  /** The error a switched-on failure switch answers with, or null. */
+  function switchedFailure(failureSwitch) {
+    const failStatus = failureSwitch.take();
+    if (failStatus === null) return null;
+    const message = 'Stand-in failure (the failure switch is on)';
+    if (failStatus === 429) return usage(429, 'rate_limit_exceeded', message);
+    return gcError(failStatus, failStatus >= 500 ? 'gocardless' : 'invalid_api_usage', [{ reason: 'internal_server_error', message }]);
+  }
+
   function createBillingRequest(request, text) {
-    const failStatus = failures.take();
-    if (failStatus !== null) {
-      const message = 'Stand-in failure (the failure switch is on)';
-      if (failStatus === 429) return usage(429, 'rate_limit_exceeded', message);
-      return gcError(failStatus, failStatus >= 500 ? 'gocardless' : 'invalid_api_usage', [{ reason: 'internal_server_error', message }]);
-    }
+    const failed = switchedFailure(failures);
+    if (failed) return failed;
     const { content, error } = unwrap(request, text, 'billing_requests');
     if (error) return error;
     const repeated = conflict('billing_requests', request);
@@ -252,6 +260,8 @@ export function createGoCardlessStandIn({ accessToken, webhookSecret, onWebhook,
   }
 
   function createFlow(request, text) {
+    const failed = switchedFailure(flowFailures);
+    if (failed) return failed;
     const { content, error } = unwrap(request, text, 'billing_request_flows');
     if (error) return error;
     const repeated = conflict('billing_request_flows', request);
@@ -366,6 +376,36 @@ export function createGoCardlessStandIn({ accessToken, webhookSecret, onWebhook,
     return event(billingRequest, 'cancelled', {}, 'This billing request has been cancelled, none of the resources have been created.');
   }
 
+  /**
+   * `POST /billing_requests/{id}/actions/cancel` with `{ data: { metadata? } }` (or no body): the
+   * request is cancelled at once and its flows expire; GoCardless then sends the `cancelled` event.
+   * Only a request still open can be cancelled: a fulfilled or already cancelled one is a 422
+   * `invalid_state` (GoCardless: "the action you are trying to perform is invalid due to the state
+   * of the resource").
+   */
+  async function cancelBillingRequest(request, text, id) {
+    let content = {};
+    if (text !== '') {
+      const unwrapped = unwrap(request, text, 'data');
+      if (unwrapped.error) return unwrapped.error;
+      content = unwrapped.content;
+    }
+    const billingRequest = billingRequests.get(id);
+    if (!billingRequest) return usage(404, 'resource_not_found', 'Resource not found');
+    const wrongMetadata = metadataProblem(content.metadata);
+    if (wrongMetadata) return invalid('data', 'metadata', wrongMetadata);
+    if (billingRequest.status !== 'pending') {
+      const message = `Billing request is ${billingRequest.status} and cannot be cancelled`;
+      return gcError(422, 'invalid_state', [{ reason: 'cancellation_failed', message }]);
+    }
+    const cancelled = cancel(billingRequest);
+    billingRequest.actions = [];
+    const now = new Date().toISOString();
+    for (const flow of flows.values()) if (flow.links.billing_request === id) flow.expires_at = now;
+    await sendWebhook(cancelled);
+    return json(200, { billing_requests: billingRequest });
+  }
+
   /** The drop-in's demo actions; answered to any origin, as the drop-in runs on the merchant's page. */
   async function flowAction(flowId, action) {
     const cors = { 'Access-Control-Allow-Origin': '*' };
@@ -400,6 +440,9 @@ export function createGoCardlessStandIn({ accessToken, webhookSecret, onWebhook,
     const refused = checkHeaders(request);
     if (refused) return refused;
     const [, collection, id, more] = /^\/(billing_requests|billing_request_flows)(?:\/([^/]+))?(\/.*)?$/.exec(pathname) ?? [];
+    if (collection === 'billing_requests' && id !== undefined && more === '/actions/cancel' && request.method === 'POST') {
+      return cancelBillingRequest(request, text, decodeURIComponent(id));
+    }
     if (collection && !more) {
       if (request.method === 'POST' && id === undefined) {
         return collection === 'billing_requests' ? createBillingRequest(request, text) : createFlow(request, text);
@@ -411,5 +454,5 @@ export function createGoCardlessStandIn({ accessToken, webhookSecret, onWebhook,
     return usage(404, 'path_not_found', 'Path not found');
   }
 
-  return { handle, requests, webhooks, failures };
+  return { handle, requests, webhooks, failures, flowFailures };
 }

@@ -5,7 +5,10 @@
 // `/gocardless-api/` and the drop-in itself at `/gocardless/dropin/v2/initialise.js`. For tests:
 //   GET  /api/direct-debit/_log      { requests, webhooks } that reached or left the stand-in;
 //   POST /api/direct-debit/_control  { "failNext": 2, "status": 503 } the next 2 billing requests
-//                                    fail with 503 (status optional); GET shows the switch.
+//                                    fail with 503 (status optional); with "endpoint":
+//                                    "billing_request_flows" the next flows fail instead (after
+//                                    their billing request was created). GET shows both switches:
+//                                    { failNext, status, flows: { failNext, status } }.
 // With GOCARDLESS_ACCESS_TOKEN set, the handler talks to GoCardless itself (GOCARDLESS_ENVIRONMENT,
 // sandbox by default) and GOCARDLESS_WEBHOOK_SECRET is the webhook endpoint's secret.
 import { fileURLToPath } from 'node:url';
@@ -43,15 +46,18 @@ function handlerOptions(env, standIn) {
 }
 
 /** The body of a failure-switch request, or the reason it is refused. */
+const SWITCHED_ENDPOINTS = ['billing_requests', 'billing_request_flows'];
+
 function parseControl(body) {
-  const { failNext, status = 503 } = body ?? {};
+  const { failNext, status = 503, endpoint = 'billing_requests' } = body ?? {};
   if (!(Number.isInteger(failNext) && failNext >= 0 && failNext <= MAX_FAILURES)) {
     return { error: `failNext must be a whole number from 0 to ${MAX_FAILURES}.` };
   }
   if (!(Number.isInteger(status) && status >= 400 && status <= 599)) {
     return { error: 'status must be an HTTP error status from 400 to 599.' };
   }
-  return { failNext, status };
+  if (!SWITCHED_ENDPOINTS.includes(endpoint)) return { error: `endpoint must be one of ${SWITCHED_ENDPOINTS.join(', ')}.` };
+  return { failNext, status, endpoint };
 }
 
 export function createDirectDebitRoutes(env = process.env) {
@@ -102,7 +108,11 @@ export function createDirectDebitRoutes(env = process.env) {
       pattern: /^\/api\/direct-debit\/_log$/,
       handler: () => jsonResponse(200, { requests: standIn.requests, webhooks: standIn.webhooks }),
     },
-    { method: 'GET', pattern: controlPattern, handler: () => jsonResponse(200, standIn.failures.state()) },
+    {
+      method: 'GET',
+      pattern: controlPattern,
+      handler: () => jsonResponse(200, { ...standIn.failures.state(), flows: standIn.flowFailures.state() }),
+    },
     {
       method: 'POST',
       pattern: controlPattern,
@@ -115,8 +125,9 @@ export function createDirectDebitRoutes(env = process.env) {
         }
         const control = parseControl(body);
         if (control.error) return jsonResponse(400, { error: control.error });
-        standIn.failures.set(control.failNext, control.status);
-        return jsonResponse(200, standIn.failures.state());
+        const failureSwitch = control.endpoint === 'billing_request_flows' ? standIn.flowFailures : standIn.failures;
+        failureSwitch.set(control.failNext, control.status);
+        return jsonResponse(200, failureSwitch.state());
       },
     },
     { method: 'GET', pattern: standInPattern, handler: standInForBrowser },

@@ -1,11 +1,17 @@
 import { createHmac } from 'node:crypto';
 import * as v from 'valibot';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { UK_CATALOGUE as C } from '../domain/catalogue/uk';
 import type { Configuration } from '../domain/configuration';
 import { defaultConfiguration } from '../domain/configuration';
 import { DirectDebitStartAnswerSchema } from '../domain/direct-debit';
-import type { DirectDebitApplication, DirectDebitHandlerOptions, DirectDebitWebhookOptions, GoCardlessEvent } from './direct-debit-handler';
+import type {
+  DirectDebitApplication,
+  DirectDebitHandlerOptions,
+  DirectDebitProviderFailure,
+  DirectDebitWebhookOptions,
+  GoCardlessEvent,
+} from './direct-debit-handler';
 import { createDirectDebitHandler, createDirectDebitWebhookHandler } from './direct-debit-handler';
 import type { DirectDebitStore } from './direct-debit-store';
 import { memoryDirectDebitStore } from './direct-debit-store';
@@ -27,7 +33,10 @@ interface ProviderCall {
 
 type Answer = number | 'network' | 'hang' | 'no-id';
 
-/** A GoCardless stand-in: records each call; `answers` queues what the next calls get (default 201). */
+/**
+ * A GoCardless stand-in: records each call; `answers` queues what the next calls get (default 201,
+ * and 200 with the cancelled request for a cancel).
+ */
 function gocardless(answers: Answer[] = []) {
   const calls: ProviderCall[] = [];
   let counter = 0;
@@ -45,6 +54,8 @@ function gocardless(answers: Answer[] = []) {
         { status: answer },
       );
     }
+    const cancelled = /\/billing_requests\/([^/]+)\/actions\/cancel$/.exec(url);
+    if (cancelled) return Response.json({ billing_requests: { id: cancelled[1], status: 'cancelled' } }, { status: 200 });
     const envelope = url.endsWith('/billing_request_flows') ? 'billing_request_flows' : 'billing_requests';
     const id = `${envelope === 'billing_requests' ? 'BRQ' : 'BRF'}00000${++counter}`;
     return Response.json({ [envelope]: answer === 'no-id' ? { status: 'pending' } : { id, status: 'pending' } }, { status: 201 });
@@ -343,6 +354,154 @@ describe('createDirectDebitHandler: provider failures', () => {
   });
 });
 
+const CANCEL = 'POST https://api-sandbox.gocardless.com/billing_requests/BRQ000001/actions/cancel';
+const callList = (calls: ProviderCall[]) => calls.map(({ method, url }) => `${method} ${url}`);
+
+describe('createDirectDebitHandler: cancelling the billing request it opened', () => {
+  it.each<[string, Answer[]]>([
+    ['a 4xx on the flow', [201, 422]],
+    ['a 5xx on the flow', [201, 503]],
+    ['a network failure on the flow', [201, 'network']],
+    ['a timeout on the flow', [201, 'hang']],
+    ['a flow answer without an id', [201, 'no-id']],
+  ])('cancels the billing request after %s, then answers 502 provider_failed', async (_, answers) => {
+    const provider = gocardless(answers);
+    const { handler, store } = handlerWith({
+      gocardless: { accessToken: TOKEN, environment: 'sandbox', fetch: provider.fetch, timeoutMs: 20 },
+    });
+    const response = await handler(post(validBody()));
+    expect(response.status).toBe(502);
+    expect((await response.json()).error.code).toBe('provider_failed');
+    expect(callList(provider.calls)).toEqual([
+      'POST https://api-sandbox.gocardless.com/billing_requests',
+      'POST https://api-sandbox.gocardless.com/billing_request_flows',
+      CANCEL,
+    ]);
+    const cancel = provider.calls[2]!;
+    expect(cancel.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+    expect(cancel.headers.get('gocardless-version')).toBe('2015-07-06');
+    expect(cancel.headers.get('content-type')).toBe('application/json');
+    expect(cancel.headers.get('accept')).toBe('application/json');
+    expect(cancel.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+    const keys = new Set(provider.calls.map((call) => call.headers.get('idempotency-key')));
+    expect(keys.size).toBe(3);
+    expect(cancel.body).toEqual({ data: {} });
+    expect(await store.status('BRF000002')).toBeUndefined();
+  });
+
+  it('does not cancel when the billing request itself failed (nothing was opened)', async () => {
+    const { handler, calls } = handlerWith({}, [503]);
+    expect((await handler(post(validBody()))).status).toBe(502);
+    expect(callList(calls)).toEqual(['POST https://api-sandbox.gocardless.com/billing_requests']);
+  });
+
+  it('does not cancel on success', async () => {
+    const { handler, calls } = handlerWith({ onApplication: () => undefined });
+    expect((await handler(post(validBody()))).status).toBe(201);
+    expect(calls.some((call) => call.url.includes('/actions/'))).toBe(false);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('cancels the billing request when the application hook throws, before answering 502 application_failed', async () => {
+    const provider = gocardless();
+    // The cancel's answer waits for `release`: the buyer's answer must wait for it too.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const answer = provider.fetch(input, init);
+      if (String(input).endsWith('/actions/cancel')) await released;
+      return answer;
+    }) as typeof globalThis.fetch;
+    const { handler } = handlerWith({
+      gocardless: { accessToken: TOKEN, environment: 'sandbox', fetch },
+      onApplication: () => {
+        throw new Error('credit bureau down');
+      },
+    });
+    const calls = provider.calls;
+    let answered = false;
+    const answer = handler(post(validBody())).then((response) => {
+      answered = true;
+      return response;
+    });
+    await vi.waitFor(() => expect(calls).toHaveLength(3));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(answered).toBe(false);
+    release();
+    const response = await answer;
+    expect(response.status).toBe(502);
+    expect((await response.json()).error.code).toBe('application_failed');
+    expect(callList(calls)).toEqual([
+      'POST https://api-sandbox.gocardless.com/billing_requests',
+      'POST https://api-sandbox.gocardless.com/billing_request_flows',
+      CANCEL,
+    ]);
+    expect(calls[2]!.body).toEqual({ data: {} });
+    expect(calls[2]!.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+    expect(calls[2]!.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it.each<[string, Answer, Partial<DirectDebitProviderFailure>]>([
+    ['refused (422)', 422, { status: 422, error: expect.objectContaining({ type: 'invalid_api_usage' }) }],
+    ['a 5xx', 500, { status: 500, error: expect.objectContaining({ code: 500 }) }],
+    ['a network failure', 'network', { error: expect.any(TypeError) }],
+    ['a timeout', 'hang', { error: expect.anything() }],
+  ])('still answers the original error when the cancel fails (%s), and reports the open request', async (_, cancelAnswer, expected) => {
+    for (const [answers, code, hook] of [
+      [[201, 422, cancelAnswer], 'provider_failed', undefined],
+      [[201, 201, cancelAnswer], 'application_failed', () => Promise.reject(new Error('credit bureau down'))],
+    ] as const) {
+      const failures: DirectDebitProviderFailure[] = [];
+      const provider = gocardless([...answers]);
+      const { handler } = handlerWith({
+        gocardless: { accessToken: TOKEN, environment: 'sandbox', fetch: provider.fetch, timeoutMs: 20 },
+        onProviderError: (failure) => failures.push(failure),
+        ...(hook && { onApplication: hook }),
+      });
+      const response = await handler(post(validBody()));
+      expect(response.status).toBe(502);
+      const text = await response.text();
+      expect(JSON.parse(text).error.code).toBe(code);
+      expect(text).not.toContain(TOKEN);
+      expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+      expect(callList(provider.calls).at(-1)).toBe(CANCEL);
+      expect(failures.at(-1)).toEqual({
+        ...expected,
+        endpoint: 'billing_requests/BRQ000001/actions/cancel',
+        billingRequestId: 'BRQ000001',
+      });
+    }
+  });
+
+  it('still answers the original error when onProviderError throws on the failed cancel', async () => {
+    const { handler, calls } = handlerWith(
+      {
+        onProviderError: () => {
+          throw new Error('logger down');
+        },
+        onApplication: () => Promise.reject(new Error('credit bureau down')),
+      },
+      [201, 201, 503],
+    );
+    const response = await handler(post(validBody()));
+    expect(response.status).toBe(502);
+    expect((await response.json()).error.code).toBe('application_failed');
+    expect(calls).toHaveLength(3);
+  });
+
+  it('cancels when the store cannot save the flow, and lets the store error through', async () => {
+    const memory = memoryDirectDebitStore();
+    const store: DirectDebitStore = {
+      saveFlow: () => Promise.reject(new Error('database down')),
+      recordEvent: (update) => memory.recordEvent(update),
+      status: (flowId) => memory.status(flowId),
+    };
+    const { handler, calls } = handlerWith({ store });
+    await expect(handler(post(validBody()))).rejects.toThrow('database down');
+    expect(callList(calls).at(-1)).toBe(CANCEL);
+  });
+});
+
 describe('createDirectDebitHandler: origins, methods and limits', () => {
   it('answers a preflight from an allowed origin', async () => {
     const { handler } = handlerWith();
@@ -361,6 +520,8 @@ describe('createDirectDebitHandler: origins, methods and limits', () => {
     ['a POST from another origin', 'POST', { origin: 'https://evil.example', 'content-type': 'application/json' }],
     ['a POST without an origin', 'POST', { 'content-type': 'application/json' }],
     ['a GET from another origin', 'GET', { origin: 'https://evil.example' }],
+    ['a GET from an opaque origin', 'GET', { origin: 'null' }],
+    ['a preflight without an origin', 'OPTIONS', {}],
   ])('refuses %s with 403', async (_, method, headers) => {
     const { handler, calls } = handlerWith();
     const init: RequestInit = { method, headers };
@@ -397,6 +558,32 @@ describe('createDirectDebitHandler: origins, methods and limits', () => {
     time += 60_000;
     expect((await handler(post(validBody()))).status).toBe(201);
     expect(calls).toHaveLength(6);
+  });
+
+  it('answers a status GET without an Origin header (a back office, a server), without CORS headers', async () => {
+    const { handler } = handlerWith();
+    const { flowId } = await (await handler(post(validBody()))).json();
+    const response = await handler(statusOf(flowId, {}));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ flowId, status: 'pending' });
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    expect(response.headers.get('vary')).toBeNull();
+    const unknown = await handler(statusOf('BRF999999', {}));
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('access-control-allow-origin')).toBeNull();
+    expect((await handler(new Request(ENDPOINT))).status).toBe(400);
+  });
+
+  it('rate-limits status reads without an Origin header too, per client address', async () => {
+    const { handler } = handlerWith({ statusRateLimit: { limit: 1, windowMs: 60_000 } });
+    const { flowId } = await (await handler(post(validBody()))).json();
+    const back = { 'x-forwarded-for': '192.0.2.10' };
+    expect((await handler(statusOf(flowId, back))).status).toBe(200);
+    const limited = await handler(statusOf(flowId, back));
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('60');
+    expect(limited.headers.get('access-control-allow-origin')).toBeNull();
+    expect((await handler(statusOf(flowId, { 'x-forwarded-for': '192.0.2.11' }))).status).toBe(200);
   });
 
   it('counts status reads apart from starts', async () => {

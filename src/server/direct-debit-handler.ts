@@ -62,12 +62,24 @@ export interface DirectDebitHandlerOptions {
   };
   /**
    * The merchant's hook for the finance application (credit check). Awaited before the flow id is
-   * given out; if it throws the answer is 502 `application_failed`. Without it the date of birth
-   * is not kept anywhere.
+   * given out; if it throws the Billing Request is cancelled at GoCardless and the answer is 502
+   * `application_failed`. Without it the date of birth is not kept anywhere.
    */
   onApplication?: (application: DirectDebitApplication) => void | Promise<void>;
-  /** Told of each GoCardless failure (status, the provider's error object or the thrown error). */
-  onProviderError?: (failure: { status?: number; error?: unknown; endpoint?: string }) => void;
+  /**
+   * Told of each GoCardless failure (status, the provider's error object or the thrown error). A
+   * failed cancel of a Billing Request left open names it in `billingRequestId`: cancel it later.
+   */
+  onProviderError?: (failure: DirectDebitProviderFailure) => void;
+}
+
+export interface DirectDebitProviderFailure {
+  status?: number;
+  error?: unknown;
+  /** The API path called, e.g. `billing_request_flows` or `billing_requests/BRQ…/actions/cancel`. */
+  endpoint?: string;
+  /** Set when the failed call was the cancel of this Billing Request: it is still open at GoCardless. */
+  billingRequestId?: string;
 }
 
 const MINUTE = 60_000;
@@ -123,7 +135,9 @@ class ProviderFailure extends Error {}
  * as JSON: it is validated with the element's own schema, the monthly figures recomputed from the
  * configuration ids, then a Billing Request with a mandate request and a Billing Request Flow are
  * created through GoCardless's API; the answer is 201 `{ flowId, environment }` for the drop-in.
- * GET `?flowId=` answers `{ flowId, status, mandateId? }` as the webhooks recorded it. Errors are
+ * A Billing Request whose flow or application hook then fails is cancelled before the error answer.
+ * GET `?flowId=` answers `{ flowId, status, mandateId? }` as the webhooks recorded it, to an allowed
+ * origin or to a caller without an Origin header (a back office, a server). Errors are
  * `{ error: { code, message } }` with a status that says whether a retry can help.
  */
 export function createDirectDebitHandler(options: DirectDebitHandlerOptions): (request: Request) => Promise<Response> {
@@ -160,23 +174,27 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): (r
     };
   }
 
+  /** One POST to GoCardless's API with its headers and the time limit; network failures throw. */
+  const postToProvider = (endpoint: string, body: unknown): Promise<Response> =>
+    providerFetch(`${baseUrl}/${endpoint}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${accessToken}`,
+        'gocardless-version': GOCARDLESS_VERSION,
+        'content-type': 'application/json',
+        accept: 'application/json',
+        // One key per call: should anything between us and GoCardless repeat the POST, it acts only once.
+        'idempotency-key': crypto.randomUUID(),
+      },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+
   /** POSTs one resource and returns its id; any failure is reported and becomes a ProviderFailure. */
   async function create(endpoint: string, envelope: string, resource: Record<string, unknown>): Promise<string> {
     let response: Response;
     try {
-      response = await providerFetch(`${baseUrl}/${endpoint}`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${accessToken}`,
-          'gocardless-version': GOCARDLESS_VERSION,
-          'content-type': 'application/json',
-          accept: 'application/json',
-          // One key per resource: should anything between us and GoCardless repeat the POST, it creates nothing twice.
-          'idempotency-key': crypto.randomUUID(),
-        },
-        body: JSON.stringify({ [envelope]: resource }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      response = await postToProvider(endpoint, { [envelope]: resource });
     } catch (error) {
       options.onProviderError?.({ error, endpoint });
       throw new ProviderFailure();
@@ -194,9 +212,36 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): (r
     return id;
   }
 
+  /**
+   * Cancels a Billing Request this handler opened but will not hand out (its flow failed, or the
+   * merchant's hook did), so it does not stay open at GoCardless; its flows expire with it and
+   * GoCardless's `cancelled` webhook records the outcome. Never throws: a failure is only reported
+   * (with the id, to cancel later), as the buyer's answer is about the original problem.
+   */
+  async function cancel(billingRequestId: string): Promise<void> {
+    const endpoint = `billing_requests/${billingRequestId}/actions/cancel`;
+    let failure: DirectDebitProviderFailure;
+    try {
+      const response = await postToProvider(endpoint, { data: {} });
+      if (response.ok) {
+        await response.body?.cancel();
+        return;
+      }
+      const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
+      failure = { status: response.status, error: body?.error, endpoint, billingRequestId };
+    } catch (error) {
+      failure = { error, endpoint, billingRequestId };
+    }
+    try {
+      options.onProviderError?.(failure);
+    } catch {
+      // A throwing report hook must not replace the answer either.
+    }
+  }
+
   async function start(request: DirectDebitRequest, configuration: Configuration, cors: Record<string, string>): Promise<Response> {
     const { monthly } = priceConfiguration(catalogue, configuration, directDebitPricingContext(request));
-    let billingRequestId: string;
+    let billingRequestId: string | undefined;
     let flowId: string;
     try {
       billingRequestId = await create('billing_requests', 'billing_requests', {
@@ -208,10 +253,17 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): (r
         prefilled_customer: directDebitPrefilledCustomer(request),
       });
     } catch (error) {
+      // The flow may even exist (a timeout after GoCardless acted): cancelling the request expires it too.
+      if (billingRequestId !== undefined) await cancel(billingRequestId);
       if (!(error instanceof ProviderFailure)) throw error;
       return errorResponse(502, 'provider_failed', 'GoCardless did not accept the request; no mandate was started. Try again.', cors);
     }
-    await store.saveFlow({ flowId, billingRequestId, createdAt: now() });
+    try {
+      await store.saveFlow({ flowId, billingRequestId, createdAt: now() });
+    } catch (error) {
+      await cancel(billingRequestId);
+      throw error;
+    }
     try {
       await options.onApplication?.({
         flowId,
@@ -223,6 +275,7 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): (r
         monthly,
       });
     } catch {
+      await cancel(billingRequestId);
       return errorResponse(502, 'application_failed', 'The finance application could not be submitted. Try again.', cors);
     }
     const answer: DirectDebitStartAnswer = { flowId, environment };
@@ -241,6 +294,9 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): (r
 
   return async (request) => {
     const origin = request.headers.get('origin');
+    // A back office or server reading a status sends no Origin (nor does a same-origin page's GET):
+    // it is answered without CORS headers. A page of another origin always sends one, checked below.
+    if (origin === null && request.method === 'GET') return (await limits.status?.(request, {})) ?? status(request, {});
     if (origin === null || !allowed(origin, request)) {
       return errorResponse(403, 'origin_not_allowed', 'Requests from this origin are not accepted.');
     }

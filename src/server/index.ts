@@ -10,6 +10,7 @@ export { createDirectDebitHandler, createDirectDebitWebhookHandler, directDebitM
 export type {
   DirectDebitApplication,
   DirectDebitHandlerOptions,
+  DirectDebitProviderFailure,
   DirectDebitWebhookOptions,
   GoCardlessEvent,
   GoCardlessOptions,

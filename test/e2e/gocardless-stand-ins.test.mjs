@@ -1,9 +1,12 @@
 // The demo server's GoCardless stand-ins (issue 6): the API stand-in under /gocardless-api/ with its
-// failure switch and log, and the drop-in stand-in at /gocardless/dropin/v2/initialise.js, driven
+// failure switches and log, the demo's direct-debit handler against it (a failed flow's billing
+// request cancelled, a status read without Origin), and the drop-in stand-in at
+// /gocardless/dropin/v2/initialise.js, driven
 // in Chromium on a page with a strict Content-Security-Policy and a hostile stylesheet, as the
 // element meets it: an overlay appended to the page's body, not a top-layer dialog.
 /* global window, document, getComputedStyle, innerWidth, innerHeight */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { useHarness } from './harness.mjs';
 
@@ -68,7 +71,64 @@ describe('GoCardless API stand-in on the demo server', () => {
     const statuses = [];
     for (let attempt = 0; attempt < 3; attempt += 1) statuses.push((await api('/billing_requests', body)).status);
     assert.deepEqual(statuses, [502, 502, 201]);
-    assert.deepEqual(await (await fetch(harness.url('/api/direct-debit/_control'))).json(), { failNext: 0, status: 502 });
+    assert.deepEqual(await (await fetch(harness.url('/api/direct-debit/_control'))).json(), {
+      failNext: 0,
+      status: 502,
+      flows: { failNext: 0, status: 503 },
+    });
+  });
+});
+
+/** The element's request as the demo's handler takes it (the relay fuzz corpus's valid body). */
+const VALID_START = JSON.parse(readFileSync(new URL('../fixtures/relay-fuzz/direct-debit.json', import.meta.url), 'utf8')).valid;
+
+/** POST to the demo's direct-debit handler from its own (allowed) origin, as the element's page does. */
+const startDirectDebit = () =>
+  fetch(harness.url('/api/direct-debit'), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: new URL(harness.url('/')).origin },
+    body: JSON.stringify(VALID_START),
+  });
+
+describe('the demo direct-debit handler against the API stand-in', () => {
+  it('cancels the billing request when its flow fails, and GoCardless reports it cancelled', async () => {
+    assert.equal((await control({ failNext: 1, status: 503, endpoint: 'mandates' })).status, 400);
+    const set = await control({ failNext: 1, status: 503, endpoint: 'billing_request_flows' });
+    assert.deepEqual(await set.json(), { failNext: 1, status: 503 });
+    const response = await startDirectDebit();
+    assert.equal(response.status, 502);
+    assert.equal((await response.json()).error.code, 'provider_failed');
+
+    const { requests, webhooks } = await log();
+    const cancelCall = requests.findLast((request) => /^\/billing_requests\/[^/]+\/actions\/cancel$/.test(request.path));
+    assert.ok(cancelCall, 'the handler called the cancel action');
+    const billingRequestId = cancelCall.path.split('/')[2];
+    const created = requests.findLast((request) => request.path === '/billing_requests' && request.method === 'POST');
+    assert.equal(created.body.billing_requests.metadata.plan.startsWith('PAY_MONTHLY'), true);
+    assert.equal(cancelCall.method, 'POST');
+    assert.deepEqual(cancelCall.body, { data: {} });
+    assert.equal(cancelCall.headers.authorization, 'Bearer [redacted]');
+    assert.equal(cancelCall.headers['gocardless-version'], '2015-07-06');
+    assert.match(cancelCall.headers['idempotency-key'], /^[0-9a-f-]{36}$/);
+    assert.equal((await (await api(`/billing_requests/${billingRequestId}`)).json()).billing_requests.status, 'cancelled');
+    const delivered = webhooks.findLast((webhook) => webhook.events[0].links.billing_request === billingRequestId);
+    assert.equal(delivered?.events[0].action, 'cancelled');
+    assert.equal(delivered.status, 204, "the demo's webhook handler took it");
+    assert.deepEqual((await (await fetch(harness.url('/api/direct-debit/_control'))).json()).flows, { failNext: 0, status: 503 });
+  });
+
+  it('answers a status read without an Origin header (a back office) and refuses one from another origin', async () => {
+    const started = await startDirectDebit();
+    assert.equal(started.status, 201);
+    const { flowId } = await started.json();
+    const statusUrl = harness.url(`/api/direct-debit?flowId=${flowId}`);
+    const backOffice = await fetch(statusUrl);
+    assert.equal(backOffice.status, 200);
+    assert.deepEqual(await backOffice.json(), { flowId, status: 'pending' });
+    assert.equal(backOffice.headers.get('access-control-allow-origin'), null);
+    const foreign = await fetch(statusUrl, { headers: { Origin: 'https://evil.example' } });
+    assert.equal(foreign.status, 403);
+    assert.equal((await foreign.json()).error.code, 'origin_not_allowed');
   });
 });
 

@@ -379,3 +379,111 @@ describe('GoCardless API stand-in: failure switch', () => {
     expect(standIn.failures.state().failNext).toBe(1);
   });
 });
+
+describe('GoCardless API stand-in: cancelling a billing request', () => {
+  /** `body` null sends none. */
+  const cancel = (id: string, body: unknown = { data: {} }, init: RequestInit = {}) =>
+    call(`/billing_requests/${id}/actions/cancel`, {
+      method: 'POST',
+      headers: headers(),
+      ...(body !== null && { body: JSON.stringify(body) }),
+      ...init,
+    });
+
+  it('cancels a pending request at once: 200 with the request cancelled, its flows expired, a signed cancelled webhook', async () => {
+    const billingRequest = await createBillingRequest();
+    const flow = await createFlow(billingRequest.id);
+    const before = Date.now();
+    const response = await cancel(billingRequest.id, { data: {} });
+    expect(response.status).toBe(200);
+    const cancelled = ((await response.json()) as { billing_requests: BillingRequest }).billing_requests;
+    expect(cancelled).toMatchObject({ id: billingRequest.id, status: 'cancelled', actions: [], metadata: { order: 'ORDER-1' } });
+    const read = await call(`/billing_requests/${billingRequest.id}`, { headers: headers() });
+    expect(((await read.json()) as { billing_requests: BillingRequest }).billing_requests.status).toBe('cancelled');
+    const readFlow = await call(`/billing_request_flows/${flow.id}`, { headers: headers() });
+    const expiresAt = Date.parse(((await readFlow.json()) as { billing_request_flows: { expires_at: string } }).billing_request_flows.expires_at);
+    expect(expiresAt).toBeGreaterThanOrEqual(before - 1000);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now());
+
+    expect(webhookRequests).toHaveLength(1);
+    const body = await webhookRequests[0]!.text();
+    expect(webhookRequests[0]!.headers.get('webhook-signature')).toBe(createHmac('sha256', SECRET).update(body).digest('hex'));
+    expect(JSON.parse(body).events[0]).toMatchObject({
+      resource_type: 'billing_requests',
+      action: 'cancelled',
+      links: { billing_request: billingRequest.id },
+      details: { origin: 'api', cause: 'billing_request_cancelled' },
+    });
+    expect(standIn.requests.find((request) => request.path.endsWith('/actions/cancel'))).toMatchObject({
+      method: 'POST',
+      path: `/billing_requests/${billingRequest.id}/actions/cancel`,
+      body: { data: {} },
+    });
+    // The payer can no longer complete the expired flow.
+    expect((await call(`/_flows/${flow.id}/complete`, { method: 'POST' })).status).toBe(409);
+    expect(webhookRequests).toHaveLength(1);
+  });
+
+  it('takes metadata within the limits, or no body at all', async () => {
+    const first = await createBillingRequest();
+    expect((await cancel(first.id, { data: { metadata: { reason: 'flow_failed' } } })).status).toBe(200);
+    const second = await createBillingRequest();
+    expect((await cancel(second.id, null, { headers: { Authorization: `Bearer ${TOKEN}`, 'GoCardless-Version': '2015-07-06' } })).status).toBe(200);
+  });
+
+  it('refuses to cancel a fulfilled or an already cancelled request with 422 invalid_state, changing nothing', async () => {
+    const fulfilled = await createBillingRequest();
+    const flow = await createFlow(fulfilled.id);
+    expect((await call(`/_flows/${flow.id}/complete`, { method: 'POST' })).status).toBe(200);
+    const refused = await cancel(fulfilled.id);
+    expect(refused.status).toBe(422);
+    const error = await errorOf(refused);
+    expect(error).toMatchObject({ type: 'invalid_state', code: 422 });
+    expect(error.errors[0]).toMatchObject({ reason: 'cancellation_failed', message: 'Billing request is fulfilled and cannot be cancelled' });
+    const read = await call(`/billing_requests/${fulfilled.id}`, { headers: headers() });
+    expect(((await read.json()) as { billing_requests: BillingRequest }).billing_requests.status).toBe('fulfilled');
+
+    const cancelled = await createBillingRequest();
+    expect((await cancel(cancelled.id)).status).toBe(200);
+    const again = await cancel(cancelled.id);
+    expect(again.status).toBe(422);
+    expect((await errorOf(again)).errors[0]?.message).toBe('Billing request is cancelled and cannot be cancelled');
+    // One fulfilled and one cancelled webhook, none for the refusals.
+    expect(webhookRequests).toHaveLength(2);
+  });
+
+  it('answers 404 for an unknown request, and GoCardless errors for a bad token, envelope or metadata', async () => {
+    const unknown = await cancel('BRQ000NOTHERE');
+    expect(unknown.status).toBe(404);
+    expect((await errorOf(unknown)).errors[0]?.reason).toBe('resource_not_found');
+    const billingRequest = await createBillingRequest();
+    const noToken = await cancel(billingRequest.id, { data: {} }, { headers: { 'Content-Type': 'application/json' } });
+    expect(noToken.status).toBe(401);
+    const envelope = await cancel(billingRequest.id, { billing_requests: {} });
+    expect(envelope.status).toBe(400);
+    expect((await errorOf(envelope)).errors[0]?.reason).toBe('invalid_document_structure');
+    const metadata = await cancel(billingRequest.id, { data: { metadata: { a: '1', b: '2', c: '3', d: '4' } } });
+    expect(metadata.status).toBe(422);
+    expect((await errorOf(metadata)).errors[0]).toMatchObject({ field: 'metadata', request_pointer: '/data/metadata' });
+    const get = await call(`/billing_requests/${billingRequest.id}/actions/cancel`, { headers: headers() });
+    expect(get.status).toBe(404);
+    expect((await errorOf(get)).errors[0]?.reason).toBe('path_not_found');
+    const read = await call(`/billing_requests/${billingRequest.id}`, { headers: headers() });
+    expect(((await read.json()) as { billing_requests: BillingRequest }).billing_requests.status).toBe('pending');
+    expect(webhookRequests).toHaveLength(0);
+  });
+});
+
+describe('GoCardless API stand-in: flow failure switch', () => {
+  it('fails the next flows with a GoCardless error, then creates again, leaving billing requests alone', async () => {
+    const billingRequest = await createBillingRequest();
+    standIn.flowFailures.set(1, 502);
+    const failed = await post('/billing_request_flows', { billing_request_flows: { links: { billing_request: billingRequest.id } } });
+    expect(failed.status).toBe(502);
+    expect((await errorOf(failed)).type).toBe('gocardless');
+    expect(standIn.failures.state().failNext).toBe(0);
+    await createBillingRequest();
+    await createFlow(billingRequest.id);
+    expect(standIn.flowFailures.state()).toEqual({ failNext: 0, status: 502 });
+  });
+});
