@@ -16,6 +16,7 @@ import {
   toE164,
   validateDiscountAllocation,
   validateOrderLevelAllocations,
+  webCheckoutAddress,
 } from './cart';
 import { UK_CATALOGUE } from './catalogue/uk';
 import type { Configuration } from './configuration';
@@ -425,5 +426,28 @@ describe('cartAttributes with the monthly plan (issue 6: figures, mandate, finan
         expect(text).not.toMatch(/\bdob\b|birth/i);
       }
     }
+  });
+});
+
+describe('webCheckoutAddress: only a web address is a checkout (issue 7, bad input)', () => {
+  const PAGE = 'https://shop.example/products/charger';
+
+  it.each([
+    ['https://shop.example/checkouts/cn/abc?_fd=0', 'https://shop.example/checkouts/cn/abc?_fd=0'],
+    ['http://127.0.0.1:5173/demo-checkout/1?_fd=0', 'http://127.0.0.1:5173/demo-checkout/1?_fd=0'],
+    ['/checkout', 'https://shop.example/checkout'],
+  ])('takes %s', (url, expected) => {
+    expect(webCheckoutAddress(url, PAGE)).toBe(expected);
+  });
+
+  it.each([
+    'javascript:window.__pwned=1//?_fd=0',
+    ' JavaScript:alert(1)',
+    'java\tscript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    'http://[::1',
+  ])('refuses %j', (url) => {
+    expect(webCheckoutAddress(url, PAGE)).toBeUndefined();
   });
 });

@@ -346,3 +346,18 @@ export function findDiscountCode<T extends { code: string }>(cartCodes: readonly
   const found = cartCodes.find((candidate) => candidate.code.trim().toLowerCase() === wanted);
   return found ? { ok: true, value: found } : { ok: false, error: `Discount code ${code} is not among the cart's discount codes.` };
 }
+
+/**
+ * The checkout URL a cart answered with, resolved against the page, if it is a web address; else
+ * undefined. The page goes there with `location.assign`, which would run a `javascript:` URL in the
+ * host page (issue 7, bad input).
+ */
+export function webCheckoutAddress(url: string, base: string): string | undefined {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url, base);
+  } catch {
+    return undefined;
+  }
+  return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : undefined;
+}

@@ -1,5 +1,5 @@
 import type { Catalogue } from '../domain/catalogue/schema';
-import { monthlyPlanContext } from '../domain/cart';
+import { monthlyPlanContext, webCheckoutAddress } from '../domain/cart';
 import { GOCARDLESS_DROPIN_SRC, directDebitRequest } from '../domain/direct-debit';
 import { loadDropin, openDropin, startMandateFlow } from '../services/direct-debit';
 import { sendLead } from '../services/lead-capture';
@@ -35,18 +35,10 @@ export function checkoutAvailable(options: Pick<ConfiguratorOptions, 'cart' | 's
   return Boolean((options.shopDomain || options.storefrontEndpoint) && options.storefrontToken);
 }
 
-/**
- * The checkout URL a cart answered with, if it is a web address. The page goes there with
- * `location.assign`, which would run a `javascript:` URL in the host page (issue 7, bad input).
- */
-export function checkoutAddress(url: string, base: string): string {
-  let parsed: URL | undefined;
-  try {
-    parsed = new URL(url, base);
-  } catch {
-    // not a URL at all: refused below
-  }
-  if (parsed?.protocol === 'https:' || parsed?.protocol === 'http:') return parsed.href;
+/** The cart's checkout URL as a web address (domain/cart.ts), else a shop error the buyer is shown. */
+function checkoutAddress(url: string, base: string): string {
+  const address = webCheckoutAddress(url, base);
+  if (address) return address;
   throw new ShopError('UNKNOWN_ERROR', `The cart's checkout URL is not an http(s) address: ${url.slice(0, 200)}`);
 }
 
