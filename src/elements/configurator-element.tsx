@@ -33,7 +33,7 @@ import { isWizardModule } from '../ui/wizard-module';
 type CatalogueState =
   | { status: 'ready'; catalogue: Catalogue }
   | { status: 'loading' }
-  | { status: 'error'; message: string };
+  | { status: 'error'; message: string; retry?: () => void };
 
 /** Props r2wc hands over: the attributes, the shadow root, the object form of `catalog` and `mailSender`. */
 type RootProps = RawAttributes & { container?: HTMLElement; catalogObject?: unknown; mailSenderFunction?: unknown };
@@ -88,7 +88,9 @@ function useCatalogue(options: ConfiguratorOptions, catalogObject: unknown): Cat
   // The object form wins over the URL; once the catalogue file is there, an object is checked at once.
   const source: unknown = object ?? url;
   const immediate = useMemo(() => (object !== undefined && catalogueModule ? settledState(catalogueModule.parseCatalogue(object)) : undefined), [object]);
-  const [settled, setSettled] = useState<{ source: unknown; state: CatalogueState } | undefined>();
+  const [settled, setSettled] = useState<{ source: unknown; attempt: number; state: CatalogueState } | undefined>();
+  // "Try again" after a failed load: the same source is loaded afresh.
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (immediate || source === undefined) return;
@@ -100,17 +102,18 @@ function useCatalogue(options: ConfiguratorOptions, catalogObject: unknown): Cat
         (error: unknown): CatalogueResult => ({ ok: false, error: `catalogue: ${(error as Error).message}` }),
       )
       .then((result) => {
-        if (current) setSettled({ source, state: settledState(result) });
+        if (current) setSettled({ source, attempt, state: settledState(result) });
       });
     return () => {
       current = false;
       controller.abort();
     };
-  }, [immediate, source, object, url]);
+  }, [immediate, source, object, url, attempt]);
 
   if (immediate) return immediate;
   if (source === undefined) return { status: 'ready', catalogue: UK_CATALOGUE };
-  return settled?.source === source ? settled.state : { status: 'loading' };
+  if (settled?.source !== source || settled.attempt !== attempt) return { status: 'loading' };
+  return settled.state.status === 'error' ? { ...settled.state, retry: () => setAttempt(attempt + 1) } : settled.state;
 }
 
 /** Fires the contract's events from the host as the store changes. */
@@ -221,7 +224,10 @@ function ConfiguratorRoot(props: RootProps) {
     }
   }, [problems, host]);
 
-  if (fatal.length > 0) return <ErrorPanel title="This configurator cannot start" messages={fatal} />;
+  if (fatal.length > 0) {
+    const retry = catalogueState.status === 'error' ? catalogueState.retry : undefined;
+    return <ErrorPanel title="This configurator cannot start" messages={fatal} retry={retry} phone={options.supportPhone} email={options.supportEmail} />;
+  }
   if (!store || backgroundPass) {
     return (
       <div className="evc-loading">

@@ -1,5 +1,15 @@
-/** A failure the element cannot work around: said plainly, with what to fix. */
-export function ErrorPanel({ title, messages }: { title: string; messages: readonly string[] }) {
+interface ErrorPanelProps {
+  title: string;
+  messages: readonly string[];
+  /** Loads again what failed to load (a catalogue file), when that may help. */
+  retry?: (() => void) | undefined;
+  /** The merchant's contact details (support-phone, support-email), the buyer's other way on. */
+  phone?: string | undefined;
+  email?: string | undefined;
+}
+
+/** A failure the element cannot work around: said plainly, with what to fix and a way on. */
+export function ErrorPanel({ title, messages, retry, phone, email }: ErrorPanelProps) {
   return (
     <section className="evc-error" role="alert" part="error">
       <h2>{title}</h2>
@@ -8,6 +18,19 @@ export function ErrorPanel({ title, messages }: { title: string; messages: reado
           <li key={message}>{message}</li>
         ))}
       </ul>
+      {retry && (
+        <button type="button" onClick={retry}>
+          Try again
+        </button>
+      )}
+      {(phone || email) && (
+        <p>
+          To order by phone or e-mail:{' '}
+          {phone && <a href={`tel:${phone.replace(/[^+0-9]/g, '')}`}>{phone}</a>}
+          {phone && email && ' or '}
+          {email && <a href={`mailto:${email}`}>{email}</a>}
+        </p>
+      )}
     </section>
   );
 }

@@ -421,7 +421,7 @@ describe('a malformed or hostile catalogue JSON (catalog)', () => {
 
   // The panel of a catalogue that failed to load has no retry and no contact details: the buyer
   // is stuck until the page is reloaded. The fix belongs in configurator-element.tsx.
-  it('offers a way on when the catalogue could not be loaded (Try again, or how to reach the merchant)', { todo: 'the error panel offers no way on (issue 7 report)' }, async () => {
+  it('offers a way on when the catalogue could not be loaded (Try again, and how to reach the merchant)', async () => {
     let answered = 0;
     const files = {
       'catalogue/flaky.json': (route) => (answered++ === 0 ? route.fulfill({ status: 503, body: 'Busy' }) : route.fulfill({ contentType: 'application/json', body: JSON.stringify(UK_CATALOGUE) })),
@@ -432,7 +432,7 @@ describe('a malformed or hostile catalogue JSON (catalog)', () => {
       const alert = host.getByRole('alert').filter({ hasText: 'answered 503' });
       await alert.waitFor();
       const retry = alert.getByRole('button', { name: 'Try again' });
-      assert.ok((await retry.count()) + (await alert.getByRole('link', { name: /020 7946 0321/ }).count()) > 0, 'a Try again button or the phone number');
+      assert.equal(await alert.getByRole('link', { name: '020 7946 0321' }).getAttribute('href'), 'tel:02079460321');
       await retry.click({ timeout: 1000 });
       await host.getByRole('radiogroup', { name: 'Front' }).waitFor({ timeout: 3000 });
     } finally {
