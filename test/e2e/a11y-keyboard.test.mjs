@@ -1,15 +1,40 @@
 // Issue 7 "Accessibility": both flows completed with the keyboard alone (Tab, Shift+Tab, Enter,
 // Space, arrow keys and typing; no clicks, no fills), from the page's first control: the order to the
-// demo checkout (pay in full), the specification request to its confirmation and the outbox. At every
-// focus stop the focused element shows a focus indicator on screen. Focus moves into the wizard and
-// each dialog when it opens (to its title) and back to what opened it when it closes, by Escape and by
-// the Close button (and Back on the first step, and each confirmation's own buttons).
+// demo checkout (pay in full, and the monthly plan with its finance step and the GoCardless drop-in
+// stand-in, which takes focus when it opens and gives it back to the wizard when it closes), the
+// specification request to its confirmation and the outbox. At every focus stop the focused element
+// shows a focus indicator on screen. Focus moves into the wizard and each dialog when it opens (to its
+// title) and back to what opened it when it closes, by Escape and by the Close button (and Back on the
+// first step, and each confirmation's own buttons).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { describeFocus, focused } from './a11y-checks.mjs';
+import { describeFocus, focused as focusedInElement } from './a11y-checks.mjs';
+import { DATE_OF_BIRTH } from './flows.mjs';
 import { useHarness } from './harness.mjs';
 
 const harness = useHarness();
+
+/** What has focus (a11y-checks' focused) and whether it is inside the GoCardless drop-in's overlay. */
+async function focused(page) {
+  const stop = await focusedInElement(page);
+  const inDropin = await page.evaluate(() => globalThis.document.activeElement?.matches('[data-gocardless-dropin]') === true);
+  return { ...stop, inDropin };
+}
+
+/**
+ * The digits to type into a date input for an ISO date, in the order of the browser's locale
+ * (day, month and year parts of Chromium's date field follow it).
+ */
+async function dateDigits(page, iso) {
+  const [year, month, day] = iso.split('-');
+  const order = await page.evaluate(() =>
+    new Intl.DateTimeFormat(globalThis.navigator.language, { year: 'numeric', month: '2-digit', day: '2-digit' })
+      .formatToParts(new Date(2000, 0, 2))
+      .map((part) => part.type)
+      .filter((type) => type !== 'literal'),
+  );
+  return order.map((type) => ({ year, month, day })[type]).join('');
+}
 
 /** Waits until the focused element satisfies `probe`; returns it. Focus must show whenever it is set. */
 async function expectFocus(page, probe, what) {
@@ -51,6 +76,7 @@ const pageButton = (name) => button(name, '');
 const title = (name) => (stop) => stop.tag === 'H2' && stop.name === name && stop.inDialog === name;
 const radio = (name, checked = true) => (stop) => stop.type === 'radio' && (name === undefined || stop.name === name) && stop.checked === checked;
 const checkbox = (name) => (stop) => stop.type === 'checkbox' && stop.name.startsWith(name);
+const dropinButton = (name) => (stop) => stop.inDropin && stop.tag === 'BUTTON' && stop.name === name;
 const textbox = (name) => (stop) => stop.tag === 'INPUT' && stop.name === name;
 
 /** Tabs to the wizard's Continue and presses Enter; focus goes to the next step's title. */
@@ -143,6 +169,88 @@ describe('keyboard only (issue 7)', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/demo-checkout\//);
     assert.match(await page.locator('main').textContent(), /sam\.lee@example\.com/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('orders with the monthly plan on marketing-site.html: finance, the drop-in, to the demo checkout', async () => {
+    const { page, errors } = await harness.open('/dist-examples/marketing-site.html');
+    const wizard = page.locator('ev-charger-configurator').locator('dialog.evc-wizard');
+    await enterElement(page);
+    await tabTo(page, pageButton('Continue'), 'the page Continue');
+    await pressExpecting(page, 'Enter', title('Power & cable'), "the wizard's title");
+    // The default cable (7kW socket) stays: test 1 goes through the cables and the 22kW confirmation.
+    await continueTo(page, 'Power & cable', 'Installation');
+    await tabTo(page, radio('Standard with no install'), 'the chosen installation');
+    await pressExpecting(page, 'ArrowUp', radio('Standard'), 'the standard installation');
+    await tabTo(page, checkbox(''), "the installation's terms");
+    await page.keyboard.press('Space');
+    await continueTo(page, 'Installation', 'Options');
+    await continueTo(page, 'Options', 'Extras');
+    await tabTo(page, checkbox('Digital display'), 'Digital display');
+    await page.keyboard.press('Space');
+    await continueTo(page, 'Extras', 'Payment');
+    await tabTo(page, radio('Pay in full', false), 'Pay in full');
+    await tabTo(page, (stop) => radio(undefined)(stop) && stop.name.startsWith('Pay monthly'), 'Pay monthly', { key: 'ArrowDown', limit: 3 });
+    const plan = await wizard.locator('.evc-option', { has: page.getByRole('radio', { name: /^Pay monthly/ }) }).textContent();
+    const monthly = /initial payment, then 36 monthly payments of (£[\d.]+),/.exec(plan)?.[1];
+    assert.ok(monthly, `the monthly plan's figures: ${plan}`);
+    await continueTo(page, 'Payment', 'Contact details');
+    await typeInto(page, 'First name', 'Alex');
+    await typeInto(page, 'Last name', 'Morgan');
+    await typeInto(page, 'E-mail address', 'alex.keyboard@example.com');
+    await typeInto(page, 'Phone number', '07700 900456');
+    await continueTo(page, 'Contact details', 'Finance');
+
+    // Finance: a select by arrow keys, text fields, the date of birth typed into its parts, two boxes.
+    await tabTo(page, (stop) => stop.tag === 'SELECT' && stop.name === 'Title', 'the Title select');
+    const titleSelect = wizard.getByRole('combobox', { name: 'Title' });
+    for (let presses = 0; (await titleSelect.inputValue()) !== 'Dr'; presses += 1) {
+      assert.ok(presses < 8, 'ArrowDown never chose Dr');
+      await page.keyboard.press('ArrowDown');
+    }
+    await typeInto(page, 'Legal name', 'Alexandra Morgan');
+    await typeInto(page, 'Address line 1', '1 Example Street');
+    await typeInto(page, 'City', 'London');
+    await typeInto(page, 'Postcode', 'sw1a 1aa');
+    await tabTo(page, textbox('Date of birth'), 'the date of birth');
+    await page.keyboard.type(await dateDigits(page, DATE_OF_BIRTH));
+    assert.equal(await wizard.getByLabel('Date of birth').inputValue(), DATE_OF_BIRTH);
+    await tabTo(page, (stop) => stop.tag === 'SELECT' && stop.name === 'Gender', 'the Gender select');
+    await tabTo(page, checkbox('I accept the monthly payment terms'), 'the monthly payment terms');
+    await page.keyboard.press('Space');
+    await tabTo(page, checkbox('I agree to a credit check'), 'the credit check');
+    await page.keyboard.press('Space');
+    await continueTo(page, 'Finance', 'Direct debit');
+
+    // The drop-in takes focus when it opens and gives it back to the wizard when it closes:
+    // cancelled by Escape, then completed with Tab and Enter.
+    const setUp = button('Set up your Direct Debit', 'Direct debit');
+    await tabTo(page, setUp, 'Set up your Direct Debit');
+    await page.keyboard.press('Enter');
+    await expectFocus(page, dropinButton('Set up Direct Debit'), "the drop-in's Set up Direct Debit");
+    await pressExpecting(page, 'Tab', dropinButton('Cancel'), "the drop-in's Cancel");
+    await pressExpecting(page, 'Tab', dropinButton('Set up Direct Debit'), "the drop-in's Set up Direct Debit again");
+    await pressExpecting(page, 'Shift+Tab', dropinButton('Cancel'), "the drop-in's Cancel by Shift+Tab");
+    await pressExpecting(page, 'Escape', setUp, 'Set up your Direct Debit after Escape in the drop-in');
+    await wizard.getByText('You closed the GoCardless form before finishing.', { exact: false }).waitFor();
+    await page.keyboard.press('Enter');
+    await expectFocus(page, dropinButton('Set up Direct Debit'), "the drop-in's Set up Direct Debit");
+    await pressExpecting(page, 'Tab', dropinButton('Cancel'), "the drop-in's Cancel");
+    await pressExpecting(page, 'Enter', setUp, 'Set up your Direct Debit after Cancel in the drop-in');
+    await page.keyboard.press('Enter');
+    await expectFocus(page, dropinButton('Set up Direct Debit'), "the drop-in's Set up Direct Debit");
+    await pressExpecting(page, 'Enter', (stop) => stop.inDialog === 'Direct debit' && stop.name.startsWith('Your Direct Debit details are complete.'), 'the confirmation');
+    assert.equal(await wizard.evaluate((dialog) => dialog.matches(':modal')), true, 'the wizard is modal again');
+    await tabTo(page, button('Continue', 'Direct debit'), 'Continue on the last step');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/demo-checkout\//);
+    const text = await page.locator('main').textContent();
+    // Every answer given by keyboard reached the cart (the select's, the boxes', the drop-in's).
+    const answers = ['E-mailalex.keyboard@example.com', 'Payment planPay monthly', `36 × ${monthly}`, 'GoCardless form completedYes'];
+    answers.push('Finance: titleDr', 'Finance: legal nameAlexandra Morgan', 'Finance: postcodeSW1A 1AA');
+    answers.push('Accepted monthly payment termsYes', 'Accepted credit checkYes');
+    for (const expected of answers) assert.ok(text.includes(expected), `the cart carries ${expected}`);
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -144,6 +144,9 @@ describe('direct-debit step (spec §5 direct debit step, issue 6)', () => {
     expect(nextButton(container)?.disabled).toBe(true);
     expect(reportError).not.toHaveBeenCalled();
     expect(setUpButton(container).disabled).toBe(false);
+    // Focus goes back to Set up once the wizard is modal again.
+    await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    expect(document.activeElement).toBe(setUpButton(container));
     await setUp(container);
     expect(fake.directDebit.start).toHaveBeenCalledTimes(2);
     expect(fake.directDebit.open).toHaveBeenCalledTimes(2);

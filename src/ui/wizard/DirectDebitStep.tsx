@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { stepForDirectDebitField } from '../../domain/direct-debit';
 import { formatPence } from '../../domain/money';
 import type { OrderFailure } from '../order-services';
@@ -36,6 +37,9 @@ export function DirectDebitStep(_props: StepProps) {
   const [state, setState] = useState<SetUpState>({ status: 'idle' });
   const dropin = useRef<{ exit(): void } | null>(null);
   const confirmation = useRef<HTMLParagraphElement>(null);
+  const setUpButton = useRef<HTMLButtonElement>(null);
+  // Where focus goes once the drop-in has closed (or failed to open): the news of the mandate, or Set up.
+  const focusAfterDropin = useRef<'confirmation' | 'setUp' | null>(null);
   const mounted = useRef(true);
 
   // Leaving the step (Back, Close) closes a drop-in still open and gives the wizard back its modality.
@@ -48,6 +52,15 @@ export function DirectDebitStep(_props: StepProps) {
       setOverlay(false);
     };
   }, [setOverlay]);
+
+  // After the commit that closes the drop-in, in which the wizard's own effect (it runs after this
+  // step's) makes it modal again and so moves focus to its title: a frame later, focus the target.
+  useEffect(() => {
+    const target = focusAfterDropin.current;
+    if (target === null) return;
+    focusAfterDropin.current = null;
+    requestAnimationFrame(() => (target === 'confirmation' ? confirmation : setUpButton).current?.focus());
+  }, [state, complete]);
 
   const failed = useCallback(
     (error: unknown) => {
@@ -65,21 +78,23 @@ export function DirectDebitStep(_props: StepProps) {
     try {
       const started = await directDebit.start(configuration, form);
       if (!mounted.current) return;
-      setOverlay(true);
+      // The wizard stops being modal now, before the drop-in opens and takes focus: switching later
+      // (once the drop-in script is cached, it opens at once) would take focus back to the wizard.
+      flushSync(() => setOverlay(true));
       const handle = await directDebit.open(started, {
         onSuccess() {
           dropin.current = null;
           setOverlay(false);
+          focusAfterDropin.current = 'confirmation';
           // The mandate may still be pending with the bank: the handler's webhook records that.
           actions.updateForm({ goCardlessMandateComplete: true, goCardlessFlowId: started.flowId });
           if (!mounted.current) return;
           setState({ status: 'idle' });
-          // After the wizard is modal again (its effect runs after this step's), move focus to the news.
-          requestAnimationFrame(() => confirmation.current?.focus());
         },
         onExit(error) {
           dropin.current = null;
           setOverlay(false);
+          focusAfterDropin.current = 'setUp';
           if (error) failed(error);
           else if (mounted.current) setState({ status: 'cancelled' });
         },
@@ -93,6 +108,7 @@ export function DirectDebitStep(_props: StepProps) {
       setState({ status: 'open' });
     } catch (error) {
       setOverlay(false);
+      focusAfterDropin.current = 'setUp';
       failed(error);
     }
   }, [directDebit, store, setOverlay, failed]);
@@ -119,7 +135,7 @@ export function DirectDebitStep(_props: StepProps) {
       ) : (
         <>
           <div className="evc-direct-debit-actions">
-            <button type="button" className="evc-primary" onClick={() => void setUp()} disabled={state.status === 'starting' || state.status === 'open'}>
+            <button ref={setUpButton} type="button" className="evc-primary" onClick={() => void setUp()} disabled={state.status === 'starting' || state.status === 'open'}>
               {SET_UP_LABEL}
             </button>
             {state.status === 'starting' && <Spinner label="Opening the GoCardless form…" />}
