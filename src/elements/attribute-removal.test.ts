@@ -1,20 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { define } from './define';
+import { TEST_TIMEOUT_MS, until } from './testing';
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+const hrefsIn = (element: Element) => [...(element.shadowRoot?.querySelectorAll('[href]') ?? [])].map((link) => link.getAttribute('href') ?? '');
 
-/** The hrefs in the element's shadow root once React has rendered what `expected` says. */
+/** The hrefs in the element's shadow root once React has rendered as many links as `expected`. */
 async function links(element: Element, expected: number): Promise<string[]> {
-  let hrefs: string[] = [];
-  for (let tries = 0; tries < 100; tries += 1) {
-    hrefs = [...(element.shadowRoot?.querySelectorAll('[href]') ?? [])].map((link) => link.getAttribute('href') ?? '');
-    if (hrefs.length === expected) return hrefs;
-    await settle();
-  }
-  return hrefs;
+  return until(
+    () => hrefsIn(element).length === expected && hrefsIn(element),
+    () => `${expected} links in <${element.localName}> (it has ${JSON.stringify(hrefsIn(element))})`,
+  );
 }
 
-describe('forgetRemovedAttribute: an attribute removed or emptied at runtime stops counting (issue 7)', () => {
+describe('forgetRemovedAttribute: an attribute removed or emptied at runtime stops counting (issue 7)', { timeout: TEST_TIMEOUT_MS }, () => {
   beforeAll(() => define());
 
   it('<ev-charger-contact> hides a line once its attribute is removed, emptied, or its property cleared', async () => {

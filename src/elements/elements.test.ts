@@ -3,41 +3,17 @@ import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import { define } from './define';
 import { defaultConfiguration } from '../domain/configuration';
 import type { EvcErrorDetail } from './events';
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
-
-/**
- * React renders each element's root on its own schedule (the configurator's page in a background
- * render, after a loading line); wait until every shadow root has content and is done loading.
- */
-async function rendered(): Promise<void> {
-  for (let tries = 0; tries < 100; tries += 1) {
-    const hosts = Array.from(document.querySelectorAll('ev-charger-configurator, ev-charger-contact'));
-    if (hosts.every((host) => (host.shadowRoot?.childElementCount ?? 0) > 0 && !host.shadowRoot?.querySelector('.evc-loading'))) return;
-    await settle();
-  }
-  throw new Error('the elements did not render');
-}
-
-/** Polls until `probe` gives a value (the catalogue schema loads on demand, at its own pace). */
-async function until<T>(probe: () => T | null | undefined | false): Promise<T> {
-  for (let tries = 0; tries < 200; tries += 1) {
-    const value = probe();
-    if (value) return value;
-    await settle();
-  }
-  throw new Error('timed out');
-}
+import { elementsRendered, TEST_TIMEOUT_MS, until } from './testing';
 
 async function mount(html: string) {
   document.body.innerHTML = html;
-  await rendered();
+  await elementsRendered();
   return document.body.firstElementChild as HTMLElement;
 }
 
 const shadowText = (element: Element) => element.shadowRoot?.textContent ?? '';
 
-describe('elements (happy-dom)', () => {
+describe('elements (happy-dom)', { timeout: TEST_TIMEOUT_MS }, () => {
   beforeAll(() => define());
   afterEach(() => {
     document.body.innerHTML = '';
@@ -66,7 +42,7 @@ describe('elements (happy-dom)', () => {
     const element = await mount('<ev-charger-configurator mode="lease"></ev-charger-configurator>');
     const alert = element.shadowRoot?.querySelector('[role="alert"]');
     expect(alert?.textContent).toContain('mode="lease" is not valid: use "order" or "spec-request"');
-    await until(() => errors.length > 0); // fired from an effect, just after the render
+    await until(() => errors.length > 0, 'the evc-error event'); // fired from an effect, just after the render
     expect(errors).toEqual([{ code: 'invalid-attribute', message: 'mode="lease" is not valid: use "order" or "spec-request"' }]);
   });
 
@@ -76,20 +52,29 @@ describe('elements (happy-dom)', () => {
     element.addEventListener('evc-error', (event) => errors.push(event.detail));
     (element as HTMLElement & { catalog: unknown }).catalog = { ...UK_CATALOGUE, cables: [{ ...UK_CATALOGUE.cables[0], price: 'free' }] };
     // The catalogue schema loads on demand (catalogue-on-demand.ts), so the answer comes a little later.
-    const alert = await until(() => element.shadowRoot?.querySelector('[role="alert"]'));
+    const alert = await until(() => element.shadowRoot?.querySelector('[role="alert"]'), 'the error panel');
     expect(alert.textContent).toContain('catalogue.cables[0].price: must be a number of pence');
-    await until(() => errors.length > 0); // fired from an effect, just after the render
+    await until(() => errors.length > 0, 'the evc-error event'); // fired from an effect, just after the render
     expect(errors).toEqual([{ code: 'invalid-catalogue', message: 'catalogue.cables[0].price: must be a number of pence' }]);
   });
 
   it('a valid catalogue object replaces the embedded one', async () => {
     const element = await mount('<ev-charger-configurator persist="none"></ev-charger-configurator>');
     (element as HTMLElement & { catalog: unknown }).catalog = { ...UK_CATALOGUE, baseProduct: { ...UK_CATALOGUE.baseProduct, price: 70000 } };
-    await until(() => shadowText(element).includes('Total£700.00'));
+    await until(() => shadowText(element).includes('Total£700.00'), () => `the total £700.00 (the element shows: ${shadowText(element).slice(0, 200)})`);
     // Once the schema is there, a catalogue object is checked as it is set, without the spinner.
+    const loadingLines: Node[] = [];
+    const watch = new MutationObserver((records) => {
+      for (const added of records.flatMap((record) => [...record.addedNodes])) {
+        if (added instanceof Element && (added.matches('.evc-loading') || added.querySelector('.evc-loading'))) loadingLines.push(added);
+      }
+    });
+    watch.observe(element.shadowRoot!, { childList: true, subtree: true });
     (element as HTMLElement & { catalog: unknown }).catalog = { ...UK_CATALOGUE, baseProduct: { ...UK_CATALOGUE.baseProduct, price: 80000 } };
-    await settle();
+    await until(() => shadowText(element).includes('Total£800.00'), () => `the total £800.00 (the element shows: ${shadowText(element).slice(0, 200)})`);
+    watch.disconnect();
     expect(shadowText(element)).toContain('Total£800.00');
+    expect(loadingLines).toEqual([]);
   });
 
   it('restores saved choices and keeps two instances apart', async () => {
@@ -97,7 +82,7 @@ describe('elements (happy-dom)', () => {
     const configuration = { ...defaultConfiguration(UK_CATALOGUE), front: 'racing_green' };
     localStorage.setItem(key, JSON.stringify({ version: 1, data: { configuration, wizard: { open: false, step: 'cable', highPowerConfirmed: false } } }));
     document.body.innerHTML = '<ev-charger-configurator id="a"></ev-charger-configurator><ev-charger-configurator id="b"></ev-charger-configurator>';
-    await rendered();
+    await elementsRendered();
     const [a, b] = Array.from(document.querySelectorAll('ev-charger-configurator'));
     const chosenFront = (element: Element) => element.shadowRoot?.querySelector<HTMLInputElement>('[part="front-picker"] input:checked')?.value;
     expect(chosenFront(a!)).toBe('racing_green');

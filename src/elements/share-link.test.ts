@@ -5,33 +5,23 @@ import { decodeSharedConfiguration, encodeSharedConfiguration, sharePayloadIn } 
 import { define } from './define';
 import type { EvcErrorDetail } from './events';
 import { SHARE_LINK_NOTICE } from './share-link';
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
-
-/** Waits for `find` to give a value (the element renders in background transitions): 5 s at most. */
-async function until<T>(find: () => T | null | undefined | false): Promise<T> {
-  for (let waited = 0; waited < 5000; waited += 20) {
-    const found = find();
-    if (found) return found;
-    await settle();
-  }
-  throw new Error('timed out waiting for the element');
-}
+import { elementsRendered, TEST_TIMEOUT_MS, until } from './testing';
 
 async function mount(html: string): Promise<HTMLElement[]> {
   document.body.innerHTML = html;
-  const hosts = Array.from(document.querySelectorAll<HTMLElement>('ev-charger-configurator'));
-  for (let tries = 0; tries < 100 && !hosts.every((host) => host.shadowRoot?.querySelector('.evc-app')); tries += 1) await settle();
-  await settle();
-  return hosts;
+  await elementsRendered();
+  return Array.from(document.querySelectorAll<HTMLElement>('ev-charger-configurator'));
 }
+
+/** The link is taken out of the URL from an effect, just after the page that used it is drawn. */
+const linkForgotten = () => until(() => !location.hash.includes('evc='), () => `the share link to leave the URL (it is ${location.hash})`);
 
 const link = (target: string, changes = {}) => encodeSharedConfiguration({ target, configuration: { ...defaultConfiguration(UK_CATALOGUE), ...changes } });
 const openPage = (hash: string) => history.replaceState(null, '', `/product${hash}`);
 const chosen = (host: Element, part: string) => host.shadowRoot?.querySelector<HTMLInputElement>(`[part="${part}"] input:checked`)?.value;
 const notices = (host: Element) => [...(host.shadowRoot?.querySelectorAll('[part="notice"] li') ?? [])].map((item) => item.textContent);
 
-describe('share links on the page (issue 3 "Share this configuration")', () => {
+describe('share links on the page (issue 3 "Share this configuration")', { timeout: TEST_TIMEOUT_MS }, () => {
   const errors: EvcErrorDetail[] = [];
   const onError = (event: Event) => errors.push((event as CustomEvent<EvcErrorDetail>).detail);
   beforeAll(() => {
@@ -50,6 +40,7 @@ describe('share links on the page (issue 3 "Share this configuration")', () => {
     localStorage.setItem('evc:order:/product:#0:choices', JSON.stringify({ version: 1, data: saved }));
     openPage(`#design&evc=${link('#0', { front: 'racing_green', body: 'windsor_grey' })}`);
     const [host] = await mount('<ev-charger-configurator></ev-charger-configurator>');
+    await linkForgotten();
     expect(chosen(host!, 'front-picker')).toBe('racing_green');
     expect(chosen(host!, 'body-picker')).toBe('windsor_grey');
     expect(location.hash).toBe('#design');
@@ -59,11 +50,13 @@ describe('share links on the page (issue 3 "Share this configuration")', () => {
   it('applies only to the configurator it names (by id, else by position)', async () => {
     openPage(`#evc=${link('b', { front: 'alpine_white' })}`);
     const [a, b] = await mount('<ev-charger-configurator id="a" persist="none"></ev-charger-configurator><ev-charger-configurator id="b" persist="none"></ev-charger-configurator>');
+    await linkForgotten(); // else the first link's effect could take the second link out of the URL
     expect(chosen(a!, 'front-picker')).toBe('midnight_black');
     expect(chosen(b!, 'front-picker')).toBe('alpine_white');
 
     openPage(`#evc=${link('#1', { body: 'purple_spirit' })}`);
     const [first, second] = await mount('<ev-charger-configurator persist="none"></ev-charger-configurator><ev-charger-configurator persist="none"></ev-charger-configurator>');
+    await linkForgotten();
     expect(chosen(first!, 'body-picker')).toBe('midnight_black');
     expect(chosen(second!, 'body-picker')).toBe('purple_spirit');
   });
@@ -71,6 +64,7 @@ describe('share links on the page (issue 3 "Share this configuration")', () => {
   it('a bad link shows a notice on the configurator it names, fires evc-error, and changes nothing', async () => {
     openPage(`#evc=${link('b', { front: 'no_such_colour' })}`);
     const [a, b] = await mount('<ev-charger-configurator id="a" persist="none"></ev-charger-configurator><ev-charger-configurator id="b" persist="none"></ev-charger-configurator>');
+    await linkForgotten(); // the effect that does so then fires evc-error
     expect(notices(a!)).toEqual([]);
     expect(notices(b!)).toEqual([SHARE_LINK_NOTICE]);
     expect(chosen(b!, 'front-picker')).toBe('midnight_black');
@@ -81,6 +75,7 @@ describe('share links on the page (issue 3 "Share this configuration")', () => {
   it('an unreadable link is reported once, by the first configurator', async () => {
     openPage('#evc=%%%not-a-link');
     const [first, second] = await mount('<ev-charger-configurator persist="none"></ev-charger-configurator><ev-charger-configurator persist="none"></ev-charger-configurator>');
+    await until(() => errors.length > 0, 'the evc-error event'); // fired from an effect, just after the page is drawn
     expect(notices(first!)).toEqual([SHARE_LINK_NOTICE]);
     expect(notices(second!)).toEqual([]);
     expect(errors.map((error) => error.code)).toEqual(['invalid-share-link']);
@@ -90,11 +85,11 @@ describe('share links on the page (issue 3 "Share this configuration")', () => {
     openPage('#design');
     const [, host] = await mount('<ev-charger-configurator persist="none"></ev-charger-configurator><ev-charger-configurator persist="none"></ev-charger-configurator>');
     const root = host!.shadowRoot!;
-    const red = await until(() => root.querySelector<HTMLInputElement>('[part="front-picker"] input[value="maranello_red"]'));
+    const red = await until(() => root.querySelector<HTMLInputElement>('[part="front-picker"] input[value="maranello_red"]'), 'the Maranello Red front');
     red.click();
-    await until(() => red.checked);
-    (await until(() => [...root.querySelectorAll('button')].find((button) => button.textContent === 'Share this configuration'))).click();
-    const url = (await until(() => root.querySelector<HTMLInputElement>('.evc-share-field input')?.value)) ?? '';
+    await until(() => red.checked, 'Maranello Red to be chosen');
+    (await until(() => [...root.querySelectorAll('button')].find((button) => button.textContent === 'Share this configuration'), 'the "Share this configuration" button')).click();
+    const url = (await until(() => root.querySelector<HTMLInputElement>('.evc-share-field input')?.value, 'the share link in its field')) ?? '';
     expect(url.startsWith(`${location.origin}/product#design&evc=`)).toBe(true);
     const decoded = decodeSharedConfiguration(UK_CATALOGUE, 'order', sharePayloadIn(new URL(url).hash)!);
     expect(decoded).toMatchObject({ ok: true, target: '#1', configuration: { front: 'maranello_red' } });

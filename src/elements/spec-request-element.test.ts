@@ -2,20 +2,18 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SPEC_REQUEST_UNAVAILABLE } from '../ui/spec-request-messages';
 import { define } from './define';
 import type { EvcErrorDetail } from './events';
+import { elementsRendered, TEST_TIMEOUT_MS, until } from './testing';
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
-
+/** Mounts the element and waits for its page, which comes in a background render after a loading line. */
 async function mount(html: string): Promise<HTMLElement> {
   document.body.innerHTML = html;
-  const element = document.body.firstElementChild as HTMLElement;
-  // The page comes in a background render after a loading line.
-  const loading = () => (element.shadowRoot?.childElementCount ?? 0) === 0 || Boolean(element.shadowRoot?.querySelector('.evc-loading'));
-  for (let tries = 0; tries < 100 && loading(); tries += 1) await settle();
-  await settle();
-  return element;
+  await elementsRendered();
+  return document.body.firstElementChild as HTMLElement;
 }
 
-describe('spec-request mode: mail-endpoint and mailSender (DESIGN, issue 5)', () => {
+const shown = (element: Element) => element.shadowRoot?.textContent ?? '';
+
+describe('spec-request mode: mail-endpoint and mailSender (DESIGN, issue 5)', { timeout: TEST_TIMEOUT_MS }, () => {
   beforeAll(() => define());
   afterEach(() => {
     document.body.innerHTML = '';
@@ -26,19 +24,24 @@ describe('spec-request mode: mail-endpoint and mailSender (DESIGN, issue 5)', ()
     const listener = (event: CustomEvent<EvcErrorDetail>) => errors.push(event.detail);
     document.addEventListener('evc-error', listener);
     const element = await mount('<ev-charger-configurator mode="spec-request" persist="none"></ev-charger-configurator>');
+    await until(() => errors.some((error) => error.code === 'invalid-configuration'), 'the invalid-configuration evc-error'); // fired from an effect
     document.removeEventListener('evc-error', listener);
-    expect(element.shadowRoot?.textContent).toContain(SPEC_REQUEST_UNAVAILABLE);
+    expect(shown(element)).toContain(SPEC_REQUEST_UNAVAILABLE);
     expect(errors).toContainEqual({ code: 'invalid-configuration', message: SPEC_REQUEST_UNAVAILABLE });
   });
 
   it('with mail-endpoint, or a mailSender set as a property: no error', async () => {
+    // The notice is drawn with the page, so once the page is there its absence means something.
     const withEndpoint = await mount('<ev-charger-configurator mode="spec-request" mail-endpoint="/api/spec-request" persist="none"></ev-charger-configurator>');
-    expect(withEndpoint.shadowRoot?.textContent).not.toContain(SPEC_REQUEST_UNAVAILABLE);
+    expect(withEndpoint.shadowRoot?.querySelector('.evc-app')).not.toBeNull();
+    expect(shown(withEndpoint)).not.toContain(SPEC_REQUEST_UNAVAILABLE);
     const element = await mount('<ev-charger-configurator mode="spec-request" persist="none"></ev-charger-configurator>');
+    expect(shown(element)).toContain(SPEC_REQUEST_UNAVAILABLE); // until the sender is set
     const sender = async () => ({ requestId: 'host-1' });
     (element as HTMLElement & { mailSender?: unknown }).mailSender = sender;
-    await settle();
+    await until(() => !shown(element).includes(SPEC_REQUEST_UNAVAILABLE), 'the configuration error to go once the mailSender is set');
     expect((element as HTMLElement & { mailSender?: unknown }).mailSender).toBe(sender);
-    expect(element.shadowRoot?.textContent).not.toContain(SPEC_REQUEST_UNAVAILABLE);
+    expect(shown(element)).not.toContain(SPEC_REQUEST_UNAVAILABLE);
+    expect(element.shadowRoot?.querySelector('.evc-app')).not.toBeNull();
   });
 });

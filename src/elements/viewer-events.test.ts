@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { define } from './define';
 import type { EvcErrorDetail } from './events';
+import { TEST_TIMEOUT_MS, until } from './testing';
 
 // The browser's viewer service, faked: WebGL present, and the viewer file unreachable.
 vi.mock('../services/viewer', () => ({
@@ -10,19 +11,8 @@ vi.mock('../services/viewer', () => ({
   },
 }));
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
-
-async function find<T>(probe: () => T | null | undefined, what: string): Promise<T> {
-  for (let tries = 0; tries < 100; tries += 1) {
-    const found = probe();
-    if (found) return found;
-    await settle();
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 // DESIGN contract: failures the buyer is shown reach the page as evc-error, fired by the element.
-describe('<ev-charger-configurator> 3D view failures', () => {
+describe('<ev-charger-configurator> 3D view failures', { timeout: TEST_TIMEOUT_MS }, () => {
   beforeAll(() => define());
   afterEach(() => {
     document.body.innerHTML = '';
@@ -33,13 +23,13 @@ describe('<ev-charger-configurator> 3D view failures', () => {
     document.addEventListener('evc-error', (event) => errors.push(event.detail));
     document.body.innerHTML =
       '<ev-charger-configurator persist="none" model-src="/models/charger.glb" viewer-src="/dist/model-viewer.js"></ev-charger-configurator>';
-    const root = await find(() => document.querySelector('ev-charger-configurator')?.shadowRoot, 'the shadow root');
-    const button = await find(
+    const root = await until(() => document.querySelector('ev-charger-configurator')?.shadowRoot, 'the shadow root');
+    const button = await until(
       () => Array.from(root.querySelectorAll('button')).find((candidate) => candidate.textContent === 'View in 3D'),
       'the "View in 3D" button',
     );
     button.click();
-    await find(() => root.querySelector('[role="alert"]'), 'the error');
+    await until(() => root.querySelector('[role="alert"]'), 'the error');
     expect(root.querySelector('[role="alert"]')?.textContent).toContain('Try again');
     expect(errors).toEqual([
       { code: 'viewer-load-failed', message: `The 3D viewer could not be loaded from ${new URL('/dist/model-viewer.js', document.baseURI).href}: offline` },
