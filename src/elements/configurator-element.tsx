@@ -140,17 +140,30 @@ let instances = 0;
 /** One wizard file for every configurator on the page. */
 const wizardLoader = createWizardLoader(isWizardModule);
 
+const LOADING = (
+  <div className="evc-loading">
+    <Spinner label="Loading the charger options…" />
+  </div>
+);
+
+/**
+ * The element's first render (a blocking one, the root's) shows the loading line only; the
+ * element itself (attributes, catalogue, saved state, the page) is first built in a background
+ * render, in slices of a few milliseconds between which the browser stays responsive (issue 7:
+ * Total Blocking Time).
+ */
 function ConfiguratorRoot(props: RootProps) {
+  const backgroundPass = !useDeferredValue(true, false);
+  return backgroundPass ? LOADING : <Configurator {...props} />;
+}
+
+function Configurator(props: RootProps) {
   const host = (props.container as unknown as ShadowRoot).host as HTMLElement;
   const base = host.ownerDocument.baseURI;
   const attributeKey = CONFIGURATOR_ATTRIBUTES.map((name) => props[name] ?? '').join('\u0000');
   // eslint-disable-next-line react-hooks/exhaustive-deps -- attributeKey stands for every attribute
   const { options, errors } = useMemo(() => parseConfiguratorAttributes(props, base, { viewerSrc: scriptViewerSrc(), wizardSrc: scriptWizardSrc() }), [attributeKey, base]);
   const catalogueState = useCatalogue(options, props.catalogObject);
-  // The page is first drawn in a background render: the element's first render (a blocking one,
-  // the root's) shows the loading line, then React builds the page in slices of a few
-  // milliseconds between which the browser stays responsive (issue 7: Total Blocking Time).
-  const backgroundPass = !useDeferredValue(true, false);
   const catalogue = catalogueState.status === 'ready' ? catalogueState.catalogue : undefined;
 
   const fatal = errors.filter((error) => FATAL_ATTRIBUTES.has(error.attribute)).map((error) => error.message);
@@ -228,13 +241,7 @@ function ConfiguratorRoot(props: RootProps) {
     const retry = catalogueState.status === 'error' ? catalogueState.retry : undefined;
     return <ErrorPanel title="This configurator cannot start" messages={fatal} retry={retry} phone={options.supportPhone} email={options.supportEmail} />;
   }
-  if (!store || backgroundPass) {
-    return (
-      <div className="evc-loading">
-        <Spinner label="Loading the charger options…" />
-      </div>
-    );
-  }
+  if (!store) return LOADING;
   return (
     <StoreContext.Provider value={store}>
       <UiOptionsContext.Provider value={uiOptions}>
