@@ -14,15 +14,14 @@ const cableUrl = (image: string) => `${TEST_CDN}/${image}.png?width=400&height=6
 describe('Preview (spec §2 "Preview")', () => {
   it('stacks every layer, loaded eagerly, and shows only the chosen front and body', async () => {
     const { container } = render(<Preview />);
-    // The shown layers' images are asked for at once, the hidden ones a few per task after.
+    // The shown layers' images are asked for at once, the hidden ones a few per idle period after.
     expect(images(container).filter((image) => image.hasAttribute('src'))).toEqual(shown(container));
     const requested = () => images(container).filter((image) => image.hasAttribute('src')).length;
-    await updateAsync(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    const idle = () => updateAsync(() => new Promise((resolve) => setTimeout(resolve, 60)));
+    for (let tries = 0; tries < 100 && requested() <= 2; tries += 1) await idle();
     expect(requested()).toBeGreaterThan(2);
     expect(requested()).toBeLessThan(images(container).length);
-    for (let tries = 0; tries < 20 && requested() < images(container).length; tries += 1) {
-      await updateAsync(() => new Promise((resolve) => setTimeout(resolve, 0)));
-    }
+    for (let tries = 0; tries < 200 && requested() < images(container).length; tries += 1) await idle();
     expect(images(container)).toHaveLength(16 + 16 + 11 + 11 + 3);
     expect(images(container).every((image) => image.getAttribute('loading') === 'eager')).toBe(true);
     expect(shownSrc(container)).toEqual([colourUrl('front', 'midnight_black'), colourUrl('side', 'midnight_black')]);

@@ -25,8 +25,9 @@ export interface PreviewProps {
  * Spec §2 "Preview": the stacked images with a colour summary as the figure's caption. Every
  * layer is rendered and loaded eagerly; only the chosen ones are shown, so a change of colour
  * swaps at once. Width and height come from the layers, so nothing shifts while images load.
- * The first render asks only for the images shown; the hidden ones follow straight after, a few
- * per task, so no task of the page's start spends long starting fifty image requests.
+ * The first render asks only for the images shown; the hidden ones follow when the browser is
+ * idle, a few at a time (starting an image request costs the main thread a few milliseconds: fifty
+ * of them at the page's start were a tenth of a second of blocked page, issue 7).
  */
 export function Preview({ scale }: PreviewProps) {
   const catalogue = useConfigurator((state) => state.catalogue);
@@ -40,8 +41,7 @@ export function Preview({ scale }: PreviewProps) {
   const [requested, setRequested] = useState(0);
   useEffect(() => {
     if (requested >= layers.length) return;
-    const timer = setTimeout(() => setRequested(requested + 8), 0);
-    return () => clearTimeout(timer);
+    return whenIdle(() => setRequested(requested + HIDDEN_PER_IDLE_PERIOD));
   }, [requested, layers.length]);
   const summary = colourSummary(catalogue, configuration);
   const stage = layers.find((layer) => layer.view !== 'cable') ?? { width: 300, height: 375 };
@@ -74,6 +74,19 @@ export function Preview({ scale }: PreviewProps) {
       </figcaption>
     </figure>
   );
+}
+
+/** How many hidden layers are asked for in one idle period. */
+const HIDDEN_PER_IDLE_PERIOD = 2;
+
+/** Runs `work` in the browser's next idle period (a short timer where there is no idle callback); returns the cancel. */
+function whenIdle(work: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(work, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(work, 50);
+  return () => clearTimeout(timer);
 }
 
 /**
