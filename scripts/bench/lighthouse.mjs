@@ -121,6 +121,8 @@ export async function runLighthouse(url, { runs = 3, elementScript = '/dist/ev-c
   return {
     medians,
     runs: results.map((result) => result.figures),
+    // Lighthouse's measure of this machine's CPU: its simulated slowdown multiplies the tasks it observed here.
+    benchmarkIndexes: results.map((result) => Math.round(result.lhr.environment?.benchmarkIndex ?? Number.NaN)),
     warnings: [...new Set(results.flatMap((result) => result.warnings))],
     diagnostics: diagnostics(middle.lhr),
     worstLayoutShifts: { cls: mostShifted.figures.cls, shifts: diagnostics(mostShifted.lhr).layoutShifts },
