@@ -100,6 +100,17 @@ const FATAL_ATTRIBUTES = [
   ['catalog', 'javascript:window.__pwned=1'],
 ];
 
+/** Hidden preview layers are asked for in idle time: resolves once every image of the element has its address. */
+function allImagesRequested(host) {
+  return host.evaluate(
+    (node) =>
+      new Promise((resolve) => {
+        const check = () => ([...node.shadowRoot.querySelectorAll('img')].every((image) => image.hasAttribute('src')) ? resolve(undefined) : setTimeout(check, 50));
+        check();
+      }),
+  );
+}
+
 describe('invalid attributes on <ev-charger-configurator>', () => {
   it('has a bad value for every attribute custom-elements.json lists', () => {
     const manifest = JSON.parse(readFileSync(new URL('../../custom-elements.json', import.meta.url), 'utf8'));
@@ -136,6 +147,7 @@ describe('invalid attributes on <ev-charger-configurator>', () => {
     await total.filter({ hasText: '£599.00' }).waitFor();
     await host.getByRole('radiogroup', { name: 'Body' }).getByRole('radio', { name: /^Windsor Grey/ }).check();
     await total.filter({ hasNotText: '£599.00' }).waitFor();
+    await allImagesRequested(host);
     const sources = await host.evaluate((node) => [...node.shadowRoot.querySelectorAll('img')].map((image) => image.src));
     assert.ok(sources.length > 0 && sources.every((src) => src.startsWith(harness.url('/cdn/'))), 'every image from the default CDN');
     // Nothing links to a bad URL, and the bad features are off: no 3D button, no contact links to them.
@@ -371,6 +383,7 @@ describe('a malformed or hostile catalogue JSON (catalog)', () => {
       for (const name of [HOSTILE_NAMES.front, HOSTILE_NAMES.body, HOSTILE_NAMES.cable]) assert.ok(shown.includes(name), `${id}: ${name} shown as text`);
       assert.equal(shown.includes('Injected'), false, `${id}: nothing read from a __proto__ key`);
       assert.deepEqual(await dangerousMarkup(host), [], `${id}: no element, handler or URL from the catalogue's markup`);
+      await allImagesRequested(host);
       const sources = await host.evaluate((node) => [...node.shadowRoot.querySelectorAll('img')].map((image) => image.src));
       assert.ok(sources.every((src) => src.startsWith(harness.url('/cdn/'))), `${id}: every image path stays under the image CDN`);
     }
