@@ -16,13 +16,16 @@ const harness = useHarness();
 const PAGE = '/dist-examples/marketing-site.html';
 const CATALOGUE = '/a11y/catalogue-with-offer.json';
 const OFFER = 'Free cable tidy';
+const LONG_PRODUCT_NAME = 'QuartzHomeChargePointSmartWallboxEdition2026';
 
-/** marketing-site.html whose element reads a catalogue with an offer, in a 320 px viewport. */
+/** marketing-site.html whose element reads a catalogue with an offer and a long product name, in a 320 px viewport. */
 async function openOrderPage() {
   const opened = await harness.open('about:blank');
   const { page } = opened;
   await page.setViewportSize({ width: 320, height: 640 });
-  await page.route(harness.url(CATALOGUE), (route) => route.fulfill({ json: { ...UK_CATALOGUE, offers: [{ id: 'cable_tidy', name: OFFER }] } }));
+  // A merchant's long unbroken product name must wrap, not push the page sideways, at 320 px.
+  const baseProduct = { ...UK_CATALOGUE.baseProduct, name: LONG_PRODUCT_NAME };
+  await page.route(harness.url(CATALOGUE), (route) => route.fulfill({ json: { ...UK_CATALOGUE, baseProduct, offers: [{ id: 'cable_tidy', name: OFFER }] } }));
   await page.route(harness.url(PAGE), async (route) => {
     const response = await route.fetch();
     const body = (await response.text()).replace('<ev-charger-configurator', `<ev-charger-configurator catalog="${CATALOGUE}"`);
