@@ -428,12 +428,21 @@ export function createGoCardlessStandIn({ accessToken, webhookSecret, onWebhook,
     return resource ? json(200, { [envelope]: resource }) : usage(404, 'resource_not_found', 'Resource not found');
   }
 
+  /** An id from the path, decoded; a malformed escape (`%E0`) is kept as it is, so it names nothing and answers 404. */
+  const pathId = (raw) => {
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  };
+
   async function handle(request) {
     const { pathname } = new URL(request.url);
     const action = /^\/_flows\/([^/]+)\/(complete|cancel)$/.exec(pathname);
     if (action) {
       if (request.method !== 'POST') return json(405, { error: { message: 'Use POST' } }, { Allow: 'POST' });
-      return flowAction(decodeURIComponent(action[1]), action[2]);
+      return flowAction(pathId(action[1]), action[2]);
     }
     const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
     record(request, text);
@@ -441,14 +450,14 @@ export function createGoCardlessStandIn({ accessToken, webhookSecret, onWebhook,
     if (refused) return refused;
     const [, collection, id, more] = /^\/(billing_requests|billing_request_flows)(?:\/([^/]+))?(\/.*)?$/.exec(pathname) ?? [];
     if (collection === 'billing_requests' && id !== undefined && more === '/actions/cancel' && request.method === 'POST') {
-      return cancelBillingRequest(request, text, decodeURIComponent(id));
+      return cancelBillingRequest(request, text, pathId(id));
     }
     if (collection && !more) {
       if (request.method === 'POST' && id === undefined) {
         return collection === 'billing_requests' ? createBillingRequest(request, text) : createFlow(request, text);
       }
       if (request.method === 'GET' && id !== undefined) {
-        return read(collection === 'billing_requests' ? billingRequests : flows, collection, decodeURIComponent(id));
+        return read(collection === 'billing_requests' ? billingRequests : flows, collection, pathId(id));
       }
     }
     return usage(404, 'path_not_found', 'Path not found');

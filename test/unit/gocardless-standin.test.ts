@@ -242,6 +242,10 @@ describe('GoCardless API stand-in: billing request flows', () => {
 
   it('answers 404 for an unknown resource or path', async () => {
     expect((await call('/billing_requests/BRQ000NOTHERE', { headers: headers() })).status).toBe(404);
+    // A malformed escape in the id names nothing: 404, not an exception.
+    expect((await call('/billing_requests/%E0', { headers: headers() })).status).toBe(404);
+    expect((await call('/billing_requests/%E0/actions/cancel', { method: 'POST', headers: headers(), body: '{"data":{}}' })).status).toBe(404);
+    expect((await call('/_flows/%E0/complete', { method: 'POST' })).status).toBe(404);
     expect((await call('/billing_request_flows/BRF000NOTHERE', { headers: headers() })).status).toBe(404);
     const path = await call('/mandates', { headers: headers() });
     expect(path.status).toBe(404);
