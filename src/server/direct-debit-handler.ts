@@ -295,12 +295,11 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): (r
   return async (request) => {
     const origin = request.headers.get('origin');
     // A back office or server reading a status sends no Origin (nor does a same-origin page's GET):
-    // it is answered without CORS headers. A page of another origin always sends one, checked below.
-    if (origin === null && request.method === 'GET') return (await limits.status?.(request, {})) ?? status(request, {});
-    if (origin === null || !allowed(origin, request)) {
+    // it is answered without CORS headers. A page of another origin always sends one.
+    if (origin === null ? request.method !== 'GET' : !allowed(origin, request)) {
       return errorResponse(403, 'origin_not_allowed', 'Requests from this origin are not accepted.');
     }
-    const cors = corsHeaders(origin);
+    const cors = origin === null ? {} : corsHeaders(origin);
     if (request.method === 'OPTIONS') {
       return new Response(null, {
         status: 204,

@@ -9,6 +9,9 @@ export interface ContactUsProps {
   withHeading?: boolean;
 }
 
+/** A `tel:` link for the merchant's phone number as written (spaces and punctuation dropped). */
+export const telHref = (phone: string): string => `tel:${phone.replace(/[^+0-9]/g, '')}`;
+
 /** Spec §2 "Contact Us screen": the texts as written there; a line without a value is hidden. */
 export function ContactUs({ supportPhone, supportEmail, videoUrl, socialUrl, withHeading = true }: ContactUsProps) {
   const headingId = useId();
@@ -19,7 +22,7 @@ export function ContactUs({ supportPhone, supportEmail, videoUrl, socialUrl, wit
       <ul className="evc-contact-lines">
         {supportPhone && (
           <li>
-            <a href={`tel:${supportPhone.replace(/[^+0-9]/g, '')}`}>{supportPhone}</a>
+            <a href={telHref(supportPhone)}>{supportPhone}</a>
             <p className="evc-hours">
               08:00-19:00 Monday to Friday
               <br />

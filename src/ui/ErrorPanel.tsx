@@ -1,3 +1,5 @@
+import { telHref } from './ContactUs';
+
 interface ErrorPanelProps {
   title: string;
   messages: readonly string[];
@@ -26,7 +28,7 @@ export function ErrorPanel({ title, messages, retry, phone, email }: ErrorPanelP
       {(phone || email) && (
         <p>
           To order by phone or e-mail:{' '}
-          {phone && <a href={`tel:${phone.replace(/[^+0-9]/g, '')}`}>{phone}</a>}
+          {phone && <a href={telHref(phone)}>{phone}</a>}
           {phone && email && ' or '}
           {email && <a href={`mailto:${email}`}>{email}</a>}
         </p>

@@ -216,3 +216,15 @@ export function layoutProblems(page) {
     return problems;
   });
 }
+
+/**
+ * The installation step with its terms message showing: the terms ticked and unticked, `visit` called
+ * while 'Must accept terms & conditions' shows, then the terms ticked for the way on.
+ */
+export async function visitTermsMessage(wizard, terms, visit) {
+  await terms.check();
+  await terms.uncheck();
+  await wizard.getByText('Must accept terms & conditions').first().waitFor();
+  await visit('installation, with its message', wizard);
+  await terms.check();
+}

@@ -91,6 +91,22 @@ async function typeInto(page, name, text) {
   await page.keyboard.type(text);
 }
 
+/** The contact step's four fields, in order: first name, last name, e-mail, phone. */
+async function typeContact(page, values) {
+  for (const [index, name] of ['First name', 'Last name', 'E-mail address', 'Phone number'].entries()) await typeInto(page, name, values[index]);
+}
+
+/** From the cable step to the extras: the standard installation with its terms accepted, then past Options. */
+async function installationToExtras(page) {
+  await continueTo(page, 'Power & cable', 'Installation');
+  await tabTo(page, radio('Standard with no install'), 'the chosen installation');
+  await pressExpecting(page, 'ArrowUp', radio('Standard'), 'the standard installation');
+  await tabTo(page, checkbox(''), "the installation's terms");
+  await page.keyboard.press('Space');
+  await continueTo(page, 'Installation', 'Options');
+  await continueTo(page, 'Options', 'Extras');
+}
+
 /** From the top of the page, Tab enters the element at its first control. */
 async function enterElement(page) {
   await page.locator('ev-charger-configurator').getByRole('radiogroup', { name: 'Front' }).waitFor();
@@ -142,13 +158,7 @@ describe('keyboard only (issue 7)', () => {
     await pressExpecting(page, 'Enter', radio('22kW with 6.5m cable', false), 'the 22kW radio after Close');
     await pressExpecting(page, 'ArrowUp', radio('7kW with 8.5m cable'), 'the 8.5m cable');
 
-    await continueTo(page, 'Power & cable', 'Installation');
-    await tabTo(page, radio('Standard with no install'), 'the chosen installation');
-    await pressExpecting(page, 'ArrowUp', radio('Standard'), 'the standard installation');
-    await tabTo(page, checkbox(''), "the installation's terms");
-    await page.keyboard.press('Space');
-    await continueTo(page, 'Installation', 'Options');
-    await continueTo(page, 'Options', 'Extras');
+    await installationToExtras(page);
     await tabTo(page, checkbox('Cable hook'), 'Cable hook');
     await page.keyboard.press('Space');
     await continueTo(page, 'Extras', 'Cable hook colour');
@@ -159,10 +169,7 @@ describe('keyboard only (issue 7)', () => {
     await tabTo(page, radio('Pay in full', false), 'Pay in full');
     await page.keyboard.press('Space');
     await continueTo(page, 'Payment', 'Contact details');
-    await typeInto(page, 'First name', 'Sam');
-    await typeInto(page, 'Last name', 'Lee');
-    await typeInto(page, 'E-mail address', 'sam.lee@example.com');
-    await typeInto(page, 'Phone number', '07700 900123');
+    await typeContact(page, ['Sam', 'Lee', 'sam.lee@example.com', '07700 900123']);
     // Shift+Tab goes back through the form and out of it again.
     await tabTo(page, textbox('First name'), 'First name', { key: 'Shift+Tab' });
     await tabTo(page, button('Continue', 'Contact details'), 'Continue on the last step');
@@ -180,13 +187,7 @@ describe('keyboard only (issue 7)', () => {
     await tabTo(page, pageButton('Continue'), 'the page Continue');
     await pressExpecting(page, 'Enter', title('Power & cable'), "the wizard's title");
     // The default cable (7kW socket) stays: test 1 goes through the cables and the 22kW confirmation.
-    await continueTo(page, 'Power & cable', 'Installation');
-    await tabTo(page, radio('Standard with no install'), 'the chosen installation');
-    await pressExpecting(page, 'ArrowUp', radio('Standard'), 'the standard installation');
-    await tabTo(page, checkbox(''), "the installation's terms");
-    await page.keyboard.press('Space');
-    await continueTo(page, 'Installation', 'Options');
-    await continueTo(page, 'Options', 'Extras');
+    await installationToExtras(page);
     await tabTo(page, checkbox('Digital display'), 'Digital display');
     await page.keyboard.press('Space');
     await continueTo(page, 'Extras', 'Payment');
@@ -196,10 +197,7 @@ describe('keyboard only (issue 7)', () => {
     const monthly = /initial payment, then 36 monthly payments of (£[\d.]+),/.exec(plan)?.[1];
     assert.ok(monthly, `the monthly plan's figures: ${plan}`);
     await continueTo(page, 'Payment', 'Contact details');
-    await typeInto(page, 'First name', 'Alex');
-    await typeInto(page, 'Last name', 'Morgan');
-    await typeInto(page, 'E-mail address', 'alex.keyboard@example.com');
-    await typeInto(page, 'Phone number', '07700 900456');
+    await typeContact(page, ['Alex', 'Morgan', 'alex.keyboard@example.com', '07700 900456']);
     await continueTo(page, 'Contact details', 'Finance');
 
     // Finance: a select by arrow keys, text fields, the date of birth typed into its parts, two boxes.

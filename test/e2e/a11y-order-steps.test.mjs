@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { UK_CATALOGUE } from '../../dist/server.js';
-import { checkEverywhere, openDialog } from './a11y-checks.mjs';
+import { checkEverywhere, openDialog, visitTermsMessage } from './a11y-checks.mjs';
 import { useHarness } from './harness.mjs';
 
 const harness = useHarness();
@@ -80,11 +80,7 @@ async function walkOrder(page, visit) {
   await on('installation', { check: false });
   await wizard.getByRole('radio', { name: 'Standard', exact: true }).check();
   const terms = wizard.getByRole('checkbox', { name: /terms/ });
-  await terms.check();
-  await terms.uncheck();
-  await wizard.getByText('Must accept terms & conditions').first().waitFor();
-  await visit('installation, with its message', wizard);
-  await terms.check();
+  await visitTermsMessage(wizard, terms, visit);
   await continueButton.click();
 
   await on('options');

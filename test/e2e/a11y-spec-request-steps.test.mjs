@@ -6,7 +6,7 @@
 // at 320x640 each fits without sideways scrolling, with targets of at least 24x24 px.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkEverywhere } from './a11y-checks.mjs';
+import { checkEverywhere, visitTermsMessage } from './a11y-checks.mjs';
 import { useHarness } from './harness.mjs';
 
 const harness = useHarness();
@@ -62,11 +62,7 @@ async function walkSpecRequest(page, visit) {
 
   await on('installation', { check: false });
   const terms = wizard.getByRole('checkbox');
-  await terms.check();
-  await terms.uncheck();
-  await wizard.getByText('Must accept terms & conditions').first().waitFor();
-  await visit('installation, with its message', wizard);
-  await terms.check();
+  await visitTermsMessage(wizard, terms, visit);
   await continueButton.click();
 
   await on('extras');

@@ -21,6 +21,7 @@ const DETAILS_FAILED = 'The installation details could not be loaded.';
  */
 export function useOrderFlow() {
   const store = useConfiguratorStore();
+  const navigation = useMemo(() => wizardNavigation(store), [store]);
   const { order, reportError } = useUiOptions();
   const [checkout, setCheckout] = useState<CheckoutState>({ status: 'idle' });
   const selectTotals = useMemo(() => createTotalsSelector(), []);
@@ -72,7 +73,7 @@ export function useOrderFlow() {
   const goNext = useCallback(() => {
     const state = store.getState();
     if (state.flow !== 'order') {
-      wizardNavigation(store).goNext();
+      navigation.goNext();
       return;
     }
     if (order && state.form.email.trim() !== '') void order.captureLead(state.configuration, state.form);
@@ -80,14 +81,14 @@ export function useOrderFlow() {
       void startCheckout();
       return;
     }
-    const moved = wizardNavigation(store).goNext();
+    const moved = navigation.goNext();
     if (moved) runEffects(moved.effects);
-  }, [store, order, startCheckout, runEffects]);
+  }, [store, navigation, order, startCheckout, runEffects]);
 
   const goBack = useCallback(() => {
     setCheckout((current) => (current.status === 'failed' ? { status: 'idle' } : current));
-    wizardNavigation(store).goBack();
-  }, [store]);
+    navigation.goBack();
+  }, [navigation]);
 
   return { checkout, checkoutAvailable: order?.checkoutAvailable === true, runEffects, startCheckout, goNext, goBack };
 }
