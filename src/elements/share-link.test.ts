@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import { defaultConfiguration } from '../domain/configuration';
 import { decodeSharedConfiguration, encodeSharedConfiguration, sharePayloadIn } from '../domain/share';
@@ -29,6 +29,7 @@ describe('share links on the page (issue 3 "Share this configuration")', { timeo
     document.addEventListener('evc-error', onError);
   });
   afterEach(() => {
+    vi.restoreAllMocks();
     document.body.innerHTML = '';
     localStorage.clear();
     errors.length = 0;
@@ -72,10 +73,18 @@ describe('share links on the page (issue 3 "Share this configuration")', { timeo
     expect(location.hash).toBe('');
   });
 
-  it('an unreadable link is reported once, by the first configurator', async () => {
+  it('an unreadable link is reported once, by the first configurator, even when both read it', async () => {
     openPage('#evc=%%%not-a-link');
+    // A document that refuses replaceState keeps the link, so the second configurator reads it too.
+    vi.spyOn(history, 'replaceState').mockImplementation(() => {
+      throw new DOMException('refused', 'SecurityError');
+    });
     const [first, second] = await mount('<ev-charger-configurator persist="none"></ev-charger-configurator><ev-charger-configurator persist="none"></ev-charger-configurator>');
     await until(() => errors.length > 0, 'the evc-error event'); // fired from an effect, just after the page is drawn
+    // Both have drawn their page and run their effects with the link still in the URL.
+    await until(() => second!.shadowRoot?.querySelector('[part="front-picker"]'), 'the second configurator’s page');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(location.hash).toBe('#evc=%%%not-a-link');
     expect(notices(first!)).toEqual([SHARE_LINK_NOTICE]);
     expect(notices(second!)).toEqual([]);
     expect(errors.map((error) => error.code)).toEqual(['invalid-share-link']);

@@ -10,29 +10,51 @@ const shown = (container: HTMLElement) => images(container).filter((image) => !i
 const shownSrc = (container: HTMLElement) => shown(container).map((image) => image.getAttribute('src'));
 const colourUrl = (view: string, slug: string) => `${TEST_CDN}/${view}_quartz_${slug}.png?width=800&height=1000`;
 const cableUrl = (image: string) => `${TEST_CDN}/${image}.png?width=400&height=600`;
+/** Front, vision front, body and hook colours of the test catalogue, and its three tethered cables. */
+const ALL_LAYERS = 16 + 16 + 11 + 11 + 3;
+const idle = () => updateAsync(() => new Promise((resolve) => setTimeout(resolve, 60)));
+async function allLayers(container: HTMLElement): Promise<void> {
+  for (let tries = 0; tries < 200 && images(container).length < ALL_LAYERS; tries += 1) await idle();
+  expect(images(container)).toHaveLength(ALL_LAYERS);
+}
 
 describe('Preview (spec §2 "Preview")', () => {
   it('stacks every layer, loaded eagerly, and shows only the chosen front and body', async () => {
     const { container } = render(<Preview />);
-    // The shown layers' images are asked for at once, the hidden ones a few per idle period after.
-    expect(images(container).filter((image) => image.hasAttribute('src'))).toEqual(shown(container));
-    const requested = () => images(container).filter((image) => image.hasAttribute('src')).length;
-    const idle = () => updateAsync(() => new Promise((resolve) => setTimeout(resolve, 60)));
-    for (let tries = 0; tries < 100 && requested() <= 2; tries += 1) await idle();
-    expect(requested()).toBeGreaterThan(2);
-    expect(requested()).toBeLessThan(images(container).length);
-    for (let tries = 0; tries < 200 && requested() < images(container).length; tries += 1) await idle();
-    expect(images(container)).toHaveLength(16 + 16 + 11 + 11 + 3);
-    expect(images(container).every((image) => image.getAttribute('loading') === 'eager')).toBe(true);
+    // The first render has only the shown layers; the hidden ones follow a few per idle period.
+    expect(images(container)).toEqual(shown(container));
+    expect(images(container)).toHaveLength(2);
+    for (let tries = 0; tries < 100 && images(container).length <= 2; tries += 1) await idle();
+    expect(images(container).length).toBeGreaterThan(2);
+    expect(images(container).length).toBeLessThan(ALL_LAYERS);
+    await allLayers(container);
+    expect(images(container)).toHaveLength(ALL_LAYERS);
+    expect(images(container).every((image) => image.getAttribute('loading') === 'eager' && image.getAttribute('src'))).toBe(true);
     expect(shownSrc(container)).toEqual([colourUrl('front', 'midnight_black'), colourUrl('side', 'midnight_black')]);
     expect(shown(container).map((image) => image.alt)).toEqual(['Front: Midnight Black', 'Body: Midnight Black']);
     const hidden = images(container).filter((image) => image.hidden);
     expect(hidden.every((image) => image.alt === '')).toBe(true);
     expect(hidden.map((image) => image.getAttribute('src'))).toContain(colourUrl('front', 'racing_green'));
+    // In the catalogue's order: fronts, vision fronts, bodies, hooks, cables.
+    expect(images(container).map((image) => image.dataset['view'])).toEqual(
+      ['front', 'vision', 'side', 'hook', 'cable'].flatMap((view) => Array<string>(view === 'cable' ? 3 : view === 'front' || view === 'vision' ? 16 : 11).fill(view)),
+    );
   });
 
-  it('swaps the visible layer when a colour is chosen, keeping the others in place', () => {
+  it('keeps a layer once shown, so choosing back swaps without a new image', () => {
     const { container, store } = render(<Preview />);
+    const [front] = shown(container);
+    update(() => store.getState().actions.chooseFront('racing_green'));
+    expect(shownSrc(container)[0]).toBe(colourUrl('front', 'racing_green'));
+    expect(images(container)).toContain(front);
+    expect(front?.hidden).toBe(true);
+    update(() => store.getState().actions.chooseFront('midnight_black'));
+    expect(shown(container)[0]).toBe(front);
+  });
+
+  it('swaps the visible layer when a colour is chosen, keeping the others in place', async () => {
+    const { container, store } = render(<Preview />);
+    await allLayers(container);
     const before = images(container);
     update(() => store.getState().actions.chooseFront('racing_green'));
     update(() => store.getState().actions.chooseBody('windsor_grey'));
@@ -43,8 +65,9 @@ describe('Preview (spec §2 "Preview")', () => {
   it.each([
     [undefined, ['300', '375'], ['150', '225']],
     [1, ['200', '250'], ['100', '150']],
-  ])('has fixed sizes at scale %s (200x250 and 100x150 times the scale)', (scale, colour, cable) => {
+  ])('has fixed sizes at scale %s (200x250 and 100x150 times the scale)', async (scale, colour, cable) => {
     const { container } = render(<Preview scale={scale} />);
+    await allLayers(container);
     const size = (image: HTMLImageElement) => [image.getAttribute('width'), image.getAttribute('height')];
     const [colourLayers, cableLayers] = [
       images(container).filter((image) => image.dataset['view'] !== 'cable'),
@@ -54,8 +77,9 @@ describe('Preview (spec §2 "Preview")', () => {
     expect(cableLayers.map(size)).toEqual([cable, cable, cable]);
   });
 
-  it("uses the 'vision' prefix when the digital display is chosen", () => {
+  it("uses the 'vision' prefix when the digital display is chosen", async () => {
     const { container, store } = render(<Preview />);
+    await allLayers(container);
     const before = images(container);
     update(() => store.getState().actions.toggleExtra('display', true));
     expect(shownSrc(container)[0]).toBe(colourUrl('vision', 'midnight_black'));

@@ -23,11 +23,11 @@ export interface PreviewProps {
 
 /**
  * Spec §2 "Preview": the stacked images with a colour summary as the figure's caption. Every
- * layer is rendered and loaded eagerly; only the chosen ones are shown, so a change of colour
+ * layer ends up rendered and loaded eagerly; only the chosen ones are shown, so a change of colour
  * swaps at once. Width and height come from the layers, so nothing shifts while images load.
- * The first render asks only for the images shown; the hidden ones follow when the browser is
- * idle, a few at a time (starting an image request costs the main thread a few milliseconds: fifty
- * of them at the page's start were a tenth of a second of blocked page, issue 7).
+ * The first render has only the layers shown; the hidden ones follow when the browser is idle, a
+ * few at a time, and a layer once rendered stays (creating an image and starting its request costs
+ * the main thread: fifty of them at the page's start were a tenth of a second of blocked page, issue 7).
  */
 export function Preview({ scale }: PreviewProps) {
   const catalogue = useConfigurator((state) => state.catalogue);
@@ -43,6 +43,12 @@ export function Preview({ scale }: PreviewProps) {
     if (requested >= layers.length) return;
     return whenIdle(() => setRequested(requested + HIDDEN_PER_IDLE_PERIOD));
   }, [requested, layers.length]);
+  // Layers once shown stay rendered (hidden), so choosing back needs no new image. The set is
+  // adjusted during render (React's pattern for information from earlier renders): no extra commit.
+  const [shownBefore, setShownBefore] = useState<ReadonlySet<string>>(() => new Set());
+  const newlyShown = layers.filter((layer) => layer.visible && !shownBefore.has(layer.key));
+  if (newlyShown.length > 0) setShownBefore(new Set([...shownBefore, ...newlyShown.map((layer) => layer.key)]));
+  const rendered = (layer: PreviewLayer, index: number) => layer.visible || index < requested || shownBefore.has(layer.key);
   const summary = colourSummary(catalogue, configuration);
   const stage = layers.find((layer) => layer.view !== 'cable') ?? { width: 300, height: 375 };
   const stageSize = { '--evc-stage-width': `${stage.width}px`, '--evc-stage-ratio': `${stage.width} / ${stage.height}` } as CSSProperties;
@@ -50,9 +56,12 @@ export function Preview({ scale }: PreviewProps) {
   return (
     <figure className="evc-preview" part="preview">
       <div className="evc-preview-stage" style={stageSize}>
-        {layers.map((layer, index) => (
-          <Layer key={layer.key} id={layer.key} view={layer.view} src={layer.visible || index < requested ? layer.src : undefined} width={layer.width} height={layer.height} alt={layer.alt} visible={layer.visible} stageWidth={stage.width} />
-        ))}
+        {layers.map(
+          (layer, index) =>
+            rendered(layer, index) && (
+              <Layer key={layer.key} id={layer.key} view={layer.view} src={layer.src} width={layer.width} height={layer.height} alt={layer.alt} visible={layer.visible} stageWidth={stage.width} />
+            ),
+        )}
       </div>
       <figcaption className="evc-colour-summary">
         <dl>
@@ -93,7 +102,7 @@ function whenIdle(work: () => void): () => void {
  * One layer: memoised on its own fields, so a choice updates the two or three images whose
  * visibility changed and leaves the other fifty alone.
  */
-type LayerProps = Omit<PreviewLayer, 'key' | 'colourId' | 'src'> & { id: string; src: string | undefined; stageWidth: number };
+type LayerProps = Omit<PreviewLayer, 'key' | 'colourId'> & { id: string; stageWidth: number };
 
 const Layer = memo(function Layer({ id, view, src, width, height, alt, visible, stageWidth }: LayerProps) {
   return (

@@ -100,12 +100,22 @@ const FATAL_ATTRIBUTES = [
   ['catalog', 'javascript:window.__pwned=1'],
 ];
 
-/** Hidden preview layers are asked for in idle time: resolves once every image of the element has its address. */
+/**
+ * Hidden preview layers are added in idle time, two per idle period: resolves once the element's
+ * images have stopped growing in number for half a second (a few idle periods of a quiet page).
+ */
 function allImagesRequested(host) {
   return host.evaluate(
     (node) =>
       new Promise((resolve) => {
-        const check = () => ([...node.shadowRoot.querySelectorAll('img')].every((image) => image.hasAttribute('src')) ? resolve(undefined) : setTimeout(check, 50));
+        let count = -1;
+        let since = performance.now();
+        const check = () => {
+          const now = node.shadowRoot.querySelectorAll('img').length;
+          if (now !== count) [count, since] = [now, performance.now()];
+          if (performance.now() - since >= 500) resolve(undefined);
+          else setTimeout(check, 50);
+        };
         check();
       }),
   );

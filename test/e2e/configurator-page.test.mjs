@@ -22,7 +22,9 @@ describe('configurator page (marketing-site.html)', () => {
 
     const figure = element.getByRole('figure');
     assert.deepEqual(await shownLayers(figure), [colourImage('front', 'racing_green'), colourImage('side', 'windsor_grey')]);
+    // The hidden layers are added in idle time, after the page is drawn.
     const hidden = figure.locator('img[hidden]');
+    await hidden.nth(16 + 16 + 11 + 11 + 3 - 3).waitFor({ state: 'attached' });
     assert.equal(await hidden.count(), 16 + 16 + 11 + 11 + 3 - 2); // fronts with and without the display
     assert.equal(await hidden.first().isVisible(), false);
     // Hidden layers are preloaded: Chromium fetches and decodes eager images even under display: none.
