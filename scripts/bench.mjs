@@ -4,13 +4,15 @@
 // "Performance budgets" explains each figure.
 //   1. gzip size of the classic script (budget) and of each on-demand file; the 3D viewer file is
 //      requested only once "View in 3D" is pressed
-//   2. Lighthouse, mobile preset, on marketing-site.html: score, LCP, TBT, CLS (medians of 5 runs: Lighthouse's own advice for its run-to-run variance)
+//   2. Lighthouse, mobile preset, on marketing-site.html: score, LCP, TBT, CLS (medians of 5 runs: Lighthouse's own advice for its run-to-run variance),
+//      each run followed by one of the same page without our script (the control: what the page and the machine score alone)
 //   3. click to updated preview and total painted, at 4x CPU slowdown (medians of 12 clicks)
 //   4. script evaluation of our classic script against Buy Button JS's minified build (no budget)
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { startControlPage } from './bench/control.mjs';
 import { startDemo } from './bench/demo.mjs';
 import { scriptEvaluation } from './bench/evaluation.mjs';
 import { runLighthouse } from './bench/lighthouse.mjs';
@@ -83,13 +85,14 @@ for (const name of onDemandFiles(DIST)) {
 
 const server = await startDemo();
 const pageUrl = new URL(PAGE, server.url).href;
+const control = await startControlPage(join('dist-examples', PAGE.split('/').pop()), MAIN_SCRIPT);
 let browser;
 try {
   // 2. Lighthouse first, in a Chromium of its own, before Playwright's browser starts.
   let since = performance.now();
-  step(`Lighthouse, mobile preset, ${LIGHTHOUSE_RUNS} runs on ${PAGE} ...`);
+  step(`Lighthouse, mobile preset, ${LIGHTHOUSE_RUNS} runs on ${PAGE}, each followed by a run of the page without our script ...`);
   try {
-    reportLighthouse(await runLighthouse(pageUrl, { runs: LIGHTHOUSE_RUNS }));
+    reportLighthouse(await runLighthouse(pageUrl, { runs: LIGHTHOUSE_RUNS, controlUrl: control.url }));
   } catch (error) {
     failedRow('lighthouse', 'Lighthouse', error);
   }
@@ -126,6 +129,7 @@ try {
   step(`viewer on demand: ${viewer.proven ? 'proven' : 'NOT proven'} (${viewer.detail}), ${elapsed(since)}`);
 } finally {
   await browser?.close();
+  await control.close();
   await server.close();
 }
 
@@ -163,6 +167,11 @@ function reportLighthouse(result) {
   const runs = result.runs.map((run) => `${run.score.toFixed(2)}/${formatMs(run.lcp)}/${formatMs(run.tbt)}/${run.cls.toFixed(3)}`).join(', ');
   notes.push(`Lighthouse runs (score/LCP/TBT/CLS): ${runs}`);
   notes.push(`Lighthouse benchmarkIndex of this machine, per run (its simulated 4x slowdown multiplies the tasks observed here): ${result.benchmarkIndexes.join(', ')}`);
+  if (result.control) {
+    const { medians: alone, runs: controlRuns, benchmarkIndexes } = result.control;
+    infoRow('lighthouse', 'TBT of the page without our script (control)', `${formatMs(alone.tbt)} (score ${alone.score.toFixed(2)})`);
+    notes.push(`Control runs, the page without our script, each just after a run above (score/LCP/TBT/CLS): ${controlRuns.map((run) => `${run.score.toFixed(2)}/${formatMs(run.lcp)}/${formatMs(run.tbt)}/${run.cls.toFixed(3)}`).join(', ')}; benchmarkIndex ${benchmarkIndexes.join(', ')}`);
+  }
   if (result.warnings.length > 0) notes.push(`Lighthouse warnings: ${result.warnings.join(' | ')}`);
   // Why, when any run missed a budget: the medians can hide one bad run.
   if (!result.runs.some((run) => ['score', 'lcp', 'tbt', 'cls'].some((name) => !withinBudget(run[name], BUDGETS[name])))) return;

@@ -83,48 +83,64 @@ export function diagnostics(lhr) {
   };
 }
 
+/** One Lighthouse run of `url` in `chromium`; checks the preset and, unless `control`, that the element ran. */
+async function lighthouseRun(chromium, url, run, { elementScript, elementImages, control }) {
+  const result = await lighthouse(url, { port: chromium.port, hostname: '127.0.0.1', logLevel: 'error', output: 'json', onlyCategories: ['performance'] });
+  const lhr = result?.lhr;
+  if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse failed: ${lhr?.runtimeError?.message ?? 'no result'}`);
+  if (lhr.configSettings.formFactor !== 'mobile' || lhr.configSettings.throttlingMethod !== 'simulate') {
+    throw new Error(`Lighthouse ran ${lhr.configSettings.formFactor}/${lhr.configSettings.throttlingMethod}, not the mobile preset`);
+  }
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  const script = requests.find((request) => new URL(request.url).pathname === elementScript);
+  if (control) {
+    if (script) throw new Error(`control run ${run + 1}: the control page loaded ${elementScript}`);
+  } else {
+    // A run where the element never ran (its script missing, say during someone's rebuild) would
+    // score well: such a run is an error, not a result.
+    if (script?.statusCode !== 200) throw new Error(`run ${run + 1}: ${elementScript} answered ${script?.statusCode ?? 'nothing'}`);
+    if (!requests.some((request) => new URL(request.url).pathname.startsWith(elementImages))) {
+      throw new Error(`run ${run + 1}: the element requested no preview image from ${elementImages}: it did not render`);
+    }
+  }
+  return { figures: Object.fromEntries(Object.entries(METRICS).map(([name, read]) => [name, read(lhr)])), lhr, warnings: lhr.runWarnings };
+}
+
+const mediansOf = (results) => Object.fromEntries(Object.keys(METRICS).map((name) => [name, median(results.map((result) => result.figures[name]))]));
+const benchmarkIndexesOf = (results) => results.map((result) => Math.round(result.lhr.environment?.benchmarkIndex ?? Number.NaN));
+
 /**
  * Runs Lighthouse's default configuration (mobile form factor, simulated throttling), performance
  * category only, `runs` times on `url`; returns each metric's median, every run's figures, the
  * diagnostics of the run whose score is the median and the layout shifts of the run with the most.
  * Each run must have loaded `elementScript` and the element must have rendered (requested an image
- * under `elementImages`).
+ * under `elementImages`). With `controlUrl` (the same page without the element's script), a run of
+ * it follows each run of `url`, so both see the machine in the same moments; its medians, runs and
+ * benchmark indexes are returned as `control`.
  */
-export async function runLighthouse(url, { runs = 3, elementScript = '/dist/ev-charger-configurator.js', elementImages = '/cdn/' } = {}) {
+export async function runLighthouse(url, { runs = 3, elementScript = '/dist/ev-charger-configurator.js', elementImages = '/cdn/', controlUrl } = {}) {
   const chromium = await startChromium();
   const results = [];
+  const controls = [];
   try {
     for (let run = 0; run < runs; run += 1) {
-      const result = await lighthouse(url, { port: chromium.port, hostname: '127.0.0.1', logLevel: 'error', output: 'json', onlyCategories: ['performance'] });
-      const lhr = result?.lhr;
-      if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse failed: ${lhr?.runtimeError?.message ?? 'no result'}`);
-      if (lhr.configSettings.formFactor !== 'mobile' || lhr.configSettings.throttlingMethod !== 'simulate') {
-        throw new Error(`Lighthouse ran ${lhr.configSettings.formFactor}/${lhr.configSettings.throttlingMethod}, not the mobile preset`);
-      }
-      // A run where the element never ran (its script missing, say during someone's rebuild) would
-      // score well: such a run is an error, not a result.
-      const requests = lhr.audits['network-requests']?.details?.items ?? [];
-      const script = requests.find((request) => new URL(request.url).pathname === elementScript);
-      if (script?.statusCode !== 200) throw new Error(`run ${run + 1}: ${elementScript} answered ${script?.statusCode ?? 'nothing'}`);
-      if (!requests.some((request) => new URL(request.url).pathname.startsWith(elementImages))) {
-        throw new Error(`run ${run + 1}: the element requested no preview image from ${elementImages}: it did not render`);
-      }
-      results.push({ figures: Object.fromEntries(Object.entries(METRICS).map(([name, read]) => [name, read(lhr)])), lhr, warnings: lhr.runWarnings });
+      results.push(await lighthouseRun(chromium, url, run, { elementScript, elementImages, control: false }));
+      if (controlUrl) controls.push(await lighthouseRun(chromium, controlUrl, run, { elementScript, elementImages, control: true }));
     }
   } finally {
     await chromium.stop();
   }
-  const medians = Object.fromEntries(Object.keys(METRICS).map((name) => [name, median(results.map((result) => result.figures[name]))]));
   const byScore = [...results].sort((a, b) => a.figures.score - b.figures.score);
   const middle = byScore[Math.floor(byScore.length / 2)];
   const mostShifted = [...results].sort((a, b) => b.figures.cls - a.figures.cls)[0];
   return {
-    medians,
+    medians: mediansOf(results),
     runs: results.map((result) => result.figures),
     // Lighthouse's measure of this machine's CPU: its simulated slowdown multiplies the tasks it observed here.
-    benchmarkIndexes: results.map((result) => Math.round(result.lhr.environment?.benchmarkIndex ?? Number.NaN)),
+    benchmarkIndexes: benchmarkIndexesOf(results),
     warnings: [...new Set(results.flatMap((result) => result.warnings))],
     diagnostics: diagnostics(middle.lhr),
     worstLayoutShifts: { cls: mostShifted.figures.cls, shifts: diagnostics(mostShifted.lhr).layoutShifts },
+    control: controlUrl ? { medians: mediansOf(controls), runs: controls.map((result) => result.figures), benchmarkIndexes: benchmarkIndexesOf(controls) } : undefined,
   };
 }
