@@ -263,6 +263,10 @@ const Base = r2wc(ConfiguratorRoot, { shadow: 'open', props: PROPS });
 /** r2wc's registered symbols for its props bag and re-render, used to pass `catalog` as an object. */
 const PROPS_SYMBOL = Symbol.for('r2wc.props');
 const RENDER_SYMBOL = Symbol.for('r2wc.render');
+/** r2wc's mounted React root (absent until the first mount). */
+const CONTEXT_SYMBOL = Symbol.for('r2wc.context');
+type R2wcRender = (this: HTMLElement) => void;
+const r2wcRender = (Base.prototype as unknown as Record<symbol, R2wcRender>)[RENDER_SYMBOL] as R2wcRender;
 
 /**
  * `<ev-charger-configurator>`: the configurator and ordering wizard.
@@ -328,9 +332,11 @@ export class EvChargerConfigurator extends (Base as unknown as { new (): R2wcEle
   /** The React that files loaded on demand render with (see runtime.ts). */
   static readonly [RUNTIME_KEY] = sharedRuntime;
 
+  /** The task that will mount the React root, once one is asked for (see `[RENDER_SYMBOL]`). */
+  #mountTask: ReturnType<typeof setTimeout> | undefined;
+
   constructor() {
     super();
-    if (this.shadowRoot) adoptStyles(this.shadowRoot, CONFIGURATOR_STYLES);
     // A `catalog` set on the element before this script defined it shadows the accessor: re-apply it.
     if (Object.hasOwn(this, 'catalog')) {
       const early = (this as { catalog?: unknown }).catalog;
@@ -342,6 +348,28 @@ export class EvChargerConfigurator extends (Base as unknown as { new (): R2wcEle
       delete (this as { mailSender?: unknown }).mailSender;
       this.mailSender = early as HostMailSender | undefined;
     }
+  }
+
+  /**
+   * r2wc mounts the React root from the upgrade itself, inside the task of the script that defines
+   * the element, and renders again for every attribute. The element instead mounts in a task of its
+   * own, once, when connected: the stylesheet's parsing and React's root (its event listeners)
+   * then stay out of the script's task, which is long already (issue 7: Total Blocking Time counts
+   * each task's excess over 50 ms). Once mounted, changes render at once, as r2wc does.
+   */
+  [RENDER_SYMBOL](): void {
+    if ((this as unknown as Record<symbol, unknown>)[CONTEXT_SYMBOL]) {
+      r2wcRender.call(this);
+      return;
+    }
+    if (this.#mountTask !== undefined) return;
+    this.#mountTask = setTimeout(() => {
+      this.#mountTask = undefined;
+      // Removed meanwhile (or never added): connecting it asks again.
+      if (!this.isConnected || (this as unknown as Record<symbol, unknown>)[CONTEXT_SYMBOL]) return;
+      if (this.shadowRoot) adoptStyles(this.shadowRoot, CONFIGURATOR_STYLES);
+      r2wcRender.call(this);
+    }, 0);
   }
 
   // r2wc keeps a removed attribute's old value: forget it, so the attribute table's default applies.
