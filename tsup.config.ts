@@ -48,6 +48,25 @@ const byUrlStandIns: EsbuildPlugin = {
   },
 };
 
+/**
+ * esbuild wraps the classic script in an arrow IIFE, `(()=>{…})()`. V8 compiles a parenthesised
+ * `function` expression eagerly, on the background streaming thread, but parses the arrow's body
+ * (the whole bundle) again on the main thread when it is called: measured in Chromium 156, the
+ * script's task was 18 ms shorter at 1x with the `function` form (median of 8 interleaved loads,
+ * thread time; issue 7). The bundle's top level uses no `this`, so the two forms behave alike;
+ * scripts/check-bundle.mjs checks the output starts this way.
+ */
+const EAGER_IIFE: NonNullable<Options['plugins']>[number] = {
+  name: 'evc-eager-iife',
+  renderChunk(code, chunk) {
+    if (!chunk.path.endsWith('.js')) return undefined;
+    const arrow = '"use strict";(()=>{';
+    const at = code.indexOf(arrow);
+    if (at === -1 || at > 64) throw new Error(`${chunk.path}: expected esbuild's IIFE "${arrow}" at the start`);
+    return { code: `${code.slice(0, at)}"use strict";(function(){${code.slice(at + arrow.length)}` };
+  },
+};
+
 const shared: Options = {
   target: 'es2022',
   loader: { '.css': 'text' },
@@ -87,6 +106,7 @@ export default defineConfig([
     format: ['iife'],
     platform: 'browser',
     minify: true,
+    plugins: [EAGER_IIFE],
     noExternal: [/.*/],
     define: { 'process.env.NODE_ENV': '"production"' },
     outExtension: () => ({ js: '.js' }),

@@ -49,6 +49,12 @@ if (gzipped > BUDGET_BYTES) {
   failures.push(`${BUNDLE} is ${kb(gzipped)} gzip, over its ${kb(BUDGET_BYTES)} budget by ${gzipped - BUDGET_BYTES} bytes`);
 }
 
+// The compile hint, then the IIFE as a parenthesised `function` (tsup.config.ts EAGER_IIFE): both
+// have V8 compile the script on its background thread rather than on the page's main thread.
+if (!text.startsWith('//# allFunctionsCalledOnLoad\n"use strict";(function(){')) {
+  failures.push(`${BUNDLE} must start with the compile hint and a "(function(){" IIFE, but starts ${JSON.stringify(text.slice(0, 60))}`);
+}
+
 const viewerInside = found(text, FORBIDDEN);
 if (viewerInside.length > 0) failures.push(`${BUNDLE} must not contain the 3D viewer, but contains: ${viewerInside.join(', ')}`);
 const schemaInside = found(text, CATALOGUE_SCHEMA);

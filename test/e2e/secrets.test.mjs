@@ -18,6 +18,16 @@ const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 /** `length` random characters from `alphabet`. */
 const random = (length, alphabet = ALPHANUMERIC) => [...randomBytes(length)].map((byte) => alphabet[byte % alphabet.length]).join('');
+/**
+ * `length` random characters with letters and at least one digit: the scanner's high-entropy rule
+ * wants both (a run of letters alone reads as a word), and about one in thirty random 20-character
+ * values has no digit.
+ */
+const mixed = (length, alphabet = ALPHANUMERIC) => {
+  const value = [...random(length, alphabet)];
+  value[randomBytes(1)[0] % length] = String(randomBytes(1)[0] % 10);
+  return /[A-Za-z]/.test(value.join('')) ? value.join('') : `a${value.join('').slice(1)}`;
+};
 const hex = (length) => randomBytes(Math.ceil(length / 2)).toString('hex').slice(0, length);
 const base64url = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -48,9 +58,9 @@ const FAKES = [
     secret: () => `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url({ sub: random(12), iat: 1_700_000_000 })}.${random(43, `${ALPHANUMERIC}-_`)}`,
   },
   { kind: 'HTTP Basic/Bearer credentials', line: (s) => `fetch(u,{headers:{authorization:"${s}"}})`, secret: () => `Basic ${Buffer.from(`api:${random(30)}`).toString('base64')}` },
-  { kind: 'high-entropy value assigned to "webhookSecret"', line: (s) => `{webhookSecret:"${s}"}`, secret: () => random(32) },
-  { kind: 'high-entropy value assigned to "password"', line: (s) => `var password = '${s}';`, secret: () => random(20) },
-  { kind: 'high-entropy value assigned to "client_secret"', line: (s) => `{"client_secret": "${s}"}`, secret: () => random(24, `${ALPHANUMERIC}-_`) },
+  { kind: 'high-entropy value assigned to "webhookSecret"', line: (s) => `{webhookSecret:"${s}"}`, secret: () => mixed(32) },
+  { kind: 'high-entropy value assigned to "password"', line: (s) => `var password = '${s}';`, secret: () => mixed(20) },
+  { kind: 'high-entropy value assigned to "client_secret"', line: (s) => `{"client_secret": "${s}"}`, secret: () => mixed(24, `${ALPHANUMERIC}-_`) },
 ];
 
 /** Strings a bundle carries that resemble the shapes above but hold nothing secret. */
