@@ -164,13 +164,13 @@ function reportLighthouse(result) {
   budgetRow('lighthouse', 'Largest Contentful Paint', medians.lcp, BUDGETS.lcp, formatMs(medians.lcp), `<= ${formatMs(BUDGETS.lcp.limit)}`);
   budgetRow('lighthouse', 'Total Blocking Time', medians.tbt, BUDGETS.tbt, formatMs(medians.tbt), `<= ${formatMs(BUDGETS.tbt.limit)}`);
   budgetRow('lighthouse', 'Cumulative Layout Shift', medians.cls, BUDGETS.cls, medians.cls.toFixed(3), `<= ${BUDGETS.cls.limit}`);
-  const runs = result.runs.map((run) => `${run.score.toFixed(2)}/${formatMs(run.lcp)}/${formatMs(run.tbt)}/${run.cls.toFixed(3)}`).join(', ');
-  notes.push(`Lighthouse runs (score/LCP/TBT/CLS): ${runs}`);
+  const runsText = (runs) => runs.map((run) => `${run.score.toFixed(2)}/${formatMs(run.lcp)}/${formatMs(run.tbt)}/${run.cls.toFixed(3)}`).join(', ');
+  notes.push(`Lighthouse runs (score/LCP/TBT/CLS): ${runsText(result.runs)}`);
   notes.push(`Lighthouse benchmarkIndex of this machine, per run (its simulated 4x slowdown multiplies the tasks observed here): ${result.benchmarkIndexes.join(', ')}`);
   if (result.control) {
     const { medians: alone, runs: controlRuns, benchmarkIndexes } = result.control;
     infoRow('lighthouse', 'TBT of the page without our script (control)', `${formatMs(alone.tbt)} (score ${alone.score.toFixed(2)})`);
-    notes.push(`Control runs, the page without our script, each just after a run above (score/LCP/TBT/CLS): ${controlRuns.map((run) => `${run.score.toFixed(2)}/${formatMs(run.lcp)}/${formatMs(run.tbt)}/${run.cls.toFixed(3)}`).join(', ')}; benchmarkIndex ${benchmarkIndexes.join(', ')}`);
+    notes.push(`Control runs, the page without our script, each just after a run above (score/LCP/TBT/CLS): ${runsText(controlRuns)}; benchmarkIndex ${benchmarkIndexes.join(', ')}`);
   }
   if (result.warnings.length > 0) notes.push(`Lighthouse warnings: ${result.warnings.join(' | ')}`);
   // Why, when any run missed a budget: the medians can hide one bad run.

@@ -1,4 +1,3 @@
-import r2wc from '@r2wc/react-to-web-component';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { Catalogue, CatalogueResult } from '../domain/catalogue/schema';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
@@ -17,14 +16,13 @@ import { StoreContext } from '../ui/store-context';
 import { CONFIGURATOR_STYLES } from '../ui/styles';
 import type { ConfiguratorOptions, PersistMode, RawAttributes } from './attributes';
 import { CONFIGURATOR_ATTRIBUTES, parseConfiguratorAttributes } from './attributes';
-import { forgetRemovedAttribute } from './attribute-removal';
+import { elementBase, propsOf, renderAgain } from './element-base';
 import type { EvcErrorDetail } from './events';
 import { emit } from './events';
 import type { CatalogueModule } from './on-demand-modules';
 import type { PageUiOptions, WizardServicesInput } from './wizard-services';
 import { loadCatalogueModule } from './on-demand';
 import { placeOnPage, useSharedLink, useShareLink } from './share-link';
-import { adoptStyles } from '../ui/constructable-styles';
 import { scriptViewerSrc, scriptWizardSrc } from './viewer-src';
 import { RUNTIME_KEY, sharedRuntime } from './runtime';
 import { createWizardLoader } from '../services/wizard';
@@ -253,20 +251,7 @@ function Configurator(props: RootProps) {
   );
 }
 
-const PROPS = Object.fromEntries(CONFIGURATOR_ATTRIBUTES.map((name) => [name, 'string'])) as Record<
-  (typeof CONFIGURATOR_ATTRIBUTES)[number],
-  'string'
->;
-
-const Base = r2wc(ConfiguratorRoot, { shadow: 'open', props: PROPS });
-
-/** r2wc's registered symbols for its props bag and re-render, used to pass `catalog` as an object. */
-const PROPS_SYMBOL = Symbol.for('r2wc.props');
-const RENDER_SYMBOL = Symbol.for('r2wc.render');
-/** r2wc's mounted React root (absent until the first mount). */
-const CONTEXT_SYMBOL = Symbol.for('r2wc.context');
-type R2wcRender = (this: HTMLElement) => void;
-const r2wcRender = (Base.prototype as unknown as Record<symbol, R2wcRender>)[RENDER_SYMBOL] as R2wcRender;
+const Base = elementBase(ConfiguratorRoot, CONFIGURATOR_ATTRIBUTES, CONFIGURATOR_STYLES);
 
 /**
  * `<ev-charger-configurator>`: the configurator and ordering wizard.
@@ -326,81 +311,39 @@ const r2wcRender = (Base.prototype as unknown as Record<symbol, R2wcRender>)[REN
  * @cssprop --evc-header - The customer-specific header colour (spec §9): colour of headings and dialog titles.
  * @cssprop --evc-danger - Errors: the error panel and invalid fields.
  */
-type R2wcElement = HTMLElement & { attributeChangedCallback(name: string, old: string | null, value: string | null): void };
-
-export class EvChargerConfigurator extends (Base as unknown as { new (): R2wcElement }) {
+export class EvChargerConfigurator extends Base {
   /** The React that files loaded on demand render with (see runtime.ts). */
   static readonly [RUNTIME_KEY] = sharedRuntime;
 
-  /** The task that will mount the React root, once one is asked for (see `[RENDER_SYMBOL]`). */
-  #mountTask: ReturnType<typeof setTimeout> | undefined;
-
   constructor() {
     super();
-    // A `catalog` set on the element before this script defined it shadows the accessor: re-apply it.
-    if (Object.hasOwn(this, 'catalog')) {
-      const early = (this as { catalog?: unknown }).catalog;
-      delete (this as { catalog?: unknown }).catalog;
-      this.catalog = early;
+    // A property set on the element before this script defined it shadows the accessor: re-apply it.
+    for (const name of ['catalog', 'mailSender'] as const) {
+      if (!Object.hasOwn(this, name)) continue;
+      const early: unknown = this[name];
+      delete (this as Partial<Record<typeof name, unknown>>)[name];
+      (this as Record<typeof name, unknown>)[name] = early;
     }
-    if (Object.hasOwn(this, 'mailSender')) {
-      const early = (this as { mailSender?: unknown }).mailSender;
-      delete (this as { mailSender?: unknown }).mailSender;
-      this.mailSender = early as HostMailSender | undefined;
-    }
-  }
-
-  /**
-   * r2wc mounts the React root from the upgrade itself, inside the task of the script that defines
-   * the element, and renders again for every attribute. The element instead mounts in a task of its
-   * own, once, when connected: the stylesheet's parsing and React's root (its event listeners)
-   * then stay out of the script's task, which is long already (issue 7: Total Blocking Time counts
-   * each task's excess over 50 ms). Once mounted, changes render at once, as r2wc does.
-   */
-  [RENDER_SYMBOL](): void {
-    if ((this as unknown as Record<symbol, unknown>)[CONTEXT_SYMBOL]) {
-      r2wcRender.call(this);
-      return;
-    }
-    if (this.#mountTask !== undefined) return;
-    this.#mountTask = setTimeout(() => {
-      this.#mountTask = undefined;
-      // Removed meanwhile (or never added): connecting it asks again.
-      if (!this.isConnected || (this as unknown as Record<symbol, unknown>)[CONTEXT_SYMBOL]) return;
-      if (this.shadowRoot) adoptStyles(this.shadowRoot, CONFIGURATOR_STYLES);
-      r2wcRender.call(this);
-    }, 0);
-  }
-
-  // r2wc keeps a removed attribute's old value: forget it, so the attribute table's default applies.
-  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
-    super.attributeChangedCallback(name, old, value);
-    forgetRemovedAttribute(this, name, value, CONFIGURATOR_ATTRIBUTES);
   }
 
   /** Issue 5: the host page's own sender of specification requests, used instead of `mail-endpoint`. */
   get mailSender(): HostMailSender | undefined {
-    const bag = (this as unknown as Record<symbol, Record<string, unknown>>)[PROPS_SYMBOL];
-    const value = bag?.['mailSenderFunction'];
+    const value = propsOf(this)['mailSenderFunction'];
     return typeof value === 'function' ? (value as HostMailSender) : undefined;
   }
 
   set mailSender(value: HostMailSender | undefined) {
-    const self = this as unknown as Record<symbol, unknown>;
-    const bag = self[PROPS_SYMBOL] as Record<string, unknown>;
-    bag['mailSenderFunction'] = typeof value === 'function' ? value : undefined;
-    if (this.isConnected) (self[RENDER_SYMBOL] as () => void).call(this);
+    propsOf(this)['mailSenderFunction'] = typeof value === 'function' ? value : undefined;
+    if (this.isConnected) renderAgain(this);
   }
 
   /** A catalogue URL (string, mirrored to the attribute) or a catalogue object (validated). */
   get catalog(): unknown {
-    const bag = (this as unknown as Record<symbol, Record<string, unknown>>)[PROPS_SYMBOL];
-    return bag?.['catalogObject'] ?? this.getAttribute('catalog') ?? undefined;
+    return propsOf(this)['catalogObject'] ?? this.getAttribute('catalog') ?? undefined;
   }
 
   set catalog(value: unknown) {
-    const self = this as unknown as Record<symbol, unknown>;
-    const bag = self[PROPS_SYMBOL] as Record<string, unknown>;
+    const bag = propsOf(this);
     if (typeof value === 'string') {
       bag['catalogObject'] = undefined;
       this.setAttribute('catalog', value);
@@ -408,6 +351,6 @@ export class EvChargerConfigurator extends (Base as unknown as { new (): R2wcEle
     }
     bag['catalogObject'] = value ?? undefined;
     if (value === undefined || value === null) this.removeAttribute('catalog');
-    if (this.isConnected) (self[RENDER_SYMBOL] as () => void).call(this);
+    if (this.isConnected) renderAgain(this);
   }
 }

@@ -1,4 +1,3 @@
-import r2wc from '@r2wc/react-to-web-component';
 import { useEffect, useMemo } from 'react';
 import { ContactUs } from '../ui/ContactUs';
 import { NoticeList } from '../ui/ErrorPanel';
@@ -6,8 +5,7 @@ import { CONTACT_STYLES } from '../ui/styles';
 import type { AttributeError, ContactDetails } from './attributes';
 import { CONTACT_ATTRIBUTES, parseContactDetails } from './attributes';
 import { emit } from './events';
-import { forgetRemovedAttribute } from './attribute-removal';
-import { adoptStyles } from '../ui/constructable-styles';
+import { elementBase } from './element-base';
 
 function ContactRoot(props: ContactDetails & { container?: HTMLElement }) {
   const host = (props.container as unknown as ShadowRoot).host as HTMLElement;
@@ -30,10 +28,7 @@ function ContactRoot(props: ContactDetails & { container?: HTMLElement }) {
   );
 }
 
-const Base = r2wc(ContactRoot, {
-  shadow: 'open',
-  props: Object.fromEntries(CONTACT_ATTRIBUTES.map((name) => [name, 'string'])) as Record<(typeof CONTACT_ATTRIBUTES)[number], 'string'>,
-});
+const Base = elementBase(ContactRoot, CONTACT_ATTRIBUTES, CONTACT_STYLES);
 
 /**
  * `<ev-charger-contact>`: the Contact Us screen on its own (spec §2).
@@ -51,16 +46,4 @@ const Base = r2wc(ContactRoot, {
  * @cssprop --evc-header - The customer-specific header colour (spec §9): colour of headings and dialog titles.
  * @cssprop --evc-danger - Errors: the error panel and invalid fields.
  */
-type R2wcElement = HTMLElement & { attributeChangedCallback(name: string, old: string | null, value: string | null): void };
-
-export class EvChargerContact extends (Base as unknown as { new (): R2wcElement }) {
-  constructor() {
-    super();
-    if (this.shadowRoot) adoptStyles(this.shadowRoot, CONTACT_STYLES);
-  }
-
-  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
-    super.attributeChangedCallback(name, old, value);
-    forgetRemovedAttribute(this, name, value, CONTACT_ATTRIBUTES);
-  }
-}
+export class EvChargerContact extends Base {}

@@ -27,33 +27,6 @@ describe('elements (happy-dom)', { timeout: TEST_TIMEOUT_MS }, () => {
     expect(customElements.get('ev-charger-contact')).toBeDefined();
   });
 
-  it('mounts in a task after its upgrade, once, and only while connected', async () => {
-    // Upgrading (parsing every attribute) leaves the shadow root empty: the mount is a task of its own.
-    document.body.innerHTML = '<ev-charger-configurator persist="none" mode="order" image-cdn="https://images.example/evc" support-phone="020 7946 0321"></ev-charger-configurator>';
-    const element = document.body.firstElementChild as HTMLElement;
-    expect(element.shadowRoot?.childNodes).toHaveLength(0);
-    expect(element.shadowRoot?.adoptedStyleSheets).toHaveLength(0);
-    await elementsRendered();
-    expect(element.shadowRoot?.adoptedStyleSheets.length).toBeGreaterThan(0);
-    expect(element.shadowRoot?.querySelectorAll('.evc-app')).toHaveLength(1);
-
-    // Made and removed within one task: it never mounts; added again later, it does.
-    const brief = document.createElement('ev-charger-configurator');
-    brief.setAttribute('persist', 'none');
-    document.body.append(brief);
-    brief.remove();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(brief.shadowRoot?.childNodes).toHaveLength(0);
-    document.body.append(brief);
-    await elementsRendered();
-    expect(brief.shadowRoot?.querySelectorAll('.evc-app')).toHaveLength(1);
-    // Once mounted, an attribute change renders at once (no second mount): the page stays the same element.
-    const page = brief.shadowRoot?.querySelector('.evc-app');
-    brief.setAttribute('image-cdn', 'https://images.example/other');
-    await until(() => brief.shadowRoot?.querySelector('img[src^="https://images.example/other/"]'), 'the preview from the new image CDN');
-    expect(brief.shadowRoot?.querySelector('.evc-app')).toBe(page);
-  });
-
   it('renders the default configuration and its total in an open shadow root', async () => {
     const element = await mount('<ev-charger-configurator persist="none"></ev-charger-configurator>');
     expect(element.shadowRoot).not.toBeNull();

@@ -22,10 +22,12 @@ describe('configurator page (marketing-site.html)', () => {
 
     const figure = element.getByRole('figure');
     assert.deepEqual(await shownLayers(figure), [colourImage('front', 'racing_green'), colourImage('side', 'windsor_grey')]);
-    // The hidden layers are added in idle time, after the page is drawn.
+    // Every layer but the two shown (fronts with and without the display, bodies, hooks, cables),
+    // added in idle time after the page is drawn.
+    const hiddenCount = 16 + 16 + 11 + 11 + 3 - 2;
     const hidden = figure.locator('img[hidden]');
-    await hidden.nth(16 + 16 + 11 + 11 + 3 - 3).waitFor({ state: 'attached' });
-    assert.equal(await hidden.count(), 16 + 16 + 11 + 11 + 3 - 2); // fronts with and without the display
+    await hidden.nth(hiddenCount - 1).waitFor({ state: 'attached' });
+    assert.equal(await hidden.count(), hiddenCount);
     assert.equal(await hidden.first().isVisible(), false);
     // Hidden layers are preloaded: Chromium fetches and decodes eager images even under display: none.
     await page.waitForFunction((node) => [...node.querySelectorAll('img')].every((image) => image.complete && image.naturalWidth > 0), await figure.elementHandle());

@@ -19,15 +19,10 @@ const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345
 /** `length` random characters from `alphabet`. */
 const random = (length, alphabet = ALPHANUMERIC) => [...randomBytes(length)].map((byte) => alphabet[byte % alphabet.length]).join('');
 /**
- * `length` random characters with letters and at least one digit: the scanner's high-entropy rule
- * wants both (a run of letters alone reads as a word), and about one in thirty random 20-character
- * values has no digit.
+ * `length` random characters, one of them a digit: the scanner's high-entropy rule wants letters
+ * and digits mixed, and about one in thirty random 20-character values has no digit.
  */
-const mixed = (length, alphabet = ALPHANUMERIC) => {
-  const value = [...random(length, alphabet)];
-  value[randomBytes(1)[0] % length] = String(randomBytes(1)[0] % 10);
-  return /[A-Za-z]/.test(value.join('')) ? value.join('') : `a${value.join('').slice(1)}`;
-};
+const mixed = (length, alphabet = ALPHANUMERIC) => `${random(length - 1, alphabet)}${randomBytes(1)[0] % 10}`;
 const hex = (length) => randomBytes(Math.ceil(length / 2)).toString('hex').slice(0, length);
 const base64url = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
