@@ -29,22 +29,31 @@ const minifiedCssText: EsbuildPlugin = {
 };
 
 /**
- * The classic script cannot split code, so what it loads on demand is a file of its own, imported by
- * URL. This swaps a module for its by-URL stand-in in that build only: the loaders of the catalogue
- * and share-link files (src/elements/on-demand.ts, plain dynamic imports for ESM users and tests)
- * become on-demand-by-url.ts, which imports `catalogue.js` and `share-link.js` from beside the script.
+ * Modules the classic script swaps for stand-ins of its own, in that build only:
+ * - The classic script cannot split code, so what it loads on demand is a file of its own, imported
+ *   by URL. The loaders of the catalogue and share-link files (src/elements/on-demand.ts, plain
+ *   dynamic imports for ESM users and tests) become on-demand-by-url.ts, which imports
+ *   `catalogue.js` and `share-link.js` from beside the script.
+ * - React DOM's client (`react-dom/client`, whoever imports it) and src/elements/renderer.ts become
+ *   renderer-on-first-use.ts, which evaluates React DOM's client on first use rather than with the
+ *   script (issue 7: it keeps that work out of the script's task). Its own require of
+ *   `react-dom/client` reaches the real module.
  */
-const BY_URL_STAND_INS: Record<string, string> = {
+const CLASSIC_STAND_INS: Record<string, string> = {
   [resolve('src/elements/on-demand.ts')]: resolve('src/elements/on-demand-by-url.ts'),
+  [resolve('src/elements/renderer.ts')]: resolve('src/elements/renderer-on-first-use.ts'),
 };
 
-const byUrlStandIns: EsbuildPlugin = {
-  name: 'evc-by-url-stand-ins',
+const RENDERER_ON_FIRST_USE = resolve('src/elements/renderer-on-first-use.ts');
+
+const classicStandIns: EsbuildPlugin = {
+  name: 'evc-classic-stand-ins',
   setup(build) {
     build.onResolve({ filter: /^\./ }, ({ path, resolveDir }) => {
-      const target = BY_URL_STAND_INS[`${resolve(resolveDir, path)}.ts`];
+      const target = CLASSIC_STAND_INS[`${resolve(resolveDir, path)}.ts`];
       return target ? { path: target } : undefined;
     });
+    build.onResolve({ filter: /^react-dom\/client$/ }, ({ importer }) => (importer === RENDERER_ON_FIRST_USE ? undefined : { path: RENDERER_ON_FIRST_USE }));
   },
 };
 
@@ -102,7 +111,7 @@ export default defineConfig([
     ...shared,
     // DESIGN contract: one self-contained classic script that defines every element.
     entry: { 'ev-charger-configurator': 'src/elements/browser.ts' },
-    esbuildPlugins: [minifiedCssText, byUrlStandIns],
+    esbuildPlugins: [minifiedCssText, classicStandIns],
     format: ['iife'],
     platform: 'browser',
     minify: true,

@@ -29,10 +29,12 @@ export function useHarness({ browser: withBrowser = true } = {}) {
     url,
     /**
      * Opens a demo page; `errors` collects its console errors and uncaught exceptions, `requests`
-     * the URL of every request it makes from the start.
+     * the URL of every request it makes from the start. `init`, a function, runs in the page before
+     * its own scripts (Playwright's `addInitScript`).
      */
-    async open(path) {
+    async open(path, { init } = {}) {
       const page = await browser.newPage();
+      if (init) await page.addInitScript(init);
       page.setDefaultTimeout(10_000);
       const errors = [];
       const requests = [];
