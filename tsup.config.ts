@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { transform } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
+import { eagerFactories } from './scripts/eager-factories.mjs';
 import { remToPx } from './src/ui/constructable-styles';
 
 type EsbuildPlugin = NonNullable<Options['esbuildPlugins']>[number];
@@ -62,8 +63,10 @@ const classicStandIns: EsbuildPlugin = {
  * `function` expression eagerly, on the background streaming thread, but parses the arrow's body
  * (the whole bundle) again on the main thread when it is called: measured in Chromium 156, the
  * script's task was 18 ms shorter at 1x with the `function` form (median of 8 interleaved loads,
- * thread time; issue 7). The bundle's top level uses no `this`, so the two forms behave alike;
- * scripts/check-bundle.mjs checks the output starts this way.
+ * thread time; issue 7). The bundle's top level uses no `this`, so the two forms behave alike.
+ * The CommonJS modules' factories inside it (React DOM's above all) are arrows too, and become
+ * parenthesised functions the same way (scripts/eager-factories.mjs). scripts/check-bundle.mjs
+ * checks the output has both.
  */
 const EAGER_IIFE: NonNullable<Options['plugins']>[number] = {
   name: 'evc-eager-iife',
@@ -72,7 +75,8 @@ const EAGER_IIFE: NonNullable<Options['plugins']>[number] = {
     const arrow = '"use strict";(()=>{';
     const at = code.indexOf(arrow);
     if (at === -1 || at > 64) throw new Error(`${chunk.path}: expected esbuild's IIFE "${arrow}" at the start`);
-    return { code: `${code.slice(0, at)}"use strict";(function(){${code.slice(at + arrow.length)}` };
+    const wrapped = `${code.slice(0, at)}"use strict";(function(){${code.slice(at + arrow.length)}`;
+    return { code: eagerFactories(wrapped, chunk.path).code };
   },
 };
 

@@ -6,6 +6,7 @@
 // reading of a share link.
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { arrowFactories, commonJsHelper } from './eager-factories.mjs';
 
 const BUNDLE = process.argv[2] ?? 'dist/ev-charger-configurator.js';
 const BUDGET_BYTES = 90 * 1024;
@@ -54,6 +55,10 @@ if (gzipped > BUDGET_BYTES) {
 if (!text.startsWith('//# allFunctionsCalledOnLoad\n"use strict";(function(){')) {
   failures.push(`${BUNDLE} must start with the compile hint and a "(function(){" IIFE, but starts ${JSON.stringify(text.slice(0, 60))}`);
 }
+// Its CommonJS modules' factories too (scripts/eager-factories.mjs): React DOM's is one of them.
+if (!commonJsHelper(text)) failures.push(`${BUNDLE} has no esbuild CommonJS helper: React's modules are expected inside, each in its factory`);
+const arrows = arrowFactories(text);
+if (arrows > 0) failures.push(`${BUNDLE} has ${arrows} CommonJS module factories left as arrow functions: each should be a parenthesised "function"`);
 
 const viewerInside = found(text, FORBIDDEN);
 if (viewerInside.length > 0) failures.push(`${BUNDLE} must not contain the 3D viewer, but contains: ${viewerInside.join(', ')}`);
