@@ -40,12 +40,12 @@ const minifiedCssText: EsbuildPlugin = {
  *   script (issue 7: it keeps that work out of the script's task). Its own require of
  *   `react-dom/client` reaches the real module.
  */
+const RENDERER_ON_FIRST_USE = resolve('src/elements/renderer-on-first-use.ts');
+
 const CLASSIC_STAND_INS: Record<string, string> = {
   [resolve('src/elements/on-demand.ts')]: resolve('src/elements/on-demand-by-url.ts'),
-  [resolve('src/elements/renderer.ts')]: resolve('src/elements/renderer-on-first-use.ts'),
+  [resolve('src/elements/renderer.ts')]: RENDERER_ON_FIRST_USE,
 };
-
-const RENDERER_ON_FIRST_USE = resolve('src/elements/renderer-on-first-use.ts');
 
 const classicStandIns: EsbuildPlugin = {
   name: 'evc-classic-stand-ins',
