@@ -6,7 +6,7 @@
 // reading of a share link.
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { arrowFactories, commonJsHelper } from './eager-factories.mjs';
+import { commonJsHelper, lazyFactories } from './eager-factories.mjs';
 
 const BUNDLE = process.argv[2] ?? 'dist/ev-charger-configurator.js';
 const BUDGET_BYTES = 90 * 1024;
@@ -57,8 +57,8 @@ if (!text.startsWith('//# allFunctionsCalledOnLoad\n"use strict";(function(){'))
 }
 // Its CommonJS modules' factories too (scripts/eager-factories.mjs): React DOM's is one of them.
 if (!commonJsHelper(text)) failures.push(`${BUNDLE} has no esbuild CommonJS helper: React's modules are expected inside, each in its factory`);
-const arrows = arrowFactories(text);
-if (arrows > 0) failures.push(`${BUNDLE} has ${arrows} CommonJS module factories left as arrow functions: each should be a parenthesised "function"`);
+const lazy = lazyFactories(text, BUNDLE);
+if (lazy > 0) failures.push(`${BUNDLE} has ${lazy} CommonJS module factories that are not a parenthesised "function"`);
 
 const viewerInside = found(text, FORBIDDEN);
 if (viewerInside.length > 0) failures.push(`${BUNDLE} must not contain the 3D viewer, but contains: ${viewerInside.join(', ')}`);

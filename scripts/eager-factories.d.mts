@@ -1,3 +1,3 @@
 export function commonJsHelper(code: string): string | undefined;
 export function eagerFactories(code: string, file: string): { code: string; count: number };
-export function arrowFactories(code: string): number;
+export function lazyFactories(code: string, file: string): number;

@@ -29,40 +29,51 @@ function ownThisOrArguments(body, source) {
   return found;
 }
 
-/**
- * `code` with every `__commonJS` factory written as a parenthesised `function` expression, and how
- * many there were. A factory that is not an arrow with a block body, or that uses its own `this`
- * or `arguments`, is an error naming `file`, so a change in esbuild's output cannot pass unseen.
- */
-export function eagerFactories(code, file) {
+/** The first argument of every call of esbuild's `__commonJS` helper in `code` (none without the helper), and the parsed source. */
+function factoriesIn(code, file) {
   const helper = commonJsHelper(code);
-  if (!helper) return { code, count: 0 };
   const source = ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
-  const edits = [];
+  const factories = [];
   const visit = (node) => {
     if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === helper) {
-      const factory = node.arguments[0];
-      if (node.arguments.length !== 1 || !ts.isArrowFunction(factory) || !ts.isBlock(factory.body)) {
-        throw new Error(`${file}: esbuild's CommonJS factory at ${node.getStart(source)} is not an arrow function with a body`);
-      }
-      const own = ownThisOrArguments(factory.body, source);
-      if (own) throw new Error(`${file}: the CommonJS factory at ${factory.getStart(source)} uses its own ${own}: it cannot become a function`);
-      const parameters = factory.parameters.map((parameter) => parameter.getText(source)).join(',');
-      edits.push({ start: factory.getStart(source), end: factory.body.getStart(source), text: `(function(${parameters})` }, { start: factory.end, end: factory.end, text: ')' });
+      if (node.arguments.length !== 1) throw new Error(`${file}: esbuild's CommonJS helper is called with ${node.arguments.length} arguments at ${node.getStart(source)}`);
+      factories.push(node.arguments[0]);
       return;
     }
     ts.forEachChild(node, visit);
   };
-  visit(source);
+  if (helper) visit(source);
+  return { source, factories };
+}
+
+/** A factory already written as a parenthesised `function` expression. */
+const isEager = (factory) => ts.isParenthesizedExpression(factory) && ts.isFunctionExpression(factory.expression);
+
+/**
+ * `code` with every `__commonJS` factory written as a parenthesised `function` expression, and how
+ * many it rewrote. A factory that is neither that nor an arrow with a block body, or that uses its
+ * own `this` or `arguments`, is an error naming `file`, so a change in esbuild's output cannot pass
+ * unseen.
+ */
+export function eagerFactories(code, file) {
+  const { source, factories } = factoriesIn(code, file);
+  const edits = [];
+  for (const factory of factories) {
+    if (isEager(factory)) continue;
+    if (!ts.isArrowFunction(factory) || !ts.isBlock(factory.body)) {
+      throw new Error(`${file}: esbuild's CommonJS factory at ${factory.getStart(source)} is not an arrow function with a body`);
+    }
+    const own = ownThisOrArguments(factory.body, source);
+    if (own) throw new Error(`${file}: the CommonJS factory at ${factory.getStart(source)} uses its own ${own}: it cannot become a function`);
+    const parameters = factory.parameters.map((parameter) => parameter.getText(source)).join(',');
+    edits.push({ start: factory.getStart(source), end: factory.body.getStart(source), text: `(function(${parameters})` }, { start: factory.end, end: factory.end, text: ')' });
+  }
   let result = code;
   for (const edit of edits.sort((a, b) => b.start - a.start)) result = result.slice(0, edit.start) + edit.text + result.slice(edit.end);
   return { code: result, count: edits.length / 2 };
 }
 
-/** How many `__commonJS` factories in `code` are still arrow functions (check-bundle.mjs). */
-export function arrowFactories(code) {
-  const helper = commonJsHelper(code);
-  if (!helper) return 0;
-  const escaped = helper.replace(/\$/g, '\\$');
-  return [...code.matchAll(new RegExp(`(?<![\\w$])${escaped}\\((?:\\([\\w$,]*\\)|[\\w$]+)=>`, 'g'))].length;
+/** How many `__commonJS` factories in `code` are not parenthesised `function` expressions (check-bundle.mjs). */
+export function lazyFactories(code, file) {
+  return factoriesIn(code, file).factories.filter((factory) => !isEager(factory)).length;
 }
