@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { Configuration } from '../domain/configuration';
 import { useUiOptions } from './options-context';
-import { useConfigurator } from './store-context';
+import { useConfigurator, useConfiguratorStore } from './store-context';
 
 interface Shared {
   configuration: Configuration;
@@ -16,13 +16,15 @@ interface Shared {
  */
 export function ShareLink() {
   const { share } = useUiOptions();
-  const configuration = useConfigurator((state) => state.configuration);
+  const store = useConfiguratorStore();
   const [shared, setShared] = useState<Shared>();
+  // A yes or no, not the choices themselves: a colour chosen re-renders this only to put a shown link away (issue 7).
+  const current = useConfigurator((state) => shared !== undefined && state.configuration === shared.configuration) ? shared : undefined;
   const fieldId = useId();
   if (!share) return null;
-  const current = shared?.configuration === configuration ? shared : undefined;
 
   const onShare = async () => {
+    const { configuration } = store.getState();
     const url = share.link(configuration);
     setShared({ configuration, url, copied: await share.copy(url) });
   };

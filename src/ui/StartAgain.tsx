@@ -9,8 +9,9 @@ import { useConfigurator, useConfiguratorStore } from './store-context';
  */
 export function StartAgain() {
   const store = useConfiguratorStore();
-  const configuration = useConfigurator((state) => state.configuration);
   const [resetTo, setResetTo] = useState<Configuration>();
+  // A yes or no, not the choices themselves: a colour chosen re-renders nothing here (issue 7).
+  const stillReset = useConfigurator((state) => resetTo !== undefined && state.configuration === resetTo);
   return (
     <div className="evc-start-again">
       <ConfirmModal
@@ -26,7 +27,7 @@ export function StartAgain() {
         <p>This clears your colours, cable, installation, extras and any details you have entered, and goes back to the default choices.</p>
       </ConfirmModal>
       <p className="evc-action-status" role="status">
-        {resetTo === configuration && 'Your choices are back to the defaults.'}
+        {stillReset && 'Your choices are back to the defaults.'}
       </p>
     </div>
   );

@@ -19,14 +19,30 @@ export const VIEWER_TEXT = {
   unsupported: '3D view is not available in this browser.',
 } as const;
 
-interface ModelStageProps extends ModelLook {
+interface ModelStageProps {
   module: ViewerModule;
   src: string;
   onModelError(): void;
 }
 
-/** Where the viewer file's stage puts `<model-viewer>`; it follows the colours while shown. */
-function ModelStage({ module, src, alt, front, body, onModelError }: ModelStageProps) {
+/** The look of the chosen colours, for the 3D model and its text alternative. */
+function useModelLook(): ModelLook {
+  const catalogue = useConfigurator((state) => state.catalogue);
+  const frontId = useConfigurator((state) => state.configuration.front);
+  const bodyId = useConfigurator((state) => state.configuration.body);
+  return useMemo(() => {
+    const front = frontColour(catalogue, frontId);
+    const body = bodyColour(catalogue, bodyId);
+    return { alt: `3D model of the charger in ${front.name} and ${body.name}`, front, body };
+  }, [catalogue, frontId, bodyId]);
+}
+
+/**
+ * Where the viewer file's stage puts `<model-viewer>`; it follows the colours while shown. Only this
+ * part reads them: a colour chosen on the page re-renders nothing of the closed 3D view (issue 7).
+ */
+function ModelStage({ module, src, onModelError }: ModelStageProps) {
+  const { alt, front, body } = useModelLook();
   const holder = useRef<HTMLDivElement>(null);
   const stage = useRef<ModelStageHandle | null>(null);
   const look = useEffectEvent(() => ({ alt, front, body }));
@@ -59,18 +75,9 @@ export function Viewer3D() {
 
 function ViewerControl({ modelSrc, viewerSrc }: { modelSrc: string; viewerSrc: string }) {
   const { viewer = browserViewer, reportError } = useUiOptions();
-  const catalogue = useConfigurator((state) => state.catalogue);
-  const frontId = useConfigurator((state) => state.configuration.front);
-  const bodyId = useConfigurator((state) => state.configuration.body);
   const [phase, setPhase] = useState<Phase>('idle');
   const [module, setModule] = useState<ViewerModule>();
   const [open, setOpen] = useState(false);
-
-  const look = useMemo(() => {
-    const front = frontColour(catalogue, frontId);
-    const body = bodyColour(catalogue, bodyId);
-    return { alt: `3D model of the charger in ${front.name} and ${body.name}`, front, body };
-  }, [catalogue, frontId, bodyId]);
 
   const fail = (code: string, message: string) => {
     setPhase('failed');
@@ -123,7 +130,6 @@ function ViewerControl({ modelSrc, viewerSrc }: { modelSrc: string; viewerSrc: s
           <ModelStage
             module={module}
             src={modelSrc}
-            {...look}
             onModelError={() => fail('model-load-failed', `The 3D model ${modelSrc} could not be loaded`)}
           />
         )}
