@@ -197,13 +197,15 @@ describe('isolation on partner-intranet.html (hostile stylesheet, strict CSP)', 
 
   it("the host page's own elements are unchanged by the element: styles and boxes, script blocked and loaded", async () => {
     /**
-     * Every element's computed style (and box, unless it holds a configurator) up to the first
-     * configurator; what follows it in the flow moves with it, as it would with any content.
+     * Every host element's computed style, and its box up to the first configurator: what follows
+     * it in the flow moves with it, as it would with any content. An element that holds a
+     * configurator grows with it.
      */
     const snapshot = (page) =>
       page.evaluate(() => {
         const doc = globalThis.document;
-        const first = doc.querySelector('ev-charger-configurator');
+        const configurators = [...doc.querySelectorAll('ev-charger-configurator')];
+        const [first] = configurators;
         const entries = [];
         const describe = (node) => {
           const path = [];
@@ -213,14 +215,14 @@ describe('isolation on partner-intranet.html (hostile stylesheet, strict CSP)', 
           return path.join(' > ') || 'html';
         };
         for (const node of [doc.documentElement, ...doc.body.parentElement.querySelectorAll('*')]) {
-          if (node === first) break;
-          if (node.closest('head')) continue;
+          if (configurators.includes(node) || node.closest('head')) continue;
           const style = globalThis.getComputedStyle(node);
           // An ancestor of the element grows with it: its height, its grid rows, the origins that follow.
-          const holdsElement = node.contains(first);
+          const holdsElement = configurators.some((configurator) => node.contains(configurator));
           const sized = holdsElement ? ['height', 'block-size', 'grid-template-rows', 'perspective-origin', 'transform-origin'] : [];
           const styles = Object.fromEntries([...style].filter((name) => !sized.includes(name)).map((name) => [name, style.getPropertyValue(name)]));
-          const box = holdsElement ? undefined : node.getBoundingClientRect().toJSON();
+          const follows = first.compareDocumentPosition(node) & globalThis.Node.DOCUMENT_POSITION_FOLLOWING;
+          const box = holdsElement || follows ? undefined : node.getBoundingClientRect().toJSON();
           entries.push({ path: describe(node), box, styles });
         }
         return {
@@ -248,6 +250,7 @@ describe('isolation on partner-intranet.html (hostile stylesheet, strict CSP)', 
     const withElement = await snapshot(loaded.page);
 
     assert.ok(without.entries.length > 40, `${without.entries.length} host elements compared`);
+    assert.ok(without.entries.some((entry) => entry.path.includes('footer')), 'the elements after the configurators are compared too');
     assert.equal(withElement.entries.length, without.entries.length);
     for (const [index, entry] of without.entries.entries()) {
       const other = withElement.entries[index];
