@@ -365,3 +365,68 @@ describe('isolation on partner-intranet.html (hostile stylesheet, strict CSP)', 
     await page.close();
   });
 });
+
+describe('no globals beyond the custom-element registry (marketing-site.html)', { timeout: 120_000 }, () => {
+  const MARKETING = '/dist-examples/marketing-site.html';
+  /** The window's own property names, and the names of the custom elements defined. */
+  const globals = (page) =>
+    page.evaluate(() => ({
+      window: Object.getOwnPropertyNames(globalThis).sort(),
+      elements: ['ev-charger-configurator', 'ev-charger-contact', 'model-viewer'].filter((name) => globalThis.customElements.get(name)),
+    }));
+
+  it('the script, the wizard and the 3D viewer add elements to the registry and nothing to the window', async () => {
+    const blocked = await harness.open('about:blank');
+    await blocked.page.route(harness.url(SCRIPT), (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
+    await blocked.page.goto(harness.url(MARKETING));
+    await blocked.page.waitForLoadState('load');
+    const without = await globals(blocked.page);
+    await blocked.page.close();
+    assert.deepEqual(without.elements, []);
+    assert.ok(without.window.length > 100, `${without.window.length} properties of a page without the element`);
+
+    const { page, errors } = await harness.open(MARKETING);
+    page.setDefaultTimeout(30_000);
+    const element = page.locator('ev-charger-configurator');
+    await element.getByRole('radiogroup', { name: 'Front' }).getByRole('radio', { name: 'Racing Green', exact: true }).check();
+    const added = (now) => now.window.filter((name) => !without.window.includes(name));
+    assert.deepEqual(added(await globals(page)), [], 'after the page script and a choice');
+
+    // The wizard file, loaded on the first Continue.
+    await element.getByRole('button', { name: 'Continue', exact: true }).click();
+    const wizard = element.locator('dialog.evc-wizard');
+    await wizard.getByRole('radio', { name: '7kW with 8.5m cable' }).check();
+    await wizard.getByRole('button', { name: 'Close' }).first().click();
+    await wizard.waitFor({ state: 'hidden' });
+    assert.deepEqual(added(await globals(page)), [], 'after the wizard file');
+
+    // The viewer file (model-viewer with three.js), loaded on "View in 3D".
+    await page.evaluate(() => Boolean(globalThis.document.createElement('canvas').getContext('webgl'))).then((webgl) => {
+      if (!webgl) throw new Error('this Chromium has no WebGL: the 3D viewer file cannot be loaded here');
+    });
+    const viewerLoaded = page.waitForResponse((response) => new URL(response.url()).pathname === '/dist/model-viewer.js');
+    await element.getByRole('button', { name: 'View in 3D' }).click();
+    await viewerLoaded;
+    await page.waitForFunction(() => Boolean(globalThis.customElements.get('model-viewer')));
+    const withViewer = await globals(page);
+    assert.deepEqual(withViewer.elements, ['ev-charger-configurator', 'ev-charger-contact', 'model-viewer']);
+    assert.deepEqual(added(withViewer), [], 'after the 3D viewer file');
+
+    // Without those marks, model-viewer still works: closed and opened again, a new <model-viewer>
+    // is made and upgraded, and follows a colour chosen meanwhile.
+    const dialog = element.getByRole('dialog', { name: 'Your charger in 3D' });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await element.getByRole('radiogroup', { name: 'Body' }).getByRole('radio', { name: 'Alpine White', exact: true }).check();
+    await element.getByRole('button', { name: 'View in 3D' }).click();
+    const viewer = element.locator('dialog[open] model-viewer');
+    await viewer.waitFor({ state: 'attached' });
+    assert.deepEqual(
+      await viewer.evaluate((node) => ({ upgraded: node instanceof globalThis.customElements.get('model-viewer'), alt: node.getAttribute('alt') })),
+      { upgraded: true, alt: '3D model of the charger in Racing Green and Alpine White' },
+    );
+    assert.deepEqual(added(await globals(page)), [], 'after the 3D view opened again');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
