@@ -97,13 +97,15 @@ describe('prefers-reduced-motion (issue 7)', () => {
     await page.close();
   });
 
-  it('reduce: the 3D view does not auto-rotate; without it, it does', async () => {
+  it('reduce: the 3D view does not auto-rotate; without it, it does', async (t) => {
     const { page } = await harness.open('about:blank');
     // The model never arrives: only the element's attributes matter, not software WebGL drawing it.
     await page.route('**/models/charger.glb', () => {});
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto(harness.url(PAGE));
-    if (await page.evaluate(() => Boolean(document.createElement('canvas').getContext('webgl')))) {
+    if (!(await page.evaluate(() => Boolean(document.createElement('canvas').getContext('webgl'))))) {
+      t.skip('this Chromium has no WebGL, so there is no 3D view to check');
+    } else {
       const reduced = await viewerAttributes(page);
       assert.equal(reduced.includes('auto-rotate'), false, 'no auto-rotation with reduce');
       assert.ok(reduced.includes('camera-controls'), 'the buyer still turns it');
