@@ -442,8 +442,8 @@ describe('a malformed or hostile catalogue JSON (catalog)', () => {
     await page.close();
   });
 
-  // The panel of a catalogue that failed to load has no retry and no contact details: the buyer
-  // is stuck until the page is reloaded. The fix belongs in configurator-element.tsx.
+  // A catalogue that could not be loaded leaves the buyer a way on: the panel's Try again loads it
+  // afresh, and the merchant's contact details are shown where set.
   it('offers a way on when the catalogue could not be loaded (Try again, and how to reach the merchant)', async () => {
     let answered = 0;
     const files = {
@@ -463,8 +463,8 @@ describe('a malformed or hostile catalogue JSON (catalog)', () => {
     }
   });
 
-  // A host page's own object can throw when read; parseCatalogue (domain/catalogue/schema.ts) lets
-  // the exception escape, and the element stays empty with an uncaught error on the page.
+  // A host page's own object can throw when read: the element shows what went wrong, as for any
+  // bad catalogue, instead of staying empty with an uncaught error on the page.
   it('survives a catalog object whose reading throws (a throwing getter, a Proxy)', async () => {
     const opened = await openPage(`${element('ev-charger-configurator', 'getter')}${element('ev-charger-configurator', 'proxy')}`);
     const { page } = opened;
