@@ -7,13 +7,15 @@ import { median, scriptTimeMs } from './stats.mjs';
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute'];
 
 /**
- * Adds `file` (a path on disk) as a classic script to an empty page at `origin`, `loads` times, each
- * in a fresh browser context (no code cache carried over), at `cpuRate`x CPU slowdown, and returns
- * the median milliseconds of compiling and running it: by tracing, and by the page's ScriptDuration
- * metric (a cross-check that counts everything the page ran). The page is loaded first and the
- * script added to it, so no navigation (or renderer swap) falls inside the measurement.
+ * Adds `file` (a path on disk) as a classic script to a page at `origin` (empty, or holding
+ * `markup`), `loads` times, each in a fresh browser context (no code cache carried over), at
+ * `cpuRate`x CPU slowdown, and returns the median milliseconds of compiling and running it: by
+ * tracing, and by the page's ScriptDuration metric (a cross-check that counts everything the page
+ * ran). The trace ends 200 ms after the script has run, or once `readyWhen` (a function run in the
+ * page) is true. The page is loaded first and the script added to it, so no navigation (or renderer
+ * swap) falls inside the measurement.
  */
-export async function scriptEvaluation(browser, { file, origin, cpuRate, loads }) {
+export async function scriptEvaluation(browser, { file, origin, cpuRate, loads, markup = '', readyWhen }) {
   const body = readFileSync(file);
   const scriptUrl = new URL(`/__bench/${file.split('/').pop()}`, origin).href;
   const pageUrl = new URL('/__bench/blank.html', origin).href;
@@ -23,7 +25,7 @@ export async function scriptEvaluation(browser, { file, origin, cpuRate, loads }
     const context = await browser.newContext();
     try {
       // Both answers come from here, so nothing reaches the network and no HTTP cache is involved.
-      await context.route(pageUrl, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>bench</title>' }));
+      await context.route(pageUrl, (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html><html lang="en"><title>bench</title>${markup}` }));
       await context.route(scriptUrl, (route) => route.fulfill({ contentType: 'text/javascript', body }));
       const page = await context.newPage();
       await page.goto(pageUrl, { waitUntil: 'load' });
@@ -34,7 +36,8 @@ export async function scriptEvaluation(browser, { file, origin, cpuRate, loads }
       await browser.startTracing(page, { categories: TRACE_CATEGORIES });
       await page.evaluate(addScript, scriptUrl);
       // Work the script queued (microtasks, timers, custom-element definitions) runs right after.
-      await page.waitForTimeout(200);
+      if (readyWhen) await page.waitForFunction(readyWhen, undefined, { timeout: 30_000 });
+      else await page.waitForTimeout(200);
       const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
       const after = await scriptDuration(cdp);
       traced.push(scriptTimeMs(trace.traceEvents ?? trace, scriptUrl));
