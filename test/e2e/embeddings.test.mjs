@@ -3,7 +3,8 @@
 // renders, and a full flow completes: an order to the demo checkout (marketing site, both
 // configurators of the partner intranet, the Shopify theme section through the theme's checkout),
 // a specification request to the outbox (Mobilize portal). The partner intranet is served with a
-// strict Content-Security-Policy, proven enforced and reported here too.
+// strict Content-Security-Policy, proven enforced and reported here too; a page under the same
+// policy runs the spec-request mode with a merchant catalogue.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
@@ -153,6 +154,40 @@ describe('partner-intranet.html: a strict Content-Security-Policy', () => {
     await page.close();
     await clearCspReports(harness);
     assert.deepEqual(await cspReports(harness), []);
+  });
+
+  it('holds the spec-request mode and a merchant catalogue too: the catalogue file and the request run with no violation', async () => {
+    await clearCspReports(harness);
+    // A page of the same origin served with the same policy: the spec-request element with a
+    // merchant catalogue, so the on-demand catalogue file is loaded and run under the policy too.
+    const pagePath = '/dist-examples/strict-spec-request.html';
+    const cataloguePath = '/dist-examples/merchant-catalogue.json';
+    const { page, errors, requests } = await harness.open('about:blank');
+    await page.route(`**${cataloguePath}`, async (route) =>
+      route.fulfill({ contentType: 'application/json', body: await readFile(new URL('../../docs/catalogue.uk.json', import.meta.url), 'utf8') }),
+    );
+    await page.route(`**${pagePath}`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        headers: { 'Content-Security-Policy': STRICT_POLICY },
+        body: `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>Upgrade specification</title>
+<script src="/dist/ev-charger-configurator.js" defer></script></head>
+<body><main><h1>Upgrade specification</h1>
+<ev-charger-configurator mode="spec-request" mail-endpoint="/api/spec-request" catalog="${cataloguePath}"></ev-charger-configurator>
+</main></body></html>`,
+      }),
+    );
+    const violations = await watchViolations(page);
+    const response = await page.goto(harness.url(pagePath));
+    assert.equal(response.headers()['content-security-policy'], STRICT_POLICY, 'served with the policy enforced in the test above');
+    const element = page.locator('ev-charger-configurator');
+    await assertRenders(element, 'spec-request');
+    assert.ok(requests.some((url) => new URL(url).pathname === '/dist/catalogue.js'), 'the catalogue file was loaded');
+    await specRequestToOutbox(page, element);
+    assert.deepEqual(violations, [], 'no securitypolicyviolation event');
+    assert.deepEqual(errors, [], 'no console error');
+    assert.deepEqual(await cspReports(harness), [], 'no report at /api/csp-reports');
+    await page.close();
   });
 
   it('the report endpoint also takes the Reporting API format, and refuses what is not a report', async () => {
