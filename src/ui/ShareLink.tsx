@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { Configuration } from '../domain/configuration';
 import { useUiOptions } from './options-context';
-import { useConfigurator, useConfiguratorStore } from './store-context';
+import { useConfiguratorStore, useIsCurrentConfiguration } from './store-context';
 
 interface Shared {
   configuration: Configuration;
@@ -18,8 +18,7 @@ export function ShareLink() {
   const { share } = useUiOptions();
   const store = useConfiguratorStore();
   const [shared, setShared] = useState<Shared>();
-  // A yes or no, not the choices themselves: a colour chosen re-renders this only to put a shown link away (issue 7).
-  const current = useConfigurator((state) => shared !== undefined && state.configuration === shared.configuration) ? shared : undefined;
+  const current = useIsCurrentConfiguration(shared?.configuration) ? shared : undefined;
   const fieldId = useId();
   if (!share) return null;
 

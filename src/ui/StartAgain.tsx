@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Configuration } from '../domain/configuration';
 import { ConfirmModal } from './ConfirmModal';
-import { useConfigurator, useConfiguratorStore } from './store-context';
+import { useConfiguratorStore, useIsCurrentConfiguration } from './store-context';
 
 /**
  * Issue 3 "Start again": back to the default choices, after a confirmation, since it also clears
@@ -10,8 +10,7 @@ import { useConfigurator, useConfiguratorStore } from './store-context';
 export function StartAgain() {
   const store = useConfiguratorStore();
   const [resetTo, setResetTo] = useState<Configuration>();
-  // A yes or no, not the choices themselves: a colour chosen re-renders nothing here (issue 7).
-  const stillReset = useConfigurator((state) => resetTo !== undefined && state.configuration === resetTo);
+  const stillReset = useIsCurrentConfiguration(resetTo);
   return (
     <div className="evc-start-again">
       <ConfirmModal

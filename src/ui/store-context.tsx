@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
 import type { ConfiguratorState, ConfiguratorStore } from '../stores/configurator-store';
 import { selectTotals } from '../stores/configurator-store';
+import type { Configuration } from '../domain/configuration';
 import type { Totals } from '../domain/pricing';
 
 /** Each element hands its own store down (DESIGN: two elements never share state). */
@@ -19,4 +20,12 @@ export function useConfigurator<T>(selector: (state: ConfiguratorState) => T): T
 
 export function useTotals(): Totals {
   return useConfigurator(selectTotals);
+}
+
+/**
+ * Whether `configuration` is still the current choice: a yes or no, so a component that needs only
+ * that re-renders when it flips, not on every choice (issue 7: a colour click re-renders less).
+ */
+export function useIsCurrentConfiguration(configuration: Configuration | undefined): boolean {
+  return useConfigurator((state) => configuration !== undefined && state.configuration === configuration);
 }
