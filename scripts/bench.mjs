@@ -218,7 +218,7 @@ async function compareEvaluation(browserToUse, origin) {
   const contenders = [
     { name: `ours (${MAIN_SCRIPT})`, file: join(DIST, MAIN_SCRIPT) },
     { name: `Buy Button JS ${packageVersion('@shopify/buy-button-js')} (buybutton.min.js)`, file: BUY_BUTTON },
-    { name: `ours with one element, until it is rendered (+ React DOM's start-up, first render)`, file: join(DIST, MAIN_SCRIPT), ...WITH_ELEMENT, mounted: true },
+    { name: 'ours with one element, to its first render', file: join(DIST, MAIN_SCRIPT), ...WITH_ELEMENT, mounted: true },
   ];
   const results = [];
   for (const cpuRate of [1, CPU_SLOWDOWN]) {
