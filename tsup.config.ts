@@ -80,6 +80,21 @@ const EAGER_IIFE: NonNullable<Options['plugins']>[number] = {
   },
 };
 
+/**
+ * In the viewer file, three.js's meshoptimizer decoder (imported by model-viewer) becomes
+ * src/viewer/meshopt-on-demand.ts, which loads it only when a model needs it: evaluated with the
+ * file, it compiled WebAssembly at once, refused under a strict Content-Security-Policy (issue 7).
+ * The stand-in's own import reaches the real module.
+ */
+const MESHOPT_ON_DEMAND = resolve('src/viewer/meshopt-on-demand.ts');
+
+const meshoptOnDemand: EsbuildPlugin = {
+  name: 'evc-meshopt-on-demand',
+  setup(build) {
+    build.onResolve({ filter: /\/meshopt_decoder\.module\.js$/ }, ({ importer }) => (importer === MESHOPT_ON_DEMAND ? undefined : { path: MESHOPT_ON_DEMAND }));
+  },
+};
+
 const shared: Options = {
   target: 'es2022',
   loader: { '.css': 'text' },
@@ -137,6 +152,7 @@ export default defineConfig([
     ...onDemand,
     // The 3D viewer (model-viewer with three.js), imported by URL when the buyer asks for it.
     entry: { 'model-viewer': 'src/viewer/model-viewer-entry.ts' },
+    esbuildPlugins: [minifiedCssText, meshoptOnDemand],
   },
   {
     ...onDemand,

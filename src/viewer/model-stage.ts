@@ -67,6 +67,22 @@ export function paintModel(viewer: ModelViewerElement, finishes: Record<ModelSlo
 }
 
 /**
+ * model-viewer stamps its styles into its shadow root as a `<style>` element when it is created. A
+ * page whose Content-Security-Policy allows no inline style (the partner intranet's, issue 7) blocks
+ * that element once it is connected, and reports it. So the elements are taken out before the viewer
+ * is connected, and their text comes back as constructable stylesheets, which `style-src` does not
+ * govern (the element's own styles are adopted the same way): the same styles on every page.
+ */
+function takeStyleElements(root: ShadowRoot | null): CSSStyleSheet[] {
+  return [...(root?.querySelectorAll('style') ?? [])].map((style) => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(style.textContent ?? '');
+    style.remove();
+    return sheet;
+  });
+}
+
+/**
  * The `<model-viewer>` itself, in `container`: created with the DOM so its attributes are exactly
  * the ones written, and painted after `load` and on every colour change. It ships in the viewer
  * file (model-viewer.js) with the viewer, so the page's script carries none of it.
@@ -82,7 +98,10 @@ export function mountModelStage(container: Element, { src, onError, ...first }: 
   element.setAttribute('alt', look.alt);
   element.addEventListener('load', paint);
   element.addEventListener('error', failed);
+  const styles = takeStyleElements(element.shadowRoot);
   container.append(element);
+  // After connecting: Lit sets the shadow root's adopted sheets to its own when first connected.
+  if (element.shadowRoot && styles.length > 0) element.shadowRoot.adoptedStyleSheets = [...element.shadowRoot.adoptedStyleSheets, ...styles];
   return {
     update(next) {
       look = next;

@@ -156,6 +156,34 @@ describe('partner-intranet.html: a strict Content-Security-Policy', () => {
     assert.deepEqual(await cspReports(harness), []);
   });
 
+  it('holds the 3D view: model-viewer loads and shows the model with no violation, its styles adopted', async (t) => {
+    await clearCspReports(harness);
+    const { page, errors, violations } = await openWatched(harness, INTRANET, { viewport: { width: 1280, height: 900 } });
+    page.setDefaultTimeout(30_000);
+    const element = page.locator('#offer-company-car');
+    await assertRenders(element, 'order');
+    if (!(await page.evaluate(() => Boolean(globalThis.document.createElement('canvas').getContext('webgl'))))) {
+      t.skip('this Chromium has no WebGL, so there is no 3D view to check');
+      await page.close();
+      return;
+    }
+    await element.getByRole('button', { name: 'View in 3D' }).click();
+    const viewer = element.locator('dialog[open] model-viewer');
+    await viewer.waitFor({ state: 'attached' });
+    await page.waitForFunction(() => globalThis.document.querySelector('#offer-company-car').shadowRoot.querySelector('dialog[open] model-viewer')?.loaded === true);
+    // model-viewer's own styles apply (its host is a block; its shadow root holds no blocked <style>).
+    const styled = await viewer.evaluate((node) => ({
+      display: globalThis.getComputedStyle(node).display,
+      styleElements: node.shadowRoot.querySelectorAll('style').length,
+      adopted: node.shadowRoot.adoptedStyleSheets.length,
+    }));
+    assert.deepEqual(styled, { display: 'block', styleElements: 0, adopted: 1 });
+    assert.deepEqual(violations, [], 'no securitypolicyviolation event');
+    assert.deepEqual(errors, [], 'no console error');
+    assert.deepEqual(await cspReports(harness), [], 'no report at /api/csp-reports');
+    await page.close();
+  });
+
   it('holds the spec-request mode and a merchant catalogue too: the catalogue file and the request run with no violation', async () => {
     await clearCspReports(harness);
     // A page of the same origin served with the same policy: the spec-request element with a
