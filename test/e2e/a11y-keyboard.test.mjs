@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { describeFocus, focused as focusedInElement } from './a11y-checks.mjs';
 import { DATE_OF_BIRTH } from './flows.mjs';
-import { useHarness } from './harness.mjs';
+import { hasWebgl, useHarness } from './harness.mjs';
 
 const harness = useHarness();
 
@@ -289,7 +289,7 @@ describe('keyboard only (issue 7)', () => {
     await page.route('**/dist/model-viewer.js', () => {});
     const element = page.locator('ev-charger-configurator');
     await enterElement(page);
-    const webgl = await page.evaluate(() => Boolean(globalThis.document.createElement('canvas').getContext('webgl')));
+    const webgl = await hasWebgl(page);
     if (webgl) {
       await pressExpecting(page, 'Enter', title('Your charger in 3D'), 'the 3D dialog title');
       await pressExpecting(page, 'Escape', pageButton('View in 3D'), 'View in 3D after Escape');

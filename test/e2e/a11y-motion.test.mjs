@@ -5,7 +5,7 @@
 /* global document, getComputedStyle, MutationObserver */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { useHarness } from './harness.mjs';
+import { hasWebgl, useHarness } from './harness.mjs';
 
 const harness = useHarness();
 const PAGE = '/dist-examples/marketing-site.html';
@@ -103,7 +103,7 @@ describe('prefers-reduced-motion (issue 7)', () => {
     await page.route('**/models/charger.glb', () => {});
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto(harness.url(PAGE));
-    if (!(await page.evaluate(() => Boolean(document.createElement('canvas').getContext('webgl'))))) {
+    if (!(await hasWebgl(page))) {
       t.skip('this Chromium has no WebGL, so there is no 3D view to check');
     } else {
       const reduced = await viewerAttributes(page);

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { AXE_TAGS, assertNoAxeViolations, layoutProblems } from './a11y-checks.mjs';
-import { useHarness } from './harness.mjs';
+import { hasWebgl, useHarness } from './harness.mjs';
 
 const harness = useHarness();
 
@@ -46,7 +46,7 @@ for (const example of ['marketing-site.html', 'mobilize-portal.html']) {
       await startAgain.getByRole('button', { name: 'Keep my choices' }).click();
       await startAgain.waitFor({ state: 'hidden' });
 
-      if (await page.evaluate(() => Boolean(globalThis.document.createElement('canvas').getContext('webgl')))) {
+      if (await hasWebgl(page)) {
         await element.getByRole('button', { name: 'View in 3D' }).click();
         const viewer = element.getByRole('dialog', { name: 'Your charger in 3D' });
         await viewer.getByText('Loading the 3D view…').waitFor();

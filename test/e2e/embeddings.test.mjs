@@ -22,7 +22,7 @@ import {
   partnerDiscountShown,
   wizardSummary,
 } from './flows.mjs';
-import { useHarness } from './harness.mjs';
+import { hasWebgl, useHarness } from './harness.mjs';
 
 const harness = useHarness();
 
@@ -162,7 +162,7 @@ describe('partner-intranet.html: a strict Content-Security-Policy', () => {
     page.setDefaultTimeout(30_000);
     const element = page.locator('#offer-company-car');
     await assertRenders(element, 'order');
-    if (!(await page.evaluate(() => Boolean(globalThis.document.createElement('canvas').getContext('webgl'))))) {
+    if (!(await hasWebgl(page))) {
       t.skip('this Chromium has no WebGL, so there is no 3D view to check');
       await page.close();
       return;

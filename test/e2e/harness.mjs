@@ -48,3 +48,6 @@ export function useHarness({ browser: withBrowser = true } = {}) {
     },
   };
 }
+
+/** Whether `page`'s Chromium can draw WebGL (the 3D view needs it; without it the page shows a notice). */
+export const hasWebgl = (page) => page.evaluate(() => Boolean(globalThis.document.createElement('canvas').getContext('webgl')));

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { openWatched } from './csp-watch.mjs';
-import { useHarness } from './harness.mjs';
+import { hasWebgl, useHarness } from './harness.mjs';
 
 const harness = useHarness();
 
@@ -401,9 +401,7 @@ describe('no globals beyond the custom-element registry (marketing-site.html)', 
     assert.deepEqual(added(await globals(page)), [], 'after the wizard file');
 
     // The viewer file (model-viewer with three.js), loaded on "View in 3D".
-    await page.evaluate(() => Boolean(globalThis.document.createElement('canvas').getContext('webgl'))).then((webgl) => {
-      if (!webgl) throw new Error('this Chromium has no WebGL: the 3D viewer file cannot be loaded here');
-    });
+    if (!(await hasWebgl(page))) throw new Error('this Chromium has no WebGL: the 3D viewer file cannot be loaded here');
     const viewerLoaded = page.waitForResponse((response) => new URL(response.url()).pathname === '/dist/model-viewer.js');
     await element.getByRole('button', { name: 'View in 3D' }).click();
     await viewerLoaded;

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { makeChargerGlb } from '../../scripts/make-charger-glb.mjs';
-import { useHarness } from './harness.mjs';
+import { hasWebgl, useHarness } from './harness.mjs';
 
 const harness = useHarness();
 
@@ -35,7 +35,7 @@ describe('3D viewer on demand', () => {
     await page.waitForLoadState('networkidle');
     assert.deepEqual(viewerRequests(requests), [], 'nothing of the 3D view after picking colours');
 
-    const webgl = await page.evaluate(() => Boolean(document.createElement('canvas').getContext('webgl')));
+    const webgl = await hasWebgl(page);
     if (!webgl) {
       // A browser without WebGL keeps the 2D page and says so; nothing is loaded.
       await button.click();
