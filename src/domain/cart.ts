@@ -25,21 +25,33 @@ export interface CartLineInput {
   merchandiseId: string;
   quantity: number;
   attributes: AttributeInput[];
+  /** The monthly plan's selling plan, so the checkout charges only what is due now. */
+  sellingPlanId?: string;
 }
 
 const toAttributes = (record: Record<string, string>): AttributeInput[] =>
   Object.entries(record).map(([key, value]) => ({ key, value }));
 
 /**
- * Spec §7.3: one line per shop variant, quantity 1. Where the old SDK sent empty custom
+ * Spec §7.3: one line per shop variant, quantity 1; with the monthly plan, each line the shop sells
+ * on the plan's selling plan carries it. Where the old SDK sent empty custom
  * attributes, each line names the colours and codes it stands for (base: front and body; hook:
  * its colour; finishes: the colour they are for). Items without a variant (standard warranty,
  * offer, partner discount) are not shop lines.
  */
-export function cartLines(catalogue: Catalogue, config: Configuration, context: PricingContext = {}): CartLineInput[] {
-  return orderItems(catalogue, config, context).flatMap((item) =>
-    item.variantId ? [{ merchandiseId: item.variantId, quantity: 1, attributes: toAttributes(item.attributes) }] : [],
-  );
+export function cartLines(
+  catalogue: Catalogue,
+  config: Configuration,
+  context: PricingContext = {},
+  sellingPlans: Readonly<Record<string, string>> = {},
+): CartLineInput[] {
+  const monthly = config.paymentType === 'PAY_MONTHLY';
+  return orderItems(catalogue, config, context).flatMap((item) => {
+    if (!item.variantId) return [];
+    const line: CartLineInput = { merchandiseId: item.variantId, quantity: 1, attributes: toAttributes(item.attributes) };
+    const plan = monthly ? sellingPlans[item.variantId] : undefined;
+    return [plan ? { ...line, sellingPlanId: plan } : line];
+  });
 }
 
 /**

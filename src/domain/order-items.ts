@@ -40,8 +40,8 @@ export interface OrderItem {
 export interface PricingContext {
   /** The buyer's e-mail; its domain selects a partner discount (spec §6). */
   email?: string | undefined;
-  /** The shop's variant price for the base product when connected (DESIGN: the base price). */
-  basePrice?: Pence | undefined;
+  /** Discount codes the shop refused for this buyer: their discount is not shown as applied. */
+  refusedCodes?: readonly string[] | undefined;
 }
 
 const fromAddOn = (item: AddOn, attributes: Record<string, string> = {}, key: string = item.id): OrderItem => ({
@@ -78,7 +78,7 @@ export function orderItems(catalogue: Catalogue, config: Configuration, context:
     {
       key: 'base',
       name: base.name,
-      price: context.basePrice ?? base.price,
+      price: base.price,
       monthly: 0,
       variantId: base.variantId,
       code: base.code,
@@ -145,7 +145,9 @@ export function orderItems(catalogue: Catalogue, config: Configuration, context:
     items.push({ key: 'offer', name: offer.name, price: 0, monthly: 0, ...(offer.variantId ? { variantId: offer.variantId } : {}), code: offer.id, attributes: {} });
   }
 
-  const discount = discountForEmail(catalogue, context.email);
+  const found = discountForEmail(catalogue, context.email);
+  const refused = found?.code !== undefined && context.refusedCodes?.some((code) => code.toLowerCase() === found.code!.toLowerCase());
+  const discount = refused ? undefined : found;
   if (discount) {
     items.push({
       key: 'discount',

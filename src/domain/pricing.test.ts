@@ -95,10 +95,6 @@ describe('pay-in-full lines (spec §3 variant table, §9)', () => {
     const totals = priceConfiguration(C, full, { email: 'sam@partner-one.example' });
     expect(totals.total).toBe(59900 + 18500 + 4800 + 29500 + 36000 + 24500 + 5400 + 8800 + 12100 - 10000);
   });
-
-  it('uses the shop variant price for the charger when the shop gave one', () => {
-    expect(priceConfiguration(C, base, { basePrice: 64900 }).total).toBe(64900);
-  });
 });
 
 describe('partner discount (spec §3 discount entries, §6)', () => {

@@ -4,7 +4,8 @@ import type { Configuration } from '../domain/configuration';
 import { defaultConfiguration } from '../domain/configuration';
 import { defaultFormValues } from '../domain/forms';
 import type { TotalsDetail } from '../domain/pricing';
-import { byOperation, cartFixture, jsonResponse, payload, recordingFetch } from '../services/shop/shop.fixture';
+import { cartLines } from '../domain/cart';
+import { byOperation, cartFixture, codeAllocation, gbp, jsonResponse, lineFixture, linePage, payload, recordingFetch } from '../services/shop/shop.fixture';
 import type { ConfiguratorOptions } from './attributes';
 import type { EvcCheckoutDetail, EvcErrorDetail } from './events';
 import { checkoutAvailable, createOrderServices, readReferralCookie } from './order-services';
@@ -21,6 +22,7 @@ const CONFIGURATION: Configuration = { ...defaultConfiguration(UK_CATALOGUE), pa
 const FORM = { ...defaultFormValues(), 'first-name': 'Sam', 'last-name': 'Lee', email: 'sam@partner-one.example', tel: '07700 900123' };
 const TOTALS: TotalsDetail = { currency: 'GBP', total: 999, lines: [{ name: 'Charge Point', amount: 999 }] };
 const CHECKOUT_URL = 'http://127.0.0.1:5173/demo-checkout/abc?key=1';
+const REQUEST = { catalogue: UK_CATALOGUE, configuration: CONFIGURATION, form: FORM, totals: TOTALS, cartId: null, sellingPlans: {}, refusedCodes: [] };
 
 function setup(options: ConfiguratorOptions, fetch: typeof globalThis.fetch) {
   const host = document.createElement('ev-charger-configurator');
@@ -34,8 +36,30 @@ function setup(options: ConfiguratorOptions, fetch: typeof globalThis.fetch) {
   return { host, services, navigate, errors, checkouts };
 }
 
-const cartCreated = () =>
-  recordingFetch(byOperation({ CartCreate: () => ({ cartCreate: payload(cartFixture({ id: 'gid://shopify/Cart/abc', checkoutUrl: CHECKOUT_URL })) }) }));
+/** The cart the shop builds for CONFIGURATION with the partner code applied: the default £599.00, less £100.00. */
+const pricedCart = (overrides: { charger?: string; applicable?: boolean } = {}) => {
+  const charger = overrides.charger ?? '599.0';
+  const applicable = overrides.applicable ?? true;
+  const variants = cartLines(UK_CATALOGUE, CONFIGURATION).map((line) => line.merchandiseId);
+  const lines = variants.map((variantId, index) => {
+    const amount = variantId === UK_CATALOGUE.baseProduct.variantId ? charger : '0.0';
+    return lineFixture(`line-${index}`, variantId, {
+      cost: { totalAmount: gbp(amount), subtotalAmount: gbp(amount), amountPerQuantity: gbp(amount), compareAtAmountPerQuantity: null },
+    });
+  });
+  const subtotal = Number(charger);
+  const total = applicable ? subtotal - 100 : subtotal;
+  return cartFixture({
+    id: 'gid://shopify/Cart/abc',
+    checkoutUrl: CHECKOUT_URL,
+    lines: linePage(lines),
+    cost: { checkoutChargeAmount: gbp(String(subtotal)), subtotalAmount: gbp(String(subtotal)), totalAmount: gbp(String(total)) },
+    discountCodes: [{ code: 'PARTNER100', applicable }],
+    discountAllocations: applicable ? [{ ...codeAllocation('PARTNER100'), discountedAmount: gbp('100.0') }] : [],
+  });
+};
+
+const cartCreated = (cart = pricedCart()) => recordingFetch(byOperation({ CartCreate: () => ({ cartCreate: payload(cart) }) }));
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -57,16 +81,21 @@ describe('checkoutAvailable (DESIGN shop-domain)', () => {
 });
 
 describe('createOrderServices', () => {
-  it('checks out: the cart, then evc-checkout with its detail, then the redirect to the checkout URL', async () => {
+  it('checks out: the cart compared with what was shown; proceed fires evc-checkout with the cart’s figures, then redirects', async () => {
     const { fetch, requests } = cartCreated();
     const { services, navigate, checkouts, errors } = setup(STOREFRONT, fetch);
-    const result = await services.checkout({ configuration: CONFIGURATION, form: FORM, totals: TOTALS, cartId: null });
+    const placed = await services.checkout(REQUEST);
     expect(requests.map((request) => request.operation)).toEqual(['CartCreate']);
     expect(requests[0]!.url).toBe(STOREFRONT.storefrontEndpoint);
     // The shop client puts spec §7.5's `_fd=0` on the checkout URL.
     const checkoutUrl = `${CHECKOUT_URL}&_fd=0`;
-    expect(result).toEqual({ cartId: 'gid://shopify/Cart/abc', checkoutUrl, redirected: true });
-    expect(checkouts).toEqual([{ cartId: 'gid://shopify/Cart/abc', checkoutUrl, totals: TOTALS }]);
+    expect(placed).toMatchObject({ cartId: 'gid://shopify/Cart/abc', checkoutUrl, comparison: { shown: 49900, charged: 49900, matches: true, differences: [] } });
+    expect(navigate).not.toHaveBeenCalled();
+    expect(checkouts).toEqual([]);
+    expect(services.proceed(placed)).toBe(true);
+    expect(checkouts).toEqual([{ cartId: 'gid://shopify/Cart/abc', checkoutUrl, totals: placed.totals }]);
+    expect(placed.totals.total).toBe(499);
+    expect(placed.totals.lines).toContainEqual({ name: 'PARTNER100', amount: -100 });
     expect(navigate).toHaveBeenCalledWith(checkoutUrl);
     expect(errors).toEqual([]);
   });
@@ -74,22 +103,44 @@ describe('createOrderServices', () => {
   it('a cancelled evc-checkout stops the redirect', async () => {
     const { host, services, navigate } = setup(STOREFRONT, cartCreated().fetch);
     host.addEventListener('evc-checkout', (event) => event.preventDefault());
-    const result = await services.checkout({ configuration: CONFIGURATION, form: FORM, totals: TOTALS, cartId: null });
-    expect(result.redirected).toBe(false);
+    expect(services.proceed(await services.checkout(REQUEST))).toBe(false);
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['a refused partner code', { applicable: false }, 59900, [{ kind: 'code-not-accepted', code: 'PARTNER100' }]],
+    [
+      'a changed charger price',
+      { charger: '649.0' },
+      54900,
+      [{ kind: 'price-changed', variantId: UK_CATALOGUE.baseProduct.variantId, name: 'Charge Point', shown: 59900, charged: 64900 }],
+    ],
+  ])('%s: the comparison says so with both figures, and nothing leaves the page', async (_name, cart, charged, differences) => {
+    const { services, navigate, checkouts } = setup(STOREFRONT, cartCreated(pricedCart(cart)).fetch);
+    const placed = await services.checkout(REQUEST);
+    expect(placed.comparison).toEqual({ shown: 49900, charged, matches: false, differences });
+    expect(placed.totals.total).toBe(charged / 100);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(checkouts).toEqual([]);
+  });
+
+  it('a code refused before is no longer expected: the cart without it matches', async () => {
+    const { services } = setup(STOREFRONT, cartCreated(pricedCart({ applicable: false })).fetch);
+    const placed = await services.checkout({ ...REQUEST, refusedCodes: ['partner100'] });
+    expect(placed.comparison).toMatchObject({ shown: 59900, charged: 59900, matches: true });
   });
 
   it('puts the referral cookie on the cart (spec §6)', async () => {
     document.cookie = 'referral=partner%20mag; path=/';
     const { fetch, requests } = cartCreated();
-    await setup(STOREFRONT, fetch).services.checkout({ configuration: CONFIGURATION, form: FORM, totals: TOTALS, cartId: null });
+    await setup(STOREFRONT, fetch).services.checkout(REQUEST);
     const input = requests[0]!.variables!['input'] as { attributes: { key: string; value: string }[] };
     expect(input.attributes).toContainEqual({ key: 'Referral', value: 'partner mag' });
   });
 
   it('a failure rejects with an OrderFailure and never redirects; evc-error is left to the wizard that shows it', async () => {
     const { services, navigate, errors, checkouts } = setup(STOREFRONT, recordingFetch(() => new Response('busy', { status: 503 })).fetch);
-    const failure = await services.checkout({ configuration: CONFIGURATION, form: FORM, totals: TOTALS, cartId: null }).catch((error: unknown) => error);
+    const failure = await services.checkout(REQUEST).catch((error: unknown) => error);
     expect(failure).toEqual({ code: 'HTTP_ERROR', buyerMessage: 'The shop could not take your request just now. Please try again.', retryable: true });
     expect(errors).toEqual([]);
     expect(checkouts).toEqual([]);
@@ -98,24 +149,40 @@ describe('createOrderServices', () => {
 
   it('without the shop settings checkout rejects with the configuration failure', async () => {
     const { services } = setup(BASE, recordingFetch(() => jsonResponse({})).fetch);
-    await expect(services.checkout({ configuration: CONFIGURATION, form: FORM, totals: TOTALS, cartId: null })).rejects.toMatchObject({
+    await expect(services.checkout(REQUEST)).rejects.toMatchObject({
       code: 'CONFIGURATION',
       buyerMessage: 'Checkout is not set up on this page yet. Please contact us to order.',
     });
   });
 
-  it('theme mode sends the lines to the theme cart and goes to its checkout', async () => {
-    const paths: string[] = [];
-    const fetch = (async (url: RequestInfo | URL) => {
-      paths.push(String(url));
-      return jsonResponse(String(url).endsWith('update.js') ? { token: 'theme-1' } : {});
-    }) as typeof globalThis.fetch;
-    const { services, navigate } = setup({ ...BASE, cart: 'theme' }, fetch);
-    const result = await services.checkout({ configuration: CONFIGURATION, form: FORM, totals: TOTALS, cartId: null });
-    expect(paths).toEqual(['/cart/clear.js', '/cart/add.js', '/cart/update.js']);
-    const checkoutUrl = new URL('/checkout?discount=PARTNER100', document.baseURI).href;
-    expect(result).toEqual({ cartId: 'theme-1', checkoutUrl, redirected: true });
-    expect(navigate).toHaveBeenCalledWith(checkoutUrl);
+  it('theme mode sends the lines and the partner code to the theme cart and compares its figures', async () => {
+    const sent: { path: string; body: unknown }[] = [];
+    const items = cartLines(UK_CATALOGUE, CONFIGURATION).map(({ merchandiseId }) => {
+      const price = merchandiseId === UK_CATALOGUE.baseProduct.variantId ? 59900 : 0;
+      return { variant_id: Number(merchandiseId.split('/').at(-1)), title: merchandiseId, price, original_price: price, quantity: 1 };
+    });
+    const themeCart = (applicable: boolean) => ({
+      token: 'theme-1',
+      total_price: applicable ? 49900 : 59900,
+      items,
+      discount_codes: [{ code: 'PARTNER100', applicable }],
+      cart_level_discount_applications: applicable ? [{ title: 'PARTNER100', total_allocated_amount: 10000 }] : [],
+    });
+    for (const applicable of [true, false]) {
+      sent.length = 0;
+      const fetch = (async (url: RequestInfo | URL, init: RequestInit = {}) => {
+        sent.push({ path: String(url), body: JSON.parse(String(init.body)) });
+        return jsonResponse(String(url).endsWith('update.js') ? themeCart(applicable) : {});
+      }) as typeof globalThis.fetch;
+      const { services, navigate } = setup({ ...BASE, cart: 'theme' }, fetch);
+      const placed = await services.checkout(REQUEST);
+      expect(sent.map((request) => request.path)).toEqual(['/cart/clear.js', '/cart/add.js', '/cart/update.js']);
+      expect(sent[2]!.body).toMatchObject({ discount: 'PARTNER100' });
+      const checkoutUrl = new URL('/checkout', document.baseURI).href;
+      expect(placed).toMatchObject({ cartId: 'theme-1', checkoutUrl, comparison: { shown: 49900, charged: applicable ? 49900 : 59900, matches: applicable } });
+      services.proceed(placed);
+      expect(navigate).toHaveBeenCalledWith(checkoutUrl);
+    }
   });
 
   it('installation details: the product query for product-id, mapped onto the installations that include one', async () => {

@@ -1,12 +1,14 @@
 import type { Catalogue } from '../domain/catalogue/schema';
 import { monthlyPlanContext, webCheckoutAddress } from '../domain/cart';
+import type { CartFigures } from '../domain/cart-check';
+import { cartTotalsDetail, compareCart, shownFigures } from '../domain/cart-check';
 import { GOCARDLESS_DROPIN_SRC, directDebitRequest } from '../domain/direct-debit';
 import { loadDropin, openDropin, startMandateFlow } from '../services/direct-debit';
 import { sendLead } from '../services/lead-capture';
 import type { ShopClient } from '../services/shop';
-import { checkoutConfiguration, createProductDetailsLoader, createShopClient, installationDetails, ShopError } from '../services/shop';
+import { checkoutConfiguration, createProductDetailsLoader, createShopClient, installationDetails, ShopError, storefrontCartFigures } from '../services/shop';
 import { checkoutThemeCart } from '../services/theme-cart';
-import type { CheckoutRequest, DirectDebitServices, OrderFailure, OrderServices } from '../ui/order-services';
+import type { CheckoutRequest, DirectDebitServices, OrderFailure, OrderServices, PlacedOrder } from '../ui/order-services';
 import { toOrderFailure } from '../ui/order-services';
 import type { ConfiguratorOptions } from './attributes';
 import { emit } from './events';
@@ -135,8 +137,8 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
     },
   });
 
-  async function placeOrder(request: CheckoutRequest): Promise<{ cartId: string; checkoutUrl: string }> {
-    const { configuration, form, cartId } = request;
+  async function placeOrder(request: CheckoutRequest): Promise<{ cartId: string; checkoutUrl: string; figures: CartFigures }> {
+    const { catalogue, configuration, form, cartId } = request;
     const referral = referralFor(form.referral);
     const monthly = configuration.paymentType === 'PAY_MONTHLY' ? monthlyPlanContext(form) : undefined;
     if (options.cart === 'theme') {
@@ -144,7 +146,7 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
         { catalogue, configuration, email: form.email, referral, monthly },
         { root: themeRoot(view), fetch: input.fetch, timeoutMs, signal },
       );
-      return { cartId: result.cartId, checkoutUrl: checkoutAddress(result.checkoutUrl, doc.baseURI) };
+      return { cartId: result.cartId, checkoutUrl: checkoutAddress(result.checkoutUrl, doc.baseURI), figures: result.figures };
     }
     if (!client) {
       throw new ShopError('CONFIGURATION', 'Shop configuration: shop-domain (or storefront-endpoint) and storefront-token are required for checkout.');
@@ -159,8 +161,13 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
       existingCartId: cartId,
       flow: 'order',
       monthly,
+      sellingPlans: request.sellingPlans,
     });
-    return { cartId: result.cartId, checkoutUrl: checkoutAddress(result.checkoutUrl, doc.baseURI) };
+    return {
+      cartId: result.cartId,
+      checkoutUrl: checkoutAddress(result.checkoutUrl, doc.baseURI),
+      figures: storefrontCartFigures(result.cart, result.warnings, monthly !== undefined),
+    };
   }
 
   return {
@@ -186,17 +193,27 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
       );
     },
 
-    async checkout(request) {
-      let placed: { cartId: string; checkoutUrl: string };
+    async checkout(request): Promise<PlacedOrder> {
+      let placed: Awaited<ReturnType<typeof placeOrder>>;
       try {
         placed = await placeOrder(request);
       } catch (error) {
         throw fail(error);
       }
+      const shown = shownFigures(request.catalogue, request.configuration, { email: request.form.email, refusedCodes: request.refusedCodes });
+      return {
+        cartId: placed.cartId,
+        checkoutUrl: placed.checkoutUrl,
+        comparison: compareCart(shown, placed.figures),
+        totals: cartTotalsDetail(placed.figures, request.totals),
+      };
+    },
+
+    proceed({ cartId, checkoutUrl, totals }) {
       // DESIGN `evc-checkout`: the host page may cancel the redirect with preventDefault().
-      const proceed = emit(host, 'evc-checkout', { ...placed, totals: request.totals }, { cancelable: true });
-      if (proceed) navigate(placed.checkoutUrl);
-      return { ...placed, redirected: proceed };
+      const proceed = emit(host, 'evc-checkout', { cartId, checkoutUrl, totals }, { cancelable: true });
+      if (proceed) navigate(checkoutUrl);
+      return proceed;
     },
   };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cartAttributes, cartLines } from '../domain/cart';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import { ShopError } from './shop/errors';
-import { checkoutThemeCart, numericVariantId, themeCartItems } from './theme-cart';
+import { checkoutThemeCart, themeCartFigures, numericVariantId, themeCartItems } from './theme-cart';
 import { CONFIGURATION } from './shop/shop.fixture';
 
 const INPUT = { catalogue: UK_CATALOGUE, configuration: CONFIGURATION, email: 'sam@partner-one.example', referral: 'newsletter' };
@@ -22,7 +22,7 @@ function fakeFetch(answers: Record<string, (signal: AbortSignal) => Response | P
     const path = String(url).replace(/^.*?\/(cart\/\w+\.js)$/, '$1');
     const answer = answers[path];
     if (answer) return answer(init.signal!);
-    return json(path === 'cart/update.js' ? { token: 'theme-cart-1', items: [] } : { items: [] });
+    return json(path === 'cart/update.js' ? { token: 'theme-cart-1', total_price: 0, items: [] } : { items: [] });
   }) as typeof globalThis.fetch;
   return { fetch, sent };
 }
@@ -50,13 +50,14 @@ describe('checkoutThemeCart (cart="theme")', () => {
       expect(item.properties).toEqual(Object.fromEntries(line.attributes.map(({ key, value }) => [key, value])));
     });
     expect(items.some((item) => Object.keys(item.properties).length > 0)).toBe(true);
+    // The partner e-mail earns the catalogue's code, put on the cart so the cart says whether it applies.
     expect(sent[2]!.body).toEqual({
       attributes: Object.fromEntries(
         cartAttributes(UK_CATALOGUE, CONFIGURATION, { referral: 'newsletter', flow: 'order' }).map(({ key, value }) => [key, value]),
       ),
+      discount: 'PARTNER100',
     });
-    // The partner e-mail earns the catalogue's code, handed to the theme's checkout.
-    expect(result).toEqual({ cartId: 'theme-cart-1', checkoutUrl: '/checkout?discount=PARTNER100' });
+    expect(result).toMatchObject({ cartId: 'theme-cart-1', checkoutUrl: '/checkout', figures: { total: 0, dueNow: 0, lines: [] } });
   });
 
   it("uses the theme's locale root and leaves the discount off without a partner e-mail", async () => {
@@ -65,6 +66,38 @@ describe('checkoutThemeCart (cart="theme")', () => {
     expect(sent.map((request) => request.url)).toEqual(['/en-gb/cart/clear.js', '/en-gb/cart/add.js', '/en-gb/cart/update.js']);
     expect(themeCartItems(UK_CATALOGUE, CONFIGURATION, 'sam@home.example')).toEqual((sent[1]!.body as { items: unknown }).items);
     expect(result.checkoutUrl).toBe('/en-gb/checkout');
+    expect(sent[2]!.body).toMatchObject({ discount: '' });
+  });
+
+  it('reads the Ajax cart’s figures: total, line prices, cart-level and line-level discounts, code applicability', () => {
+    const figures = themeCartFigures({
+      total_price: 52400,
+      items: [
+        { variant_id: 11, title: 'Charge Point', price: 59900, original_price: 59900, quantity: 1, line_level_discount_allocations: [] },
+        {
+          variant_id: 12,
+          title: 'Digital display',
+          price: 8800,
+          quantity: 1,
+          line_level_discount_allocations: [{ amount: 2500, discount_application: { title: 'Display offer' } }],
+        },
+      ],
+      discount_codes: [{ code: 'PARTNER100', applicable: false }, { code: 'SPRING', applicable: true }],
+      cart_level_discount_applications: [{ title: 'SPRING', total_allocated_amount: 3800 }],
+    });
+    expect(figures).toEqual({
+      dueNow: 52400,
+      total: 52400,
+      lines: [
+        { variantId: 'gid://shopify/ProductVariant/11', name: 'Charge Point', unitPrice: 59900, quantity: 1 },
+        { variantId: 'gid://shopify/ProductVariant/12', name: 'Digital display', unitPrice: 8800, quantity: 1 },
+      ],
+      discounts: [{ name: 'SPRING', amount: 3800 }, { name: 'Display offer', amount: 2500 }],
+      codes: [{ code: 'PARTNER100', applicable: false }, { code: 'SPRING', applicable: true }],
+      outOfStock: [],
+      notices: [],
+    });
+    expect(() => themeCartFigures({ items: [] })).toThrow(ShopError);
   });
 
   it.each([

@@ -1,4 +1,5 @@
 import type { MonthlyPlanContext } from '../domain/cart';
+import type { CartFigures } from '../domain/cart-check';
 import { cartAttributes, cartLines, discountCodes } from '../domain/cart';
 import type { Catalogue } from '../domain/catalogue/schema';
 import type { Configuration } from '../domain/configuration';
@@ -28,8 +29,10 @@ export interface ThemeCheckoutInput {
 export interface ThemeCheckoutResult {
   /** The theme cart's token. */
   cartId: string;
-  /** The theme's checkout, with the partner discount code when the e-mail earns one. */
+  /** The theme's checkout. */
   checkoutUrl: string;
+  /** The theme cart's own figures, for the comparison with what the buyer was shown. */
+  figures: CartFigures;
 }
 
 /** One item of the Ajax Cart API's `POST /cart/add.js`. */
@@ -120,10 +123,44 @@ export async function checkoutThemeCart(input: ThemeCheckoutInput, options: Them
   );
   await post('cart/clear.js', {});
   await post('cart/add.js', { items });
-  const cart = await post('cart/update.js', { attributes });
-  if (typeof cart['token'] !== 'string') throw unknownError();
-  // The theme's checkout applies a code given in its `discount` parameter (spec §6 partner discount).
+  // The partner code goes on the cart itself (spec §6), so the cart answers whether it applies.
   const [code] = discountCodes(input.catalogue, input.email);
-  const checkoutUrl = `${root}checkout${code ? `?discount=${encodeURIComponent(code)}` : ''}`;
-  return { cartId: cart['token'], checkoutUrl };
+  const cart = await post('cart/update.js', { attributes, discount: code ?? '' });
+  if (typeof cart['token'] !== 'string') throw unknownError();
+  return { cartId: cart['token'], checkoutUrl: `${root}checkout`, figures: themeCartFigures(cart) };
+}
+
+const whole = (value: unknown): number | undefined => (typeof value === 'number' && Number.isInteger(value) ? value : undefined);
+const list = (value: unknown): Record<string, unknown>[] =>
+  Array.isArray(value) ? value.filter((entry): entry is Record<string, unknown> => typeof entry === 'object' && entry !== null) : [];
+
+/**
+ * The Ajax Cart API's cart (amounts in pence) as figures: `total_price` is what the checkout
+ * charges; the cart-level discount applications and each line's own allocations are the discounts.
+ */
+export function themeCartFigures(cart: Record<string, unknown>): CartFigures {
+  const total = whole(cart['total_price']);
+  if (total === undefined) throw unknownError();
+  const items = list(cart['items']);
+  const lines = items.map((item) => {
+    const unitPrice = whole(item['original_price']) ?? whole(item['price']);
+    const variantId = whole(item['variant_id']);
+    if (unitPrice === undefined || variantId === undefined) throw unknownError();
+    const title = typeof item['title'] === 'string' ? item['title'] : String(item['product_title'] ?? variantId);
+    return { variantId: `gid://shopify/ProductVariant/${variantId}`, name: title, unitPrice, quantity: whole(item['quantity']) ?? 1 };
+  });
+  const discounts = [
+    ...list(cart['cart_level_discount_applications']).map((application) => ({
+      name: String(application['title'] ?? 'Discount'),
+      amount: whole(application['total_allocated_amount']) ?? 0,
+    })),
+    ...items.flatMap((item) =>
+      list(item['line_level_discount_allocations']).map((allocation) => ({
+        name: String(list([allocation['discount_application']])[0]?.['title'] ?? 'Discount'),
+        amount: whole(allocation['amount']) ?? 0,
+      })),
+    ),
+  ];
+  const codes = list(cart['discount_codes']).map((entry) => ({ code: String(entry['code'] ?? ''), applicable: entry['applicable'] === true }));
+  return { dueNow: total, total, lines, discounts, codes, outOfStock: [], notices: [] };
 }

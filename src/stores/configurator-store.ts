@@ -8,6 +8,8 @@ import type { Pence } from '../domain/money';
 import type { Totals } from '../domain/pricing';
 import { priceConfiguration } from '../domain/pricing';
 import type { Extra, SelectionAction } from '../domain/selection';
+import type { ShopPriceList } from '../domain/shop-prices';
+import { unpricedVariants, withShopPrices } from '../domain/shop-prices';
 import type { SpecRequestProblem } from '../domain/spec-request';
 import { applySelection, normaliseConfiguration } from '../domain/selection';
 import type { Flow, NavigationContext, StepName } from '../domain/wizard';
@@ -30,11 +32,25 @@ export interface InstallationInfo {
 }
 
 /**
+ * Where the figures the buyer sees come from: the shop's current prices, or (without a shop, or
+ * when it could not be asked) the catalogue's, which the page then calls indicative.
+ */
+export type PriceSource =
+  | { source: 'pending' }
+  | { source: 'shop'; list: ShopPriceList; unpriced: readonly string[] }
+  | { source: 'catalogue'; reason: string | null };
+
+/** What asking the shop for its prices gave: its price list, or why there is none. */
+export type ShopPricesAnswer = { ok: true; list: ShopPriceList } | { ok: false; error: string };
+
+/**
  * What the shop told us. Only the cart id is saved (with the choices, so a reload keeps the same
  * cart); the rest is fetched again.
  */
 export interface ShopState {
-  basePrice?: Pence | undefined;
+  prices: PriceSource;
+  /** Discount codes the shop's cart refused for this buyer; their discount is no longer shown. */
+  refusedCodes: readonly string[];
   offers: Offer[];
   installationDetails: Partial<Record<InstallationId, InstallationInfo>>;
   cartId: string | null;
@@ -63,6 +79,10 @@ export interface ConfiguratorActions {
   updateForm(changes: Partial<FormValues>): void;
   setSmallScreen(small: boolean): void;
   setShop(changes: Partial<ShopState>): void;
+  /** The shop's answer to the price query: its prices replace the catalogue's everywhere. */
+  applyShopPrices(answer: ShopPricesAnswer): void;
+  /** What a cart the shop built said: its line prices and the codes it refused, now shown. */
+  applyCartAnswer(answer: { prices: Readonly<Record<string, Pence>>; refusedCodes: readonly string[] }): void;
   openWizard(): void;
   closeWizard(): void;
   /** "Start again": defaults, and every saved trace of this element removed. */
@@ -101,6 +121,8 @@ export interface StoreOptions {
   storage?: StorageTargets;
   /** Makes idempotency keys; tests pass a fixed one. */
   newRequestKey?: () => string;
+  /** True when a shop will be asked for its prices; until it answers, the figures are pending. */
+  shopPrices?: boolean;
 }
 
 export type ConfiguratorStore = StoreApi<ConfiguratorState>;
@@ -213,6 +235,31 @@ export function createConfiguratorStore(options: StoreOptions): ConfiguratorStor
         moveTo(normaliseStep(navigationContext(get()), get().wizard.step));
       },
       setShop: (changes) => set((state) => ({ shop: { ...state.shop, ...changes } })),
+      applyShopPrices: (answer) => {
+        const shop = get().shop;
+        if (!answer.ok) {
+          set({ catalogue, shop: { ...shop, prices: { source: 'catalogue', reason: answer.error } } });
+          return;
+        }
+        const { list } = answer;
+        set({
+          catalogue: withShopPrices(catalogue, list),
+          shop: { ...shop, prices: { source: 'shop', list, unpriced: unpricedVariants(catalogue, list) } },
+        });
+      },
+      applyCartAnswer: ({ prices, refusedCodes }) => {
+        const shop = get().shop;
+        const known = shop.prices.source === 'shop' ? shop.prices.list : { prices: {}, unavailable: [], sellingPlans: {} };
+        const list = { ...known, prices: { ...known.prices, ...prices } };
+        set({
+          catalogue: withShopPrices(catalogue, list),
+          shop: {
+            ...shop,
+            prices: { source: 'shop', list, unpriced: unpricedVariants(catalogue, list) },
+            refusedCodes: [...new Set([...shop.refusedCodes, ...refusedCodes])],
+          },
+        });
+      },
       openWizard: () => set((state) => ({ wizard: { ...state.wizard, open: true } })),
       closeWizard: () => set((state) => ({ wizard: { ...state.wizard, open: false } })),
       reset: () => {
@@ -221,7 +268,7 @@ export function createConfiguratorStore(options: StoreOptions): ConfiguratorStor
           previousCable: null,
           form: defaultFormValues(),
           wizard: { open: false, step: firstStep(flow), highPowerConfirmed: false },
-          shop: { ...get().shop, cartId: null },
+          shop: { ...get().shop, cartId: null, refusedCodes: [] },
           specRequest: { idempotencyKey: null, sentRequestId: null, problems: [] },
         });
         // After the state change, whose subscriber saves the defaults.
@@ -253,7 +300,13 @@ export function createConfiguratorStore(options: StoreOptions): ConfiguratorStor
       form: savedForm ?? defaultFormValues(),
       wizard: saved?.wizard ?? { open: false, step: firstStep(flow), highPowerConfirmed: false },
       // Offers are the catalogue's (a merchant catalogue lists them; the embedded one has none).
-      shop: { offers: catalogue.offers, installationDetails: {}, cartId: saved?.cartId ?? null },
+      shop: {
+        prices: options.shopPrices ? { source: 'pending' } : { source: 'catalogue', reason: null },
+        refusedCodes: [],
+        offers: catalogue.offers,
+        installationDetails: {},
+        cartId: saved?.cartId ?? null,
+      },
       specRequest: { idempotencyKey: null, sentRequestId: null, ...saved?.specRequest, problems: [] },
       smallScreen: false,
       actions,
@@ -285,7 +338,7 @@ export function selectAwaitingHighPower(state: ConfiguratorState): boolean {
 }
 
 /** The last totals worked out for each configuration object, shared by every reader of a store. */
-const totalsCache = new WeakMap<Configuration, { catalogue: Catalogue; email: string; basePrice: Pence | undefined; totals: Totals }>();
+const totalsCache = new WeakMap<Configuration, { catalogue: Catalogue; email: string; refusedCodes: readonly string[]; totals: Totals }>();
 
 /**
  * Totals for the current choices, memoised on the inputs: React's external-store hook sees a stable
@@ -295,11 +348,11 @@ const totalsCache = new WeakMap<Configuration, { catalogue: Catalogue; email: st
 export function selectTotals(state: ConfiguratorState): Totals {
   const { catalogue, configuration } = state;
   const email = state.form.email;
-  const basePrice = state.shop.basePrice;
+  const { refusedCodes } = state.shop;
   const last = totalsCache.get(configuration);
-  if (last && last.catalogue === catalogue && last.email === email && last.basePrice === basePrice) return last.totals;
-  const totals = priceConfiguration(catalogue, configuration, { email, basePrice });
-  totalsCache.set(configuration, { catalogue, email, basePrice, totals });
+  if (last && last.catalogue === catalogue && last.email === email && last.refusedCodes === refusedCodes) return last.totals;
+  const totals = priceConfiguration(catalogue, configuration, { email, refusedCodes });
+  totalsCache.set(configuration, { catalogue, email, refusedCodes, totals });
   return totals;
 }
 

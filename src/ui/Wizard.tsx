@@ -12,6 +12,7 @@ import { stepTitle } from './step-labels';
 import { useConfigurator } from './store-context';
 import { PriceHeader, StepIndicator, useSmallScreen } from './wizard/layout';
 import { StepForm } from './wizard/StepForm';
+import { CartDifferenceDialog } from './wizard/CartDifferenceDialog';
 import { useOrderFlow } from './wizard/use-order-flow';
 import { WizardOverlayContext } from './wizard/wizard-overlay';
 import specRequestCss from './wizard/spec-request/spec-request.css';
@@ -40,7 +41,7 @@ export function Wizard() {
   // A third-party overlay (the GoCardless drop-in) is open above the wizard.
   const [overlay, setOverlay] = useState(false);
   const contact = useUiOptions();
-  const { checkout, checkoutAvailable, runEffects, startCheckout, goNext, goBack } = useOrderFlow();
+  const { checkout, checkoutAvailable, runEffects, startCheckout, proceed, dismissDifference, goNext, goBack } = useOrderFlow();
   const frame = useRef<HTMLDivElement>(null);
   const hintId = useId();
   useSmallScreen(frame, wizard.open);
@@ -68,7 +69,7 @@ export function Wizard() {
       part="wizard"
       footer={
         <>
-          {checkout.status !== 'idle' && (
+          {checkout.status !== 'idle' && checkout.status !== 'differs' && (
             <div className="evc-wizard-status">
               {busy && <Spinner label="Taking you to the checkout…" />}
               {checkout.status === 'failed' && (
@@ -139,6 +140,7 @@ export function Wizard() {
           </div>
         </div>
       </div>
+      <CartDifferenceDialog order={checkout.status === 'differs' ? checkout.order : undefined} onContinue={proceed} onGoBack={dismissDifference} />
       <Modal open={helpOpen} title="Contact Us" onClose={() => setHelpOpen(false)} part="contact-dialog">
         <ContactUs {...contact} withHeading={false} />
       </Modal>

@@ -1,3 +1,5 @@
+import type { Catalogue } from '../domain/catalogue/schema';
+import type { CartComparison } from '../domain/cart-check';
 import type { Configuration } from '../domain/configuration';
 import type { FormValues } from '../domain/forms';
 import type { TotalsDetail } from '../domain/pricing';
@@ -19,10 +21,15 @@ export interface OrderServices {
   /** Spec §7.2: the form values to `store-cart-endpoint` on each Continue with an e-mail; never rejects. */
   captureLead(configuration: Configuration, form: FormValues): Promise<void>;
   /**
-   * Spec §7.3/§7.5: the cart with every configured line, then the checkout. Fires `evc-checkout`
-   * first; resolves `redirected: false` when the host page cancelled it.
+   * Spec §7.3/§7.5: the cart with every configured line, compared with what the wizard showed.
+   * Nothing leaves the page yet: `proceed` does that.
    */
-  checkout(request: CheckoutRequest): Promise<{ cartId: string; checkoutUrl: string; redirected: boolean }>;
+  checkout(request: CheckoutRequest): Promise<PlacedOrder>;
+  /**
+   * Fires `evc-checkout` with the cart's figures, then goes to the checkout; false when the host
+   * page cancelled the event.
+   */
+  proceed(order: PlacedOrder): boolean;
   /** The monthly plan's mandate (issue 6); absent without `direct-debit-endpoint`. */
   directDebit?: DirectDebitServices | undefined;
 }
@@ -38,11 +45,26 @@ export interface DirectDebitServices {
 }
 
 export interface CheckoutRequest {
+  /** The catalogue as priced on screen (the shop's prices where it gave them). */
+  catalogue: Catalogue;
   configuration: Configuration;
   form: FormValues;
   totals: TotalsDetail;
   /** The cart made before (kept with the saved choices); replaced when it has expired. */
   cartId: string | null;
+  /** The monthly plan's selling plan per variant, as the shop offers it. */
+  sellingPlans: Readonly<Record<string, string>>;
+  /** Discount codes the shop refused before: the buyer was told, and no longer sees them applied. */
+  refusedCodes: readonly string[];
+}
+
+/** The cart the shop built, and how it compares with what the buyer was shown. */
+export interface PlacedOrder {
+  cartId: string;
+  checkoutUrl: string;
+  comparison: CartComparison;
+  /** The contract's `totals`, in the cart's figures. */
+  totals: TotalsDetail;
 }
 
 /** A failure to show the buyer: a sentence they can act on, and whether trying again may help. */

@@ -142,7 +142,7 @@ describe('spec §3 installation options, discounts, payment plans', () => {
   });
 
   it('monthly plan: £350.00 initial payment, 36 payments, then £1.00 per year (spec §9)', () => {
-    expect(C.monthlyPlan).toEqual({ initialPayment: 35000, months: 36, afterwardsPerYear: 100, payIn3Parts: 3 });
+    expect(C.monthlyPlan).toEqual({ initialPayment: 35000, months: 36, afterwardsPerYear: 100, payIn3Parts: 3, sellingPlanName: 'Monthly plan' });
   });
 });
 

@@ -130,6 +130,8 @@ export const MonthlyPlanSchema = v.object({
   months: v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1')),
   afterwardsPerYear: nonNegativePence,
   payIn3Parts: v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(2, 'must be at least 2')),
+  /** The name of the shop's selling plan that charges only the initial payment at checkout. */
+  sellingPlanName: v.optional(text),
 });
 
 const nonEmptyList = <T extends v.GenericSchema>(item: T) =>

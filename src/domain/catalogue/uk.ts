@@ -205,5 +205,5 @@ export const UK_CATALOGUE: Catalogue = {
     { id: 'PAY_MONTHLY', title: 'Pay monthly', description: 'Easy pay over 36 monthly payments, then £1.00 per year', value: 'PAY_MONTHLY' },
   ],
   /** Spec §9 "Monthly plan". */
-  monthlyPlan: { initialPayment: 35000, months: 36, afterwardsPerYear: 100, payIn3Parts: 3 },
+  monthlyPlan: { initialPayment: 35000, months: 36, afterwardsPerYear: 100, payIn3Parts: 3, sellingPlanName: 'Monthly plan' },
 };

@@ -19,6 +19,8 @@ export interface CheckoutInput {
   flow?: Flow;
   /** Issue 6: the monthly plan's mandate and finance answers. */
   monthly?: MonthlyPlanContext | undefined;
+  /** The monthly plan's selling plan per variant, as the shop offers it. */
+  sellingPlans?: Readonly<Record<string, string>> | undefined;
 }
 
 export interface CheckoutResult {
@@ -42,7 +44,7 @@ const sameCode = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
  */
 export async function checkoutConfiguration(client: ShopClient, input: CheckoutInput): Promise<CheckoutResult> {
   const { catalogue, configuration, email } = input;
-  const lines = cartLines(catalogue, configuration, { email });
+  const lines = cartLines(catalogue, configuration, { email }, input.sellingPlans);
   const attributes = cartAttributes(catalogue, configuration, {
     referral: input.referral,
     flow: input.flow ?? 'order',

@@ -1,10 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { UK_CATALOGUE } from '../../domain/catalogue/uk';
 import { totalsDetail } from '../../domain/pricing';
 import { createTotalsSelector } from '../../stores/configurator-store';
 import type { OrderServices } from '../order-services';
 import { byRole, cleanup, statusTexts, textOf, update } from '../testing';
 import { CHECKOUT_UNAVAILABLE } from '../Wizard';
-import { backButton, CART_ID, fakeOrderServices, nextButton, renderWizard, settle } from './wizard-testing';
+import { CART_DIFFERENCE_TITLE } from './CartDifferenceDialog';
+import { backButton, CART_ID, fakeOrderServices, nextButton, placedOrder, renderWizard, settle } from './wizard-testing';
+
 
 afterEach(cleanup);
 
@@ -44,13 +47,19 @@ describe('checkout from the last step (spec §7.3/§7.5)', () => {
     await settle();
     expect(order.checkout).toHaveBeenCalledTimes(1);
     expect(order.checkout).toHaveBeenCalledWith({
+      catalogue: state.catalogue,
       configuration: state.configuration,
       form: state.form,
       totals: expectedTotals,
       cartId: 'gid://shopify/Cart/earlier',
+      sellingPlans: {},
+      refusedCodes: [],
     });
     expect(expectedTotals.lines.at(-1)).toEqual({ name: 'Partner Discount', amount: -100 });
     expect(store.getState().shop.cartId).toBe(CART_ID);
+    // The cart matched what was shown: on to the checkout, without a word.
+    expect(order.proceed).toHaveBeenCalledTimes(1);
+    expect(statusTexts(container)).toContain('Taking you to the checkout…');
   });
 
   it('shows the spinner and disables the buttons while it runs; a failure says so with "Try again", which retries', async () => {
@@ -60,7 +69,7 @@ describe('checkout from the last step (spec §7.3/§7.5)', () => {
       checkout: async () => {
         calls += 1;
         if (calls === 1) return first.promise;
-        return { cartId: CART_ID, checkoutUrl: 'https://shop.example/checkout', redirected: true };
+        return placedOrder();
       },
     });
     const { container, reportError, store } = onLastStep(order);
@@ -86,13 +95,54 @@ describe('checkout from the last step (spec §7.3/§7.5)', () => {
 
   it('a host page that cancels the redirect leaves the buyer free to continue again', async () => {
     const order = fakeOrderServices();
-    order.checkout.mockResolvedValue({ cartId: CART_ID, checkoutUrl: 'https://shop.example/checkout', redirected: false });
+    order.proceed.mockReturnValue(false);
     const { container } = onLastStep(order);
     update(() => nextButton(container)?.click());
     await settle();
     expect(order.checkout).toHaveBeenCalledTimes(1);
     expect(statusTexts(container)).not.toContain('Taking you to the checkout…');
     expect(nextButton(container)?.disabled).toBe(false);
+  });
+
+  it('a cart that differs shows both figures and why; "Go back" stays with the shop’s figures shown, "Continue at" goes on', async () => {
+    const order = fakeOrderServices();
+    const charger = UK_CATALOGUE.baseProduct.variantId;
+    order.checkout.mockResolvedValue(
+      placedOrder({
+        shown: 49900,
+        charged: 64900,
+        matches: false,
+        differences: [
+          { kind: 'code-not-accepted', code: 'PARTNER100' },
+          { kind: 'price-changed', variantId: charger, name: 'Charge Point', shown: 59900, charged: 64900 },
+        ],
+      }),
+    );
+    const { container, store } = onLastStep(order);
+    update(() => nextButton(container)?.click());
+    await settle();
+    const dialog = byRole<HTMLDialogElement>(container, 'dialog', CART_DIFFERENCE_TITLE);
+    expect(dialog.open).toBe(true);
+    expect(textOf(dialog.querySelector('[data-shown]'))).toBe('£499.00');
+    expect(textOf(dialog.querySelector('[data-charged]'))).toBe('£649.00');
+    expect([...dialog.querySelectorAll('li')].map(textOf)).toEqual([
+      'The shop did not accept the discount code PARTNER100, so the discount is not applied.',
+      'The shop’s price for Charge Point is now £649.00 (you were shown £599.00).',
+    ]);
+    expect(order.proceed).not.toHaveBeenCalled();
+    // The wizard now shows the shop's figures: its price, and no partner discount.
+    const totals = createTotalsSelector()(store.getState());
+    expect(totals.total).toBe(64900);
+    expect(totals.lines.some((line) => line.key === 'discount')).toBe(false);
+
+    update(() => byRole(dialog, 'button', 'Go back').click());
+    expect(dialog.open).toBe(false);
+    expect(order.proceed).not.toHaveBeenCalled();
+
+    update(() => nextButton(container)?.click());
+    await settle();
+    update(() => byRole(byRole(container, 'dialog', CART_DIFFERENCE_TITLE), 'button', 'Continue at £649.00').click());
+    expect(order.proceed).toHaveBeenCalledTimes(1);
   });
 
   it('without ordering services, or with checkout off, a notice shows and Continue stays disabled on the last step', () => {

@@ -4,13 +4,21 @@ import type { ContinueEffects } from '../../domain/wizard';
 import { next } from '../../domain/wizard';
 import { createTotalsSelector, navigationContext } from '../../stores/configurator-store';
 import { wizardNavigation } from '../../stores/wizard-navigation';
-import type { OrderFailure } from '../order-services';
+import type { OrderFailure, PlacedOrder } from '../order-services';
 import { toOrderFailure } from '../order-services';
 import { useUiOptions } from '../options-context';
 import { useConfiguratorStore } from '../store-context';
 
-/** Where the checkout is: not started, on its way (spinner), redirecting, or failed (message, retry). */
-export type CheckoutState = { status: 'idle' } | { status: 'busy' } | { status: 'redirecting' } | { status: 'failed'; failure: OrderFailure };
+/**
+ * Where the checkout is: not started, on its way (spinner), redirecting, failed (message, retry), or
+ * waiting for the buyer because the shop's cart differs from what they were shown.
+ */
+export type CheckoutState =
+  | { status: 'idle' }
+  | { status: 'busy' }
+  | { status: 'redirecting' }
+  | { status: 'failed'; failure: OrderFailure }
+  | { status: 'differs'; order: PlacedOrder };
 
 const CHECKOUT_FAILED = 'We could not start the checkout. Please try again.';
 const DETAILS_FAILED = 'The installation details could not be loaded.';
@@ -44,27 +52,51 @@ export function useOrderFlow() {
     [store, order, reportError],
   );
 
-  /** Spec §7.3/§7.5: the cart with every configured line, then the shop's checkout. */
+  /** Leaves for the checkout; a host page that cancelled `evc-checkout` keeps the buyer here, free to try again. */
+  const proceed = useCallback(
+    (placed: PlacedOrder) => {
+      if (!order) return;
+      setCheckout(order.proceed(placed) ? { status: 'redirecting' } : { status: 'idle' });
+    },
+    [order],
+  );
+
+  /**
+   * Spec §7.3/§7.5: the cart with every configured line, then the shop's checkout. The shop is the
+   * source of truth: when its cart differs from what the buyer was shown, they are told first.
+   */
   const startCheckout = useCallback(async () => {
     if (!order?.checkoutAvailable) return;
     const state = store.getState();
     setCheckout({ status: 'busy' });
     try {
-      const result = await order.checkout({
+      const prices = state.shop.prices;
+      const placed = await order.checkout({
+        catalogue: state.catalogue,
         configuration: state.configuration,
         form: state.form,
         totals: totalsDetail(selectTotals(state), state.configuration),
         cartId: state.shop.cartId,
+        sellingPlans: prices.source === 'shop' ? prices.list.sellingPlans : {},
+        refusedCodes: state.shop.refusedCodes,
       });
-      store.getState().actions.setShop({ cartId: result.cartId });
-      // A host page that cancelled `evc-checkout` keeps the buyer here, free to try again.
-      setCheckout(result.redirected ? { status: 'redirecting' } : { status: 'idle' });
+      const { actions } = store.getState();
+      actions.setShop({ cartId: placed.cartId });
+      if (placed.comparison.matches) {
+        proceed(placed);
+        return;
+      }
+      actions.applyCartAnswer(cartAnswer(placed));
+      setCheckout({ status: 'differs', order: placed });
     } catch (error) {
       const failure = toOrderFailure(error, CHECKOUT_FAILED);
       setCheckout({ status: 'failed', failure });
       reportError?.({ code: failure.code, message: failure.buyerMessage });
     }
-  }, [store, order, reportError, selectTotals]);
+  }, [store, order, reportError, selectTotals, proceed]);
+
+  /** "Go back" from the difference: the wizard now shows the shop's figures. */
+  const dismissDifference = useCallback(() => setCheckout({ status: 'idle' }), []);
 
   /**
    * Spec §4 Continue. Spec §7.2: each Continue with an e-mail sends the form values (fire and
@@ -90,5 +122,16 @@ export function useOrderFlow() {
     navigation.goBack();
   }, [navigation]);
 
-  return { checkout, checkoutAvailable: order?.checkoutAvailable === true, runEffects, startCheckout, goNext, goBack };
+  return { checkout, checkoutAvailable: order?.checkoutAvailable === true, runEffects, startCheckout, proceed, dismissDifference, goNext, goBack };
+}
+
+/** What the shop's cart says that the wizard should show from now on: its prices and refused codes. */
+function cartAnswer(placed: PlacedOrder) {
+  const prices: Record<string, number> = {};
+  const refusedCodes: string[] = [];
+  for (const difference of placed.comparison.differences) {
+    if (difference.kind === 'code-not-accepted') refusedCodes.push(difference.code);
+    if (difference.kind === 'price-changed') prices[difference.variantId] = difference.charged;
+  }
+  return { prices, refusedCodes };
 }

@@ -5,7 +5,7 @@
 import { act } from 'react';
 import { vi } from 'vitest';
 import type { StepName } from '../../domain/wizard';
-import type { OrderServices } from '../order-services';
+import type { OrderServices, PlacedOrder } from '../order-services';
 import type { UiOptions } from '../options-context';
 import type { Rendered } from '../testing';
 import { render, update } from '../testing';
@@ -15,16 +15,28 @@ export type FakeOrderServices = OrderServices & {
   installationDetails: ReturnType<typeof vi.fn<OrderServices['installationDetails']>>;
   captureLead: ReturnType<typeof vi.fn<OrderServices['captureLead']>>;
   checkout: ReturnType<typeof vi.fn<OrderServices['checkout']>>;
+  proceed: ReturnType<typeof vi.fn<OrderServices['proceed']>>;
 };
 
 export const CART_ID = 'gid://shopify/Cart/test-cart';
+
+/** A cart the shop built: as shown (the default), or with other figures. */
+export function placedOrder(comparison: Partial<PlacedOrder['comparison']> = {}): PlacedOrder {
+  return {
+    cartId: CART_ID,
+    checkoutUrl: 'https://shop.example/checkout',
+    comparison: { shown: 0, charged: 0, differences: [], matches: true, ...comparison },
+    totals: { currency: 'GBP', total: (comparison.charged ?? 0) / 100, lines: [] },
+  };
+}
 
 export function fakeOrderServices(overrides: Partial<OrderServices> = {}): FakeOrderServices {
   return {
     checkoutAvailable: true,
     installationDetails: vi.fn<OrderServices['installationDetails']>(async () => ({})),
     captureLead: vi.fn<OrderServices['captureLead']>(async () => {}),
-    checkout: vi.fn<OrderServices['checkout']>(async () => ({ cartId: CART_ID, checkoutUrl: 'https://shop.example/checkout', redirected: true })),
+    checkout: vi.fn<OrderServices['checkout']>(async () => placedOrder()),
+    proceed: vi.fn<OrderServices['proceed']>(() => true),
     ...overrides,
   } as FakeOrderServices;
 }

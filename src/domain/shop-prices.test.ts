@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { UK_CATALOGUE as C } from './catalogue/uk';
+import type { Configuration } from './configuration';
+import { defaultConfiguration } from './configuration';
+import { finishSurcharge, priceConfiguration } from './pricing';
+import type { ShopPriceList } from './shop-prices';
+import { catalogueVariantIds, choiceUnavailable, unavailableItems, unpricedVariants, withShopPrices } from './shop-prices';
+
+const base = defaultConfiguration(C);
+const config = (changes: Partial<Configuration>): Configuration => ({ ...base, ...changes });
+const variant = (id: string) => C.addOns.find((addOn) => addOn.id === id)!.variantId;
+const cable = (id: string) => C.cables.find((option) => option.id === id)!.variantId;
+const installation = (id: string) => C.installations.find((option) => option.id === id)!.variantId;
+const list = (prices: Record<string, number>, unavailable: string[] = []): ShopPriceList => ({ prices, unavailable, sellingPlans: {} });
+const lineAmount = (catalogue: typeof C, c: Configuration, key: string) =>
+  priceConfiguration(catalogue, c).lines.find((line) => line.key === key)?.amount;
+
+/** A configuration holding one line of every kind. */
+const full = config({
+  front: 'racing_green',
+  body: 'racing_green',
+  cable: 'tethered_7kw_8_5m',
+  installation: 'standard_7kw',
+  surgeProtection: true,
+  advancedSolar: true,
+  renewable: true,
+  cableHook: true,
+  hookColour: 'maranello_red',
+  display: true,
+  extendedWarranty: true,
+});
+
+describe('catalogueVariantIds', () => {
+  it('asks for every variant sold as a line, once: charger, cables, installations, add-ons', () => {
+    const ids = catalogueVariantIds(C);
+    expect(ids).toContain(C.baseProduct.variantId);
+    for (const item of [...C.cables, ...C.installations, ...C.addOns]) expect(ids).toContain(item.variantId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toHaveLength(1 + C.cables.length + C.installations.length + C.addOns.length);
+  });
+});
+
+describe('pricing from the shop, with the catalogue as fallback', () => {
+  it.each([
+    ['base', C.baseProduct.variantId, 64900],
+    ['cable', cable('tethered_7kw_8_5m'), 10900],
+    ['installation', installation('standard_7kw'), 44000],
+    ['front_finish', variant('metallic_front'), 2500],
+    ['body_finish', variant('metallic_body'), 5000],
+    ['surge_single', variant('surge_single'), 16000],
+    ['solar', variant('solar'), 11000],
+    ['renewable', variant('renewable'), 9900],
+    ['hook', variant('metallic_hook'), 5900],
+    ['display', variant('display'), 9000],
+    ['warranty', variant('warranty'), 13000],
+  ])('the %s line takes the shop price of its variant', (key, id, pence) => {
+    const priced = withShopPrices(C, list({ [id]: pence }));
+    expect(lineAmount(priced, full, key)).toBe(pence);
+    // Every other line keeps the catalogue's figure.
+    const others = (catalogue: typeof C) => priceConfiguration(catalogue, full).lines.filter((line) => line.key !== key);
+    expect(others(priced)).toEqual(others(C));
+  });
+
+  it('prices the limited finish from its variant, the line the cart charges', () => {
+    const limited = config({ front: 'andersen_carbon' });
+    const priced = withShopPrices(C, list({ [variant('limited_front')]: 19900 }));
+    expect(lineAmount(C, limited, 'front_finish')).toBe(18500);
+    expect(lineAmount(priced, limited, 'front_finish')).toBe(19900);
+    expect(finishSurcharge(priced, base, 'front', 'andersen_carbon')).toBe(19900);
+  });
+
+  it('prices the wood finish and the picker surcharges from the shop', () => {
+    const priced = withShopPrices(C, list({ [variant('wood_front')]: 9900, [variant('metallic_body')]: 5100 }));
+    expect(finishSurcharge(priced, base, 'front', 'cotswold_oak')).toBe(9900);
+    expect(finishSurcharge(priced, base, 'body', 'racing_green')).toBe(5100);
+  });
+
+  it('keeps the catalogue figures when the shop priced nothing, and says which variants it did not price', () => {
+    const priced = withShopPrices(C, list({}));
+    expect(priceConfiguration(priced, full)).toEqual(priceConfiguration(C, full));
+    expect(unpricedVariants(C, list({}))).toEqual(catalogueVariantIds(C));
+    expect(unpricedVariants(C, list({ [C.baseProduct.variantId]: 64900 }))).not.toContain(C.baseProduct.variantId);
+  });
+
+  it('marks the charger price as the shop’s, no longer a demo figure', () => {
+    expect(withShopPrices(C, list({ [C.baseProduct.variantId]: 64900 })).baseProduct).toMatchObject({ price: 64900, demoPrice: false });
+  });
+
+  it('changes the monthly plan only where the catalogue says (its monthly figures are the plan’s, not the shop’s)', () => {
+    const monthly = config({ ...full, paymentType: 'PAY_MONTHLY' });
+    const priced = withShopPrices(C, list({ [C.baseProduct.variantId]: 64900, [variant('display')]: 9000 }));
+    expect(priceConfiguration(priced, monthly).monthly).toEqual(priceConfiguration(C, monthly).monthly);
+    expect(priceConfiguration(priced, monthly).total).toBe(priceConfiguration(C, monthly).total + 5000 + 200);
+  });
+});
+
+describe('availability', () => {
+  const display = variant('display');
+
+  it('lists the chosen items the shop cannot sell', () => {
+    expect(unavailableItems(C, full, [display]).map((item) => item.key)).toEqual(['display']);
+    expect(unavailableItems(C, base, [display])).toEqual([]);
+  });
+
+  it('refuses a choice that adds an unavailable item, judged on the whole order it leads to', () => {
+    expect(choiceUnavailable(C, base, config({ display: true }), [display])).toBe(true);
+    expect(choiceUnavailable(C, base, config({ display: true }), [])).toBe(false);
+    // The 22kW tether brings the three-phase surge item with it when surge protection is on.
+    const surge = config({ surgeProtection: true, cable: 'tethered_7kw_5_5m' });
+    expect(choiceUnavailable(C, surge, { ...surge, cable: 'tethered_22kw_6_5m' }, [variant('surge_three')])).toBe(true);
+    expect(choiceUnavailable(C, surge, { ...surge, cable: 'tethered_7kw_8_5m' }, [variant('surge_three')])).toBe(false);
+  });
+
+  it('does not hold an item already unavailable against every other choice', () => {
+    const withDisplay = config({ display: true });
+    expect(choiceUnavailable(C, withDisplay, { ...withDisplay, extendedWarranty: true }, [display])).toBe(false);
+  });
+});
