@@ -40,8 +40,6 @@ export interface OrderItem {
 export interface PricingContext {
   /** The buyer's e-mail; its domain selects a partner discount (spec §6). */
   email?: string | undefined;
-  /** Discount codes the shop refused for this buyer: their discount is not shown as applied. */
-  refusedCodes?: readonly string[] | undefined;
 }
 
 const fromAddOn = (item: AddOn, attributes: Record<string, string> = {}, key: string = item.id): OrderItem => ({
@@ -145,9 +143,7 @@ export function orderItems(catalogue: Catalogue, config: Configuration, context:
     items.push({ key: 'offer', name: offer.name, price: 0, monthly: 0, ...(offer.variantId ? { variantId: offer.variantId } : {}), code: offer.id, attributes: {} });
   }
 
-  const found = discountForEmail(catalogue, context.email);
-  const refused = found?.code !== undefined && context.refusedCodes?.some((code) => code.toLowerCase() === found.code!.toLowerCase());
-  const discount = refused ? undefined : found;
+  const discount = discountForEmail(catalogue, context.email);
   if (discount) {
     items.push({
       key: 'discount',

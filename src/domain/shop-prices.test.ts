@@ -4,7 +4,7 @@ import type { Configuration } from './configuration';
 import { defaultConfiguration } from './configuration';
 import { finishSurcharge, priceConfiguration } from './pricing';
 import type { ShopPriceList } from './shop-prices';
-import { catalogueVariantIds, choiceUnavailable, unavailableItems, unpricedVariants, withShopPrices } from './shop-prices';
+import { catalogueVariantIds, choiceUnavailable, unavailableItems, withShopPrices } from './shop-prices';
 
 const base = defaultConfiguration(C);
 const config = (changes: Partial<Configuration>): Configuration => ({ ...base, ...changes });
@@ -75,11 +75,9 @@ describe('pricing from the shop, with the catalogue as fallback', () => {
     expect(finishSurcharge(priced, base, 'body', 'racing_green')).toBe(5100);
   });
 
-  it('keeps the catalogue figures when the shop priced nothing, and says which variants it did not price', () => {
+  it('keeps the catalogue figures where the shop priced nothing', () => {
     const priced = withShopPrices(C, list({}));
     expect(priceConfiguration(priced, full)).toEqual(priceConfiguration(C, full));
-    expect(unpricedVariants(C, list({}))).toEqual(catalogueVariantIds(C));
-    expect(unpricedVariants(C, list({ [C.baseProduct.variantId]: 64900 }))).not.toContain(C.baseProduct.variantId);
   });
 
   it('marks the charger price as the shop’s, no longer a demo figure', () => {

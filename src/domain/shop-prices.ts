@@ -61,11 +61,6 @@ export function withShopPrices(catalogue: Catalogue, list: ShopPriceList): Catal
   };
 }
 
-/** The catalogue's variants the shop did not price: their figures stay the catalogue's. */
-export function unpricedVariants(catalogue: Catalogue, list: ShopPriceList): string[] {
-  return catalogueVariantIds(catalogue).filter((id) => list.prices[id] === undefined);
-}
-
 /** The items of an order that the shop cannot sell now. */
 export function unavailableItems(catalogue: Catalogue, config: Configuration, unavailable: readonly string[]): OrderItem[] {
   if (unavailable.length === 0) return [];

@@ -23,7 +23,7 @@ import type { CatalogueModule } from './on-demand-modules';
 import type { PageUiOptions, WizardServicesInput } from './wizard-services';
 import { loadCatalogueModule } from './on-demand';
 import { placeOnPage, useSharedLink, useShareLink } from './share-link';
-import { shopPrices, shopPricesRequest } from './shop-prices';
+import { shopPrices, shopPricesTarget } from './shop-prices';
 import { scriptViewerSrc, scriptWizardSrc } from './viewer-src';
 import { RUNTIME_KEY, sharedRuntime } from './runtime';
 import { createWizardLoader } from '../services/wizard';
@@ -64,7 +64,7 @@ function storageKeyFor(host: HTMLElement, mode: string): string {
 /** The catalogue file once loaded: later catalogue objects are validated at once, as they are set. */
 let catalogueModule: CatalogueModule | undefined;
 
-/** The catalogue file (on-demand.ts), loaded when a merchant catalogue is first set. */
+/** The catalogue file (on-demand.ts), loaded when a merchant catalogue is first set or a shop asked for its prices. */
 function loadCatalogues(): Promise<CatalogueModule> {
   return catalogueModule
     ? Promise.resolve(catalogueModule)
@@ -118,7 +118,7 @@ function useCatalogue(options: ConfiguratorOptions, catalogObject: unknown): Cat
 /** Fires the contract's events from the host as the store changes. */
 function bindEvents(store: ConfiguratorStore, host: HTMLElement): () => void {
   return store.subscribe((state, previous) => {
-    if (state.configuration !== previous.configuration || state.form.email !== previous.form.email || state.catalogue !== previous.catalogue || state.shop.refusedCodes !== previous.shop.refusedCodes) {
+    if (state.configuration !== previous.configuration || state.form.email !== previous.form.email || state.catalogue !== previous.catalogue) {
       emit(host, 'evc-change', { configuration: state.configuration, totals: totalsDetail(selectTotals(state), state.configuration) });
     }
     const moved = state.wizard.step !== previous.wizard.step || (state.wizard.open && !previous.wizard.open);
@@ -172,7 +172,7 @@ function Configurator(props: RootProps) {
 
   // A share link's reader loads on demand: the store waits for it, so the link's choices show first.
   const sharedLink = useSharedLink(host);
-  const pricesRequest = useMemo(() => (catalogue ? shopPricesRequest(options, catalogue) : undefined), [options, catalogue]);
+  const pricesTarget = useMemo(() => shopPricesTarget(options), [options]);
   const store = useMemo(
     () =>
       catalogue && sharedLink.ready
@@ -181,23 +181,23 @@ function Configurator(props: RootProps) {
             flow: options.mode,
             storageKey: storageKeyFor(host, options.mode),
             storage: storageFor(host.ownerDocument.defaultView, options.persist),
-            shopPrices: pricesRequest !== undefined,
+            shopPrices: pricesTarget !== undefined,
           })
         : undefined,
-    [catalogue, sharedLink.ready, options.mode, options.persist, host, pricesRequest],
+    [catalogue, sharedLink.ready, options.mode, options.persist, host, pricesTarget],
   );
 
   // The shop is the source of truth: its prices replace the catalogue's as soon as it answers.
   useEffect(() => {
-    if (!store || !pricesRequest) return;
+    if (!store || !catalogue || !pricesTarget) return;
     let current = true;
-    void shopPrices(pricesRequest).then((answer) => {
+    void shopPrices(loadCatalogues(), catalogue, pricesTarget).then((answer) => {
       if (current) store.getState().actions.applyShopPrices(answer);
     });
     return () => {
       current = false;
     };
-  }, [store, pricesRequest]);
+  }, [store, catalogue, pricesTarget]);
 
   useEffect(() => (store ? bindEvents(store, host) : undefined), [store, host]);
   const shareLink = useShareLink(host, store, sharedLink);

@@ -1,6 +1,7 @@
-import type { CatalogueResult } from '../domain/catalogue/schema';
+import type { Catalogue, CatalogueResult } from '../domain/catalogue/schema';
 import type { decodeSharedConfiguration } from '../domain/share';
 import type { CatalogueLoaderOptions } from '../services/catalogue';
+import type { PricedCatalogueResult, ShopPricesTarget } from '../services/shop-prices';
 
 /**
  * What the files the page's script loads on demand export, besides the wizard and the 3D viewer:
@@ -9,12 +10,17 @@ import type { CatalogueLoaderOptions } from '../services/catalogue';
  * classic script.
  */
 
-/** `catalogue.js` (catalogue-entry.ts): a merchant catalogue (`catalog`), loaded and validated. */
+/**
+ * `catalogue.js` (catalogue-entry.ts): a merchant catalogue (`catalog`), loaded and validated, and
+ * the shop's prices for a catalogue (pages with a shop).
+ */
 export interface CatalogueModule {
   /** Validates a catalogue document (object or JSON text), naming its first bad field. */
   parseCatalogue(input: unknown): CatalogueResult;
   /** Fetches a catalogue JSON and validates it. */
   loadCatalogue(url: string, options?: CatalogueLoaderOptions): Promise<CatalogueResult>;
+  /** Asks the shop for the prices of every variant the catalogue sells; the catalogue priced with them. */
+  priceCatalogue(catalogue: Catalogue, shop: ShopPricesTarget): Promise<PricedCatalogueResult>;
 }
 
 /** `share-link.js` (share-entry.ts): reading the configuration of a share link the page was opened with. */
@@ -24,7 +30,8 @@ export interface ShareModule {
 
 export const isCatalogueModule = (module: unknown): module is CatalogueModule =>
   typeof (module as Partial<CatalogueModule> | null)?.parseCatalogue === 'function' &&
-  typeof (module as Partial<CatalogueModule>).loadCatalogue === 'function';
+  typeof (module as Partial<CatalogueModule>).loadCatalogue === 'function' &&
+  typeof (module as Partial<CatalogueModule>).priceCatalogue === 'function';
 
 export const isShareModule = (module: unknown): module is ShareModule =>
   typeof (module as Partial<ShareModule> | null)?.decodeSharedConfiguration === 'function';

@@ -22,7 +22,7 @@ const CONFIGURATION: Configuration = { ...defaultConfiguration(UK_CATALOGUE), pa
 const FORM = { ...defaultFormValues(), 'first-name': 'Sam', 'last-name': 'Lee', email: 'sam@partner-one.example', tel: '07700 900123' };
 const TOTALS: TotalsDetail = { currency: 'GBP', total: 999, lines: [{ name: 'Charge Point', amount: 999 }] };
 const CHECKOUT_URL = 'http://127.0.0.1:5173/demo-checkout/abc?key=1';
-const REQUEST = { catalogue: UK_CATALOGUE, configuration: CONFIGURATION, form: FORM, totals: TOTALS, cartId: null, sellingPlans: {}, refusedCodes: [] };
+const REQUEST = { catalogue: UK_CATALOGUE, configuration: CONFIGURATION, form: FORM, totals: TOTALS, cartId: null, sellingPlans: {} };
 
 function setup(options: ConfiguratorOptions, fetch: typeof globalThis.fetch) {
   const host = document.createElement('ev-charger-configurator');
@@ -124,9 +124,10 @@ describe('createOrderServices', () => {
     expect(checkouts).toEqual([]);
   });
 
-  it('a code refused before is no longer expected: the cart without it matches', async () => {
+  it('a catalogue without the refused discount expects none: the cart without it matches', async () => {
     const { services } = setup(STOREFRONT, cartCreated(pricedCart({ applicable: false })).fetch);
-    const placed = await services.checkout({ ...REQUEST, refusedCodes: ['partner100'] });
+    const catalogue = { ...UK_CATALOGUE, discounts: UK_CATALOGUE.discounts.filter((discount) => discount.code !== 'PARTNER100') };
+    const placed = await services.checkout({ ...REQUEST, catalogue });
     expect(placed.comparison).toMatchObject({ shown: 59900, charged: 59900, matches: true });
   });
 

@@ -200,7 +200,7 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
       } catch (error) {
         throw fail(error);
       }
-      const shown = shownFigures(request.catalogue, request.configuration, { email: request.form.email, refusedCodes: request.refusedCodes });
+      const shown = shownFigures(request.catalogue, request.configuration, { email: request.form.email });
       return {
         cartId: placed.cartId,
         checkoutUrl: placed.checkoutUrl,

@@ -1,37 +1,34 @@
 import type { Catalogue } from '../domain/catalogue/schema';
-import { catalogueVariantIds } from '../domain/shop-prices';
-import type { ShopPricesRequest, ShopPricesResult } from '../services/shop-prices';
-import { loadShopPrices, storefrontUrl } from '../services/shop-prices';
+import type { PricedCatalogueResult, ShopPricesTarget } from '../services/shop-prices';
 import type { ConfiguratorOptions } from './attributes';
+import type { CatalogueModule } from './on-demand-modules';
 
 /**
- * The price query for an element's shop, or none without one (the catalogue's figures then stand,
- * called indicative). The theme cart's page asks the same Storefront API when it has a token.
+ * The shop an element asks for its prices, or none (the catalogue's figures then stand, called
+ * indicative). The theme cart's page asks the same Storefront API when it has a token.
  */
-export function shopPricesRequest(
+export function shopPricesTarget(
   options: Pick<ConfiguratorOptions, 'shopDomain' | 'storefrontEndpoint' | 'storefrontToken' | 'apiVersion' | 'directDebitEndpoint'>,
-  catalogue: Catalogue,
-): ShopPricesRequest | undefined {
+): ShopPricesTarget | undefined {
   const token = options.storefrontToken?.trim();
-  const endpoint = options.storefrontEndpoint?.trim() || (options.shopDomain?.trim() ? storefrontUrl(options.shopDomain, options.apiVersion) : undefined);
-  if (!token || !endpoint) return undefined;
+  // Both are checked as the attributes are read: a bare domain, an absolute URL.
+  const endpoint = options.storefrontEndpoint || (options.shopDomain && `https://${options.shopDomain}/api/${options.apiVersion}/graphql.json`);
   // The monthly plan is offered only with a direct-debit endpoint; only then are its selling plans asked.
-  const sellingPlanName = options.directDebitEndpoint ? catalogue.monthlyPlan.sellingPlanName : undefined;
-  return { endpoint, token, ids: catalogueVariantIds(catalogue), sellingPlanName };
+  return token && endpoint ? { endpoint, token, monthlyPlan: Boolean(options.directDebitEndpoint) } : undefined;
 }
 
-/** One request per shop and catalogue for the page's life, shared by every element; a failure is asked again. */
-const answers = new Map<string, Promise<ShopPricesResult>>();
+/** One question per catalogue and shop for the page's life, shared by every element; a failure is asked again. */
+const answers = new WeakMap<Catalogue, Record<string, Promise<PricedCatalogueResult> | undefined>>();
 
-export function shopPrices(request: ShopPricesRequest): Promise<ShopPricesResult> {
-  const key = JSON.stringify([request.endpoint, request.token, request.ids, request.sellingPlanName ?? null]);
-  let answer = answers.get(key);
-  if (!answer) {
-    answer = loadShopPrices(request).then((result) => {
-      if (!result.ok) answers.delete(key);
+export function shopPrices(module: Promise<CatalogueModule>, catalogue: Catalogue, shop: ShopPricesTarget): Promise<PricedCatalogueResult> {
+  const key = JSON.stringify(shop);
+  const byShop = answers.get(catalogue) ?? {};
+  answers.set(catalogue, byShop);
+  return (byShop[key] ??= module
+    .then((loaded) => loaded.priceCatalogue(catalogue, shop))
+    .catch((error: unknown): PricedCatalogueResult => ({ ok: false, error: String(error) }))
+    .then((result) => {
+      if (!result.ok) byShop[key] = undefined;
       return result;
-    });
-    answers.set(key, answer);
-  }
-  return answer;
+    }));
 }

@@ -4,12 +4,10 @@ import type { Configuration } from '../domain/configuration';
 import { defaultConfiguration, parseConfiguration } from '../domain/configuration';
 import type { FormValues } from '../domain/forms';
 import { defaultFormValues } from '../domain/forms';
-import type { Pence } from '../domain/money';
 import type { Totals } from '../domain/pricing';
 import { priceConfiguration } from '../domain/pricing';
 import type { Extra, SelectionAction } from '../domain/selection';
 import type { ShopPriceList } from '../domain/shop-prices';
-import { unpricedVariants, withShopPrices } from '../domain/shop-prices';
 import type { SpecRequestProblem } from '../domain/spec-request';
 import { applySelection, normaliseConfiguration } from '../domain/selection';
 import type { Flow, NavigationContext, StepName } from '../domain/wizard';
@@ -37,11 +35,11 @@ export interface InstallationInfo {
  */
 export type PriceSource =
   | { source: 'pending' }
-  | { source: 'shop'; list: ShopPriceList; unpriced: readonly string[] }
+  | { source: 'shop'; list: ShopPriceList }
   | { source: 'catalogue'; reason: string | null };
 
-/** What asking the shop for its prices gave: its price list, or why there is none. */
-export type ShopPricesAnswer = { ok: true; list: ShopPriceList } | { ok: false; error: string };
+/** What asking the shop for its prices gave: its price list and the catalogue priced with it, or why there is none. */
+export type ShopPricesAnswer = { ok: true; list: ShopPriceList; catalogue: Catalogue } | { ok: false; error: string };
 
 /**
  * What the shop told us. Only the cart id is saved (with the choices, so a reload keeps the same
@@ -49,8 +47,6 @@ export type ShopPricesAnswer = { ok: true; list: ShopPriceList } | { ok: false; 
  */
 export interface ShopState {
   prices: PriceSource;
-  /** Discount codes the shop's cart refused for this buyer; their discount is no longer shown. */
-  refusedCodes: readonly string[];
   offers: Offer[];
   installationDetails: Partial<Record<InstallationId, InstallationInfo>>;
   cartId: string | null;
@@ -79,10 +75,11 @@ export interface ConfiguratorActions {
   updateForm(changes: Partial<FormValues>): void;
   setSmallScreen(small: boolean): void;
   setShop(changes: Partial<ShopState>): void;
-  /** The shop's answer to the price query: its prices replace the catalogue's everywhere. */
+  /**
+   * The shop's answer to the price query (or a cart's): its prices replace the catalogue's
+   * everywhere, and a discount whose code it refused is no longer shown.
+   */
   applyShopPrices(answer: ShopPricesAnswer): void;
-  /** What a cart the shop built said: its line prices and the codes it refused, now shown. */
-  applyCartAnswer(answer: { prices: Readonly<Record<string, Pence>>; refusedCodes: readonly string[] }): void;
   openWizard(): void;
   closeWizard(): void;
   /** "Start again": defaults, and every saved trace of this element removed. */
@@ -235,31 +232,11 @@ export function createConfiguratorStore(options: StoreOptions): ConfiguratorStor
         moveTo(normaliseStep(navigationContext(get()), get().wizard.step));
       },
       setShop: (changes) => set((state) => ({ shop: { ...state.shop, ...changes } })),
-      applyShopPrices: (answer) => {
-        const shop = get().shop;
-        if (!answer.ok) {
-          set({ catalogue, shop: { ...shop, prices: { source: 'catalogue', reason: answer.error } } });
-          return;
-        }
-        const { list } = answer;
-        set({
-          catalogue: withShopPrices(catalogue, list),
-          shop: { ...shop, prices: { source: 'shop', list, unpriced: unpricedVariants(catalogue, list) } },
-        });
-      },
-      applyCartAnswer: ({ prices, refusedCodes }) => {
-        const shop = get().shop;
-        const known = shop.prices.source === 'shop' ? shop.prices.list : { prices: {}, unavailable: [], sellingPlans: {} };
-        const list = { ...known, prices: { ...known.prices, ...prices } };
-        set({
-          catalogue: withShopPrices(catalogue, list),
-          shop: {
-            ...shop,
-            prices: { source: 'shop', list, unpriced: unpricedVariants(catalogue, list) },
-            refusedCodes: [...new Set([...shop.refusedCodes, ...refusedCodes])],
-          },
-        });
-      },
+      applyShopPrices: (answer) =>
+        set((state) => ({
+          catalogue: answer.ok ? answer.catalogue : catalogue,
+          shop: { ...state.shop, prices: answer.ok ? { source: 'shop', list: answer.list } : { source: 'catalogue', reason: answer.error } },
+        })),
       openWizard: () => set((state) => ({ wizard: { ...state.wizard, open: true } })),
       closeWizard: () => set((state) => ({ wizard: { ...state.wizard, open: false } })),
       reset: () => {
@@ -268,7 +245,7 @@ export function createConfiguratorStore(options: StoreOptions): ConfiguratorStor
           previousCable: null,
           form: defaultFormValues(),
           wizard: { open: false, step: firstStep(flow), highPowerConfirmed: false },
-          shop: { ...get().shop, cartId: null, refusedCodes: [] },
+          shop: { ...get().shop, cartId: null },
           specRequest: { idempotencyKey: null, sentRequestId: null, problems: [] },
         });
         // After the state change, whose subscriber saves the defaults.
@@ -302,7 +279,6 @@ export function createConfiguratorStore(options: StoreOptions): ConfiguratorStor
       // Offers are the catalogue's (a merchant catalogue lists them; the embedded one has none).
       shop: {
         prices: options.shopPrices ? { source: 'pending' } : { source: 'catalogue', reason: null },
-        refusedCodes: [],
         offers: catalogue.offers,
         installationDetails: {},
         cartId: saved?.cartId ?? null,
@@ -338,7 +314,7 @@ export function selectAwaitingHighPower(state: ConfiguratorState): boolean {
 }
 
 /** The last totals worked out for each configuration object, shared by every reader of a store. */
-const totalsCache = new WeakMap<Configuration, { catalogue: Catalogue; email: string; refusedCodes: readonly string[]; totals: Totals }>();
+const totalsCache = new WeakMap<Configuration, { catalogue: Catalogue; email: string; totals: Totals }>();
 
 /**
  * Totals for the current choices, memoised on the inputs: React's external-store hook sees a stable
@@ -348,11 +324,10 @@ const totalsCache = new WeakMap<Configuration, { catalogue: Catalogue; email: st
 export function selectTotals(state: ConfiguratorState): Totals {
   const { catalogue, configuration } = state;
   const email = state.form.email;
-  const { refusedCodes } = state.shop;
   const last = totalsCache.get(configuration);
-  if (last && last.catalogue === catalogue && last.email === email && last.refusedCodes === refusedCodes) return last.totals;
-  const totals = priceConfiguration(catalogue, configuration, { email, refusedCodes });
-  totalsCache.set(configuration, { catalogue, email, refusedCodes, totals });
+  if (last && last.catalogue === catalogue && last.email === email) return last.totals;
+  const totals = priceConfiguration(catalogue, configuration, { email });
+  totalsCache.set(configuration, { catalogue, email, totals });
   return totals;
 }
 

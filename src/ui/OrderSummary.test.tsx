@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { OrderSummary } from './OrderSummary';
+import { UK_CATALOGUE } from '../domain/catalogue/uk';
+import { withShopPrices } from '../domain/shop-prices';
+import { OrderSummary, PRICES_INDICATIVE, PRICES_WITHOUT_SHOP } from './OrderSummary';
 import { byRole, cleanup, render, textOf, update } from './testing';
 import { PriceHeader } from './wizard/layout';
 
@@ -75,5 +77,28 @@ describe('order summary: pay in full and the monthly plan (spec §1 summary, §9
     expect(textOf(container.querySelector('.evc-price-header strong'))).toBe('£894.00');
     update(() => store.getState().actions.choosePaymentType('PAY_MONTHLY'));
     expect(textOf(container.querySelector('.evc-price-header strong'))).toBe('£2.60 a month');
+  });
+});
+
+describe('where the figures come from (the shop is the source of truth)', () => {
+  const priceNote = (container: HTMLElement) => container.querySelector('[data-price-source]');
+
+  it('without a shop, the catalogue’s prices are called indicative', () => {
+    const { container } = render(<OrderSummary />);
+    expect(priceNote(container)?.getAttribute('data-price-source')).toBe('catalogue');
+    expect(textOf(priceNote(container))).toBe(PRICES_WITHOUT_SHOP);
+  });
+
+  it('the shop’s prices replace the catalogue’s everywhere; a failed price query says the prices are indicative', () => {
+    const { container, store } = render(<OrderSummary />);
+    const charger = store.getState().catalogue.baseProduct.variantId;
+    const list = { prices: { [charger]: 64900 }, unavailable: [], sellingPlans: {} };
+    update(() => store.getState().actions.applyShopPrices({ ok: true, list, catalogue: withShopPrices(UK_CATALOGUE, list) }));
+    expect(rows(container)[0]).toEqual(['Charge Point', '£649.00']);
+    expect(rows(container).at(-1)).toEqual(['Total', '£649.00']);
+    expect(textOf(priceNote(container))).toBe('');
+    update(() => store.getState().actions.applyShopPrices({ ok: false, error: 'the shop answered 503' }));
+    expect(rows(container)[0]).toEqual(['Charge Point', '£599.00']);
+    expect(textOf(priceNote(container))).toBe(PRICES_INDICATIVE);
   });
 });

@@ -14,7 +14,21 @@ export function OrderSummary() {
       <h3 id={titleId}>Order summary</h3>
       {monthly ? <MonthlyTable totals={totals} /> : <PayInFullTable totals={totals} />}
       <p className="evc-vat">Prices include VAT.</p>
+      <PriceNotice />
     </section>
+  );
+}
+
+export const PRICES_INDICATIVE = 'Prices are indicative: the shop could not confirm them.';
+export const PRICES_WITHOUT_SHOP = 'Prices are indicative.';
+
+/** The shop is the source of truth: where its prices are not the ones shown, the buyer is told. */
+function PriceNotice() {
+  const prices = useConfigurator((state) => state.shop.prices);
+  return (
+    <p className="evc-vat" data-price-source={prices.source}>
+      {prices.source === 'catalogue' && (prices.reason ? PRICES_INDICATIVE : PRICES_WITHOUT_SHOP)}
+    </p>
   );
 }
 

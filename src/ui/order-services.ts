@@ -54,8 +54,6 @@ export interface CheckoutRequest {
   cartId: string | null;
   /** The monthly plan's selling plan per variant, as the shop offers it. */
   sellingPlans: Readonly<Record<string, string>>;
-  /** Discount codes the shop refused before: the buyer was told, and no longer sees them applied. */
-  refusedCodes: readonly string[];
 }
 
 /** The cart the shop built, and how it compares with what the buyer was shown. */

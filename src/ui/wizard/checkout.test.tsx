@@ -53,7 +53,6 @@ describe('checkout from the last step (spec §7.3/§7.5)', () => {
       totals: expectedTotals,
       cartId: 'gid://shopify/Cart/earlier',
       sellingPlans: {},
-      refusedCodes: [],
     });
     expect(expectedTotals.lines.at(-1)).toEqual({ name: 'Partner Discount', amount: -100 });
     expect(store.getState().shop.cartId).toBe(CART_ID);

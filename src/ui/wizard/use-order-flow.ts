@@ -2,6 +2,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { totalsDetail } from '../../domain/pricing';
 import type { ContinueEffects } from '../../domain/wizard';
 import { next } from '../../domain/wizard';
+import { withShopPrices } from '../../domain/shop-prices';
+import type { ConfiguratorStore } from '../../stores/configurator-store';
 import { createTotalsSelector, navigationContext } from '../../stores/configurator-store';
 import { wizardNavigation } from '../../stores/wizard-navigation';
 import type { OrderFailure, PlacedOrder } from '../order-services';
@@ -78,7 +80,6 @@ export function useOrderFlow() {
         totals: totalsDetail(selectTotals(state), state.configuration),
         cartId: state.shop.cartId,
         sellingPlans: prices.source === 'shop' ? prices.list.sellingPlans : {},
-        refusedCodes: state.shop.refusedCodes,
       });
       const { actions } = store.getState();
       actions.setShop({ cartId: placed.cartId });
@@ -86,7 +87,7 @@ export function useOrderFlow() {
         proceed(placed);
         return;
       }
-      actions.applyCartAnswer(cartAnswer(placed));
+      showCartAnswer(store, placed);
       setCheckout({ status: 'differs', order: placed });
     } catch (error) {
       const failure = toOrderFailure(error, CHECKOUT_FAILED);
@@ -125,13 +126,18 @@ export function useOrderFlow() {
   return { checkout, checkoutAvailable: order?.checkoutAvailable === true, runEffects, startCheckout, proceed, dismissDifference, goNext, goBack };
 }
 
-/** What the shop's cart says that the wizard should show from now on: its prices and refused codes. */
-function cartAnswer(placed: PlacedOrder) {
-  const prices: Record<string, number> = {};
-  const refusedCodes: string[] = [];
+/** What the shop's cart said is shown from now on: its prices, and no discount from a code it refused. */
+function showCartAnswer(store: ConfiguratorStore, placed: PlacedOrder) {
+  const { shop, catalogue, actions } = store.getState();
+  const known = shop.prices.source === 'shop' ? shop.prices.list : { prices: {}, unavailable: [], sellingPlans: {} };
+  const prices: Record<string, number> = { ...known.prices };
+  const refused: string[] = [];
   for (const difference of placed.comparison.differences) {
-    if (difference.kind === 'code-not-accepted') refusedCodes.push(difference.code);
+    if (difference.kind === 'code-not-accepted') refused.push(difference.code);
     if (difference.kind === 'price-changed') prices[difference.variantId] = difference.charged;
   }
-  return { prices, refusedCodes };
+  const list = { ...known, prices };
+  const priced = withShopPrices(catalogue, list);
+  const discounts = priced.discounts.filter((discount) => !discount.code || !refused.includes(discount.code));
+  actions.applyShopPrices({ ok: true, list, catalogue: { ...priced, discounts } });
 }

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { validateAgainstStorefront } from '../../test/unit/storefront-schema';
+import { loadShopPrices, parseShopPrices, storefrontUrl, VARIANT_PRICES_QUERY } from './shop-prices';
+
+const IDS = ['gid://shopify/ProductVariant/1', 'gid://shopify/ProductVariant/2', 'gid://shopify/ProductVariant/3'];
+const variant = (id: string, amount: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  availableForSale: true,
+  price: { amount, currencyCode: 'GBP' },
+  ...extra,
+});
+const answer = (nodes: unknown[]) => ({ data: { nodes } });
+
+describe('VARIANT_PRICES_QUERY', () => {
+  it('is valid against the Storefront 2026-04 schema', () => {
+    expect(validateAgainstStorefront(VARIANT_PRICES_QUERY).map((error) => error.message)).toEqual([]);
+  });
+});
+
+describe('parseShopPrices', () => {
+  it('reads price, availability and the named selling plan of each variant; a variant the shop lacks stays unpriced', () => {
+    const plans = { nodes: [{ sellingPlan: { id: 'gid://shopify/SellingPlan/7', name: 'Monthly plan' } }, { sellingPlan: { id: 'gid://shopify/SellingPlan/8', name: 'Other' } }] };
+    const result = parseShopPrices(
+      answer([variant(IDS[0]!, '649.0', { sellingPlanAllocations: plans }), variant(IDS[1]!, '88.00', { availableForSale: false }), null]),
+      IDS,
+      'Monthly plan',
+    );
+    expect(result).toEqual({
+      ok: true,
+      list: { prices: { [IDS[0]!]: 64900, [IDS[1]!]: 8800 }, unavailable: [IDS[1]], sellingPlans: { [IDS[0]!]: 'gid://shopify/SellingPlan/7' } },
+    });
+  });
+
+  it.each([
+    ['GraphQL errors', { errors: [{ message: 'Throttled' }] }, 'the shop did not answer the price query: [{"message":"Throttled"}]'],
+    ['no data', {}, 'the shop did not answer the price query: {}'],
+    ['too few nodes', answer([null]), 'the shop did not answer the price query: {"data":{"nodes":[null]}}'],
+    ['another variant', answer([variant('gid://shopify/ProductVariant/9', '1.00'), null, null]), 'ProductVariant/9'],
+    ['another currency', answer([{ ...variant(IDS[0]!, '1.00'), price: { amount: '1.00', currencyCode: 'EUR' } }, null, null]), 'EUR'],
+    ['a price that is no amount', answer([variant(IDS[0]!, '-5'), null, null]), '"-5"'],
+  ])('refuses %s, naming it', (_name, body, error) => {
+    const result = parseShopPrices(body, IDS);
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.error).toContain(error);
+    if (!_name.startsWith('GraphQL') && !['no data', 'too few nodes'].includes(_name)) {
+      expect(!result.ok && result.error).toMatch(/^the shop's answer for gid:\/\/shopify\/ProductVariant\/1 is not its price in GBP/);
+    }
+  });
+});
+
+describe('loadShopPrices', () => {
+  it('posts one document with the token and the ids, and asks selling plans only when a plan is named', async () => {
+    const sent: { url: string; init: RequestInit }[] = [];
+    const fetch = (async (url: RequestInfo | URL, init: RequestInit = {}) => {
+      sent.push({ url: String(url), init });
+      return new Response(JSON.stringify(answer([variant(IDS[0]!, '1.00'), null, null])), { status: 200 });
+    }) as typeof globalThis.fetch;
+    const endpoint = storefrontUrl('https://shop.example/', '2026-04');
+    expect(endpoint).toBe('https://shop.example/api/2026-04/graphql.json');
+    await expect(loadShopPrices({ endpoint, token: 'public', ids: IDS, fetch })).resolves.toMatchObject({ ok: true });
+    await loadShopPrices({ endpoint, token: 'public', ids: IDS, fetch, sellingPlanName: 'Monthly plan' });
+    expect(sent.map((request) => request.url)).toEqual([endpoint, endpoint]);
+    expect(new Headers(sent[0]!.init.headers).get('X-Shopify-Storefront-Access-Token')).toBe('public');
+    const bodies = sent.map((request) => JSON.parse(String(request.init.body)) as { query: string; variables: unknown });
+    expect(bodies[0]).toEqual({ query: VARIANT_PRICES_QUERY, variables: { ids: IDS, sellingPlans: false } });
+    expect(bodies[1]!.variables).toEqual({ ids: IDS, sellingPlans: true });
+  });
+
+  it('turns every failure into a message', async () => {
+    const failing = (respond: () => Response | Promise<Response>) => (async () => respond()) as unknown as typeof globalThis.fetch;
+    const request = { endpoint: 'https://shop.example/api/2026-04/graphql.json', token: 'public', ids: IDS };
+    await expect(loadShopPrices({ ...request, fetch: failing(() => new Response('busy', { status: 503 })) })).resolves.toEqual({ ok: false, error: 'the shop answered 503' });
+    await expect(loadShopPrices({ ...request, fetch: failing(() => new Response('<html>', { status: 200 })) })).resolves.toMatchObject({ ok: false });
+    await expect(loadShopPrices({ ...request, fetch: failing(() => Promise.reject(new TypeError('Failed to fetch'))) })).resolves.toEqual({
+      ok: false,
+      error: 'the shop could not be reached (Failed to fetch)',
+    });
+    const never = (async (_url: unknown, init: RequestInit) =>
+      new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))) as unknown as typeof globalThis.fetch;
+    await expect(loadShopPrices({ ...request, fetch: never, timeoutMs: 20 })).resolves.toEqual({ ok: false, error: 'the shop took too long to answer' });
+  });
+});
