@@ -81,12 +81,11 @@ describe('order summary: pay in full and the monthly plan (spec §1 summary, §9
 });
 
 describe('where the figures come from (the shop is the source of truth)', () => {
-  const priceNote = (container: HTMLElement) => container.querySelector('[data-price-source]');
+  const priceNote = (container: HTMLElement) => container.querySelector('.evc-vat');
 
   it('without a shop, the catalogue’s prices are called indicative', () => {
     const { container } = render(<OrderSummary />);
-    expect(priceNote(container)?.getAttribute('data-price-source')).toBe('catalogue');
-    expect(textOf(priceNote(container))).toBe(PRICES_WITHOUT_SHOP);
+    expect(textOf(priceNote(container))).toBe(`Prices include VAT. ${PRICES_WITHOUT_SHOP}`);
   });
 
   it('the shop’s prices replace the catalogue’s everywhere; a failed price query says the prices are indicative', () => {
@@ -96,9 +95,9 @@ describe('where the figures come from (the shop is the source of truth)', () => 
     update(() => store.getState().actions.applyShopPrices({ ok: true, list, catalogue: withShopPrices(UK_CATALOGUE, list) }));
     expect(rows(container)[0]).toEqual(['Charge Point', '£649.00']);
     expect(rows(container).at(-1)).toEqual(['Total', '£649.00']);
-    expect(textOf(priceNote(container))).toBe('');
+    expect(textOf(priceNote(container))).toBe('Prices include VAT.');
     update(() => store.getState().actions.applyShopPrices({ ok: false, error: 'the shop answered 503' }));
     expect(rows(container)[0]).toEqual(['Charge Point', '£599.00']);
-    expect(textOf(priceNote(container))).toBe(PRICES_INDICATIVE);
+    expect(textOf(priceNote(container))).toBe(`Prices include VAT. ${PRICES_INDICATIVE}`);
   });
 });

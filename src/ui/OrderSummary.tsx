@@ -7,30 +7,23 @@ import { useConfigurator, useTotals } from './store-context';
 export function OrderSummary() {
   const totals = useTotals();
   const monthly = useConfigurator((state) => state.configuration.paymentType === 'PAY_MONTHLY');
+  const prices = useConfigurator((state) => state.shop.prices);
   // The summary shows on the page and in the wizard at once: a fixed id would be duplicated.
   const titleId = useId();
   return (
     <section className="evc-summary" aria-labelledby={titleId} part="summary">
       <h3 id={titleId}>Order summary</h3>
       {monthly ? <MonthlyTable totals={totals} /> : <PayInFullTable totals={totals} />}
-      <p className="evc-vat">Prices include VAT.</p>
-      <PriceNotice />
+      {/* The shop is the source of truth: where its prices are not the ones shown, the buyer is told. */}
+      <p className="evc-vat">
+        Prices include VAT.{prices.source === 'catalogue' && ` ${prices.reason ? PRICES_INDICATIVE : PRICES_WITHOUT_SHOP}`}
+      </p>
     </section>
   );
 }
 
 export const PRICES_INDICATIVE = 'Prices are indicative: the shop could not confirm them.';
 export const PRICES_WITHOUT_SHOP = 'Prices are indicative.';
-
-/** The shop is the source of truth: where its prices are not the ones shown, the buyer is told. */
-function PriceNotice() {
-  const prices = useConfigurator((state) => state.shop.prices);
-  return (
-    <p className="evc-vat" data-price-source={prices.source}>
-      {prices.source === 'catalogue' && (prices.reason ? PRICES_INDICATIVE : PRICES_WITHOUT_SHOP)}
-    </p>
-  );
-}
 
 function PayInFullTable({ totals }: { totals: Totals }) {
   return (
