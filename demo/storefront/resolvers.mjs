@@ -4,6 +4,7 @@ import { GraphQLError, getNamedType, getNullableType, isListType, isNonNullType,
 import { emptyConnection, paginate } from './paging.mjs';
 import { search, sortBy } from './product-search.mjs';
 import { executableSchema, mergeResolvers, storefrontSchema } from './schema.mjs';
+import { sellingPlanAllocation } from './selling-plans.mjs';
 
 /** Storefront `nodes(ids)` takes at most 250 ids. */
 const MAX_NODE_IDS = 250;
@@ -108,6 +109,16 @@ const RESOLVERS = {
   ComponentizableCartLine: { attribute },
 };
 
+/** The monthly plan's selling plans (selling-plans.mjs): groups, their plans, each variant's allocations. */
+const SELLING_PLAN_RESOLVERS = {
+  Product: { sellingPlanGroups: (product, args) => paginate(product.sellingPlanGroupList, args) },
+  ProductVariant: {
+    sellingPlanAllocations: (variant, args) =>
+      paginate(variant.sellingPlans.map((sellingPlan) => sellingPlanAllocation(sellingPlan, variant.pricePence)), args),
+  },
+  SellingPlanGroup: { sellingPlans: (group, args) => paginate(group.planList, args) },
+};
+
 function variantFor(product, selectedOptions) {
   if (!selectedOptions?.length) return undefined;
   return product.variantList.find((variant) =>
@@ -156,7 +167,7 @@ let schema;
 /** The executable Storefront schema of the stand-in, built once per process. */
 export function standInSchema() {
   if (!schema) {
-    schema = executableSchema(mergeResolvers(notServed(storefrontSchema()), RESOLVERS));
+    schema = executableSchema(mergeResolvers(notServed(storefrontSchema()), RESOLVERS, SELLING_PLAN_RESOLVERS));
   }
   return schema;
 }
