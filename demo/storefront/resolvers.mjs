@@ -79,7 +79,9 @@ const RESOLVERS = {
     media: (product, args) => paginate(product.mediaList, args),
     options: (product, { first }) => (first == null ? product.optionList : product.optionList.slice(0, first)),
     collections: (_product, args, { shop }) => paginate([shop.collection], args),
-    selectedOrFirstAvailableVariant: (product, { selectedOptions }) => variantFor(product, selectedOptions) ?? product.variantList[0],
+    // "If no variants are available, the first variant is returned."
+    selectedOrFirstAvailableVariant: (product, { selectedOptions }) =>
+      variantFor(product, selectedOptions) ?? product.variantList.find((variant) => variant.availableForSale) ?? product.variantList[0],
     variantBySelectedOptions: (product, { selectedOptions }) => variantFor(product, selectedOptions) ?? null,
   },
   Collection: {

@@ -594,6 +594,19 @@ describe('steering the shop (POST /api/_control: prices, unavailable, rejectDisc
     expect((await controlState(standIn)).unavailable).toEqual([DISPLAY]);
   });
 
+  it('skips a variant off sale when picking the first available one, and falls back to the first when none is', async () => {
+    const FIRST_AVAILABLE = /* GraphQL */ `query First($id: ID!) { product(id: $id) { selectedOrFirstAvailableVariant { id } } }`;
+    const first = async () =>
+      (await data<{ product: { selectedOrFirstAvailableVariant: { id: string } } }>(standIn, FIRST_AVAILABLE, { id: standIn.installationProductId })).product
+        .selectedOrFirstAvailableVariant.id;
+    const [one, two] = C.installations.map((option) => option.variantId);
+    expect(await first()).toBe(one);
+    await steer(standIn, { unavailable: [one] });
+    expect(await first()).toBe(two);
+    await steer(standIn, { unavailable: C.installations.map((option) => option.variantId) });
+    expect(await first()).toBe(one);
+  });
+
   it('resets prices, availability, rejected codes and the failure switch, keeping carts', async () => {
     const { cart } = await createCart(standIn, { lines: [{ merchandiseId: BASE }] });
     await steer(standIn, { prices: { [BASE]: '1.00' }, unavailable: [BASE], rejectDiscountCodes: ['partner100'], failNext: 3 });
