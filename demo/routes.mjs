@@ -8,8 +8,8 @@ import { directDebitRoutes } from './gocardless/index.mjs';
 import { leadCaptureRoutes } from './lead-capture.mjs';
 import { specRequestRoutes } from './mail/index.mjs';
 import { serveDirectory } from './static.mjs';
-import { storefrontRoutes } from './storefront/index.mjs';
-import { themeCartRoutes } from './theme-cart.mjs';
+import { storefront } from './storefront/index.mjs';
+import { createThemeCartStandIn } from './theme-cart.mjs';
 
 const repoDir = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
@@ -28,11 +28,12 @@ export const routes = [
   // Stand-in for the 3D model's cloud storage (spec §7.6): the charger made by scripts/make-charger-glb.mjs.
   { method: 'GET', pattern: /^\/models\/(?<path>[\w-]+\.glb)$/, handler: serveDirectory(repoDir('demo/assets')) },
   // Storefront API stand-in at /api/{version}/graphql.json, its checkout pages and failure switch.
-  ...storefrontRoutes,
+  ...storefront.routes,
   // Lead capture (spec §7.2) at /api/store-cart: POST records the form values, GET lists them.
   ...leadCaptureRoutes,
-  // A Shopify theme's own cart for cart="theme": /cart/*.js (Ajax Cart API) and /checkout.
-  ...themeCartRoutes,
+  // A Shopify theme's own cart for cart="theme": /cart/*.js (Ajax Cart API), /products/*.js and
+  // /checkout, selling from the Storefront stand-in's shop (one set of prices for both).
+  ...createThemeCartStandIn({ shop: storefront.shop }).routes,
   // The spec-request relay at /api/spec-request with its Mailgun stand-in, /api/outbox and /api/mail/_control.
   ...specRequestRoutes,
   // The direct-debit handler at /api/direct-debit with its webhook, GoCardless API and drop-in stand-ins.

@@ -1,9 +1,11 @@
 // In-memory carts with the Storefront Cart API's behaviour: ids with a key, lines merged by
-// variant and attributes, user errors that leave the cart untouched, costs with the order
-// discount at cart level (spec §3 "Shop platform data", §7.5 mutations, §8 error codes).
+// variant, selling plan and attributes, user errors that leave the cart untouched, warnings for
+// stock and discount codes, costs with the order discount at cart level and the selling plans'
+// checkout charge (spec §3 "Shop platform data", §7.5 mutations, §8 error codes).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { MAX_QUANTITY } from './catalogue.mjs';
 import { moneyV2 } from './money.mjs';
+import { sellingPlanAllocation } from './selling-plans.mjs';
 
 /** Limits where the Storefront API documents none we could rely on; each is a demo choice. */
 export const MAX_CART_LINES = 500;
@@ -21,6 +23,24 @@ const E164 = /^\+[1-9]\d{6,14}$/;
 const DISCOUNT_WARNINGS_FROM = '2025-07';
 
 const userError = (code, field, message) => ({ code, field: field.map(String), message });
+
+/** A line's selling plan: `sellingPlanId` must be one of the variant's allocations (Storefront 2025-07 on). */
+function sellingPlanError(variant, sellingPlanId, field) {
+  if (sellingPlanId == null || variant.sellingPlans.some((sellingPlan) => sellingPlan.id === sellingPlanId)) return undefined;
+  return userError('SELLING_PLAN_NOT_APPLICABLE', field, `The selling plan ${sellingPlanId} is not applicable to the merchandise ${variant.id}.`);
+}
+
+/**
+ * The line's selling plan allocation and what checkout charges for it: the plan's checkout charge
+ * per unit, or the whole line without a plan.
+ */
+function lineCharge(line, variant, subtotal) {
+  const sellingPlan = line.sellingPlanId && variant.sellingPlans.find((candidate) => candidate.id === line.sellingPlanId);
+  if (!sellingPlan) return { allocation: null, checkoutPence: subtotal };
+  const allocation = sellingPlanAllocation(sellingPlan, variant.pricePence);
+  return { allocation, checkoutPence: allocation.checkoutPence * line.quantity };
+}
+
 const cartIdOf = (cart) => `gid://shopify/Cart/${cart.token}?key=${cart.key}`;
 const attributeKey = (attributes) => JSON.stringify(attributes.map(({ key, value }) => [key, value]).sort());
 
@@ -56,16 +76,23 @@ export function createCartStore({ shop, now = () => new Date() }) {
         return;
       }
       const attributes = (input.attributes ?? []).map(({ key, value }) => ({ key, value }));
-      const same = draft.lines.find((line) => line.variantId === variant.id && attributeKey(line.attributes) === attributeKey(attributes));
+      const sellingPlanId = input.sellingPlanId ?? null;
+      // Lines with other selling plans stay apart, as lines with other attributes do.
+      const same = draft.lines.find(
+        (line) => line.variantId === variant.id && line.sellingPlanId === sellingPlanId && attributeKey(line.attributes) === attributeKey(attributes),
+      );
       const total = quantity + (same?.quantity ?? 0);
-      if (quantity < 1) {
+      const planError = sellingPlanError(variant, sellingPlanId, [...at, 'sellingPlanId']);
+      if (planError) {
+        errors.push(planError);
+      } else if (quantity < 1) {
         errors.push(userError('MINIMUM_NOT_MET', [...at, 'quantity'], 'The quantity must be at least 1.'));
       } else if (total > MAX_QUANTITY) {
         errors.push(userError('MAXIMUM_EXCEEDED', [...at, 'quantity'], `At most ${MAX_QUANTITY} of ${variant.product.title} can be in one cart.`));
       } else if (same) {
         same.quantity = total;
       } else {
-        draft.lines.push({ id: `gid://shopify/CartLine/${randomUUID()}?cart=${draft.token}`, seq: draft.nextSeq++, variantId: variant.id, quantity, attributes });
+        draft.lines.push({ id: `gid://shopify/CartLine/${randomUUID()}?cart=${draft.token}`, seq: draft.nextSeq++, variantId: variant.id, sellingPlanId, quantity, attributes });
       }
     });
     if (draft.lines.length > MAX_CART_LINES) {
@@ -120,12 +147,25 @@ export function createCartStore({ shop, now = () => new Date() }) {
     draft.discountCodes = [...byCase.values()];
   }
 
+  /** From 2025-07, why each code is not applicable: unknown, or known and not honoured now. */
   function discountWarnings(draft, version) {
     if (version < DISCOUNT_WARNINGS_FROM) return [];
-    return draft.discountCodes
-      .filter((code) => !shop.discounts.has(code.toLowerCase()))
-      .map((code) => ({ code: 'DISCOUNT_NOT_FOUND', message: `The discount code ${code} was not found.`, target: cartIdOf(draft) }));
+    return draft.discountCodes.flatMap((code) => {
+      const standing = shop.codeStanding(code);
+      if (standing === 'unknown') return [{ code: 'DISCOUNT_NOT_FOUND', message: `The discount code ${code} was not found.`, target: cartIdOf(draft) }];
+      if (standing === 'rejected') return [{ code: 'DISCOUNT_CODE_NOT_HONOURED', message: `The discount code ${code} cannot be honored.`, target: cartIdOf(draft) }];
+      return [];
+    });
   }
+
+  /**
+   * Since Storefront 2024-10 stock problems are warnings, not user errors: the mutation succeeds and
+   * each line of a variant that is not for sale is named by a MERCHANDISE_OUT_OF_STOCK warning.
+   */
+  const stockWarnings = (draft) =>
+    draft.lines
+      .filter((line) => !shop.variant(line.variantId).availableForSale)
+      .map((line) => ({ code: 'MERCHANDISE_OUT_OF_STOCK', message: `${shop.variant(line.variantId).product.title} is out of stock.`, target: line.id }));
 
   /** Spec §8 "gift cards unavailable": the demo shop takes no gift cards, so any code is refused. */
   const giftCardWarnings = (draft, codes) =>
@@ -145,18 +185,20 @@ export function createCartStore({ shop, now = () => new Date() }) {
     if (userErrors.length > 0) return { cart: view(cart), userErrors, warnings: [] };
     draft.updatedAt = timestamp(now());
     save(draft);
-    return { cart: view(draft), userErrors, warnings };
+    return { cart: view(draft), userErrors, warnings: [...stockWarnings(draft), ...warnings] };
   }
 
   /**
-   * The cart as the API shows it, priced: line costs from the variant prices; the best of the
-   * cart's known codes as one order discount (the partner discounts do not combine), capped at
-   * the subtotal; prices include VAT, so the tax is the VAT part, a sixth of the total (spec §1).
+   * The cart as the API shows it, priced at the variants' current prices (a re-priced variant
+   * re-prices the carts holding it, as in Shopify); the shop's order discount for the cart's codes;
+   * prices include VAT, so the tax is the VAT part, a sixth of the total (spec §1). The checkout
+   * charge is before discounts: the lines' selling plan checkout charges, or the line subtotal.
    */
   function view(cart) {
     const lineViews = cart.lines.map((line) => {
       const variant = shop.variant(line.variantId);
       const subtotal = variant.pricePence * line.quantity;
+      const { allocation, checkoutPence } = lineCharge(line, variant, subtotal);
       const cost = {
         amountPerQuantity: moneyV2(variant.pricePence),
         compareAtAmountPerQuantity: null,
@@ -175,22 +217,21 @@ export function createCartStore({ shop, now = () => new Date() }) {
         discountAllocations: [],
         instructions: { canRemove: true, canUpdateQuantity: true },
         parentRelationship: null,
-        sellingPlanAllocation: null,
+        sellingPlanAllocation: allocation,
         subtotalPence: subtotal,
+        checkoutPence,
       };
     });
     const subtotal = lineViews.reduce((sum, line) => sum + line.subtotalPence, 0);
-    const best = cart.discountCodes
-      .map((code) => ({ code, discount: shop.discounts.get(code.toLowerCase()) }))
-      .filter(({ discount }) => discount && subtotal > 0)
-      .reduce((found, candidate) => (!found || candidate.discount.value > found.discount.value ? candidate : found), undefined);
-    const discount = best ? Math.min(best.discount.value, subtotal) : 0;
+    const checkoutCharge = lineViews.reduce((sum, line) => sum + line.checkoutPence, 0);
+    const best = shop.orderDiscount(cart.discountCodes, subtotal);
+    const discount = best?.pence ?? 0;
     const total = subtotal - discount;
     const tax = Math.round(total / 6);
     const cost = {
       subtotalAmount: moneyV2(subtotal),
       totalAmount: moneyV2(total),
-      checkoutChargeAmount: moneyV2(total),
+      checkoutChargeAmount: moneyV2(checkoutCharge),
       totalTaxAmount: moneyV2(tax),
       totalDutyAmount: null,
       subtotalAmountEstimated: false,
@@ -216,11 +257,11 @@ export function createCartStore({ shop, now = () => new Date() }) {
             {
               __typename: 'CartCodeDiscountAllocation',
               code: best.code,
-              title: best.discount.title,
+              title: best.title,
               targetType: 'LINE_ITEM',
               discountedAmount: moneyV2(discount),
               discountedPence: discount,
-              discountApplication: { allocationMethod: 'ACROSS', targetSelection: 'ALL', targetType: 'LINE_ITEM', value: moneyV2(best.discount.value) },
+              discountApplication: { allocationMethod: 'ACROSS', targetSelection: 'ALL', targetType: 'LINE_ITEM', value: moneyV2(best.value) },
             },
           ]
         : [],
@@ -245,7 +286,7 @@ export function createCartStore({ shop, now = () => new Date() }) {
             }
           : null,
       },
-      pence: { subtotal, discount, total, tax },
+      pence: { subtotal, discount, total, tax, checkoutCharge },
     };
   }
 
@@ -273,7 +314,7 @@ export function createCartStore({ shop, now = () => new Date() }) {
       if (input?.discountCodes) setDiscountCodes(draft, input.discountCodes, ['input', 'discountCodes'], errors);
       if (errors.length > 0) return { cart: null, userErrors: errors, warnings: [] };
       save(draft);
-      const warnings = [...discountWarnings(draft, version), ...giftCardWarnings(draft, input?.giftCardCodes ?? [])];
+      const warnings = [...stockWarnings(draft), ...discountWarnings(draft, version), ...giftCardWarnings(draft, input?.giftCardCodes ?? [])];
       return { cart: view(draft), userErrors: [], warnings };
     },
     linesAdd: (cartId, lines) => change(cartId, (draft, errors) => addLines(draft, lines, ['lines'], errors)),
@@ -282,16 +323,23 @@ export function createCartStore({ shop, now = () => new Date() }) {
         lines.forEach((input, index) => {
           const at = ['lines', index];
           const line = draft.lines.find((candidate) => candidate.id === input.id);
+          // A selling plan left out stays; null takes it off.
+          const sellingPlanId = input.sellingPlanId === undefined ? line?.sellingPlanId : input.sellingPlanId;
+          const variant = line && shop.variant(input.merchandiseId ?? line.variantId);
+          const planError = variant && sellingPlanError(variant, sellingPlanId, [...at, 'sellingPlanId']);
           if (!line) {
             errors.push(userError('INVALID_MERCHANDISE_LINE', [...at, 'id'], `The merchandise line with id ${input.id} does not exist.`));
-          } else if (input.merchandiseId != null && !shop.variant(input.merchandiseId)) {
+          } else if (!variant) {
             errors.push(userError('INVALID_MERCHANDISE_LINE', [...at, 'merchandiseId'], `The merchandise with id ${input.merchandiseId} does not exist.`));
+          } else if (planError) {
+            errors.push(planError);
           } else if (input.quantity != null && input.quantity < 0) {
             errors.push(userError('MINIMUM_NOT_MET', [...at, 'quantity'], 'The quantity must not be negative.'));
           } else if (input.quantity != null && input.quantity > MAX_QUANTITY) {
             errors.push(userError('MAXIMUM_EXCEEDED', [...at, 'quantity'], `At most ${MAX_QUANTITY} of one item can be in one cart.`));
           } else {
             if (input.merchandiseId != null) line.variantId = input.merchandiseId;
+            line.sellingPlanId = sellingPlanId ?? null;
             if (input.quantity != null) line.quantity = input.quantity;
             if (input.attributes != null) line.attributes = input.attributes.map(({ key, value }) => ({ key, value }));
           }

@@ -3,6 +3,7 @@
 // (spec §7.1 queries it for title, description and first image), and one product per other
 // catalogue item with a variant id, so every variant the element adds to a cart exists here.
 import { moneyV2 } from './money.mjs';
+import { offerMonthlyPlan } from './selling-plans.mjs';
 
 /** Seeded records carry one fixed date, so answers are the same on every run. */
 const SEEDED_AT = '2025-01-06T09:00:00Z';
@@ -126,7 +127,17 @@ function productRecord(draft, id, index) {
     createdAt: SEEDED_AT,
     updatedAt: SEEDED_AT,
     publishedAt: SEEDED_AT,
-    availableForSale: true,
+    // Live: `POST /api/_control` re-prices variants and takes them off sale.
+    get availableForSale() {
+      return this.variantList.some((variant) => variant.availableForSale);
+    },
+    get minPricePence() {
+      return Math.min(...this.variantList.map((variant) => variant.pricePence));
+    },
+    get priceRange() {
+      const prices = this.variantList.map((variant) => variant.pricePence);
+      return { minVariantPrice: moneyV2(Math.min(...prices)), maxVariantPrice: moneyV2(Math.max(...prices)) };
+    },
     onlineStoreUrl: null,
     isGiftCard: false,
     requiresSellingPlan: false,
@@ -142,20 +153,29 @@ function productRecord(draft, id, index) {
   };
   product.variantList = draft.variants.map((variant) => {
     const title = variant.title ?? 'Default Title';
-    const price = moneyV2(variant.price);
     return {
       __typename: 'ProductVariant',
       id: variant.id,
       title,
       sku: variant.sku,
+      /** The catalogue's price, which `{ "reset": true }` restores. */
+      seedPence: variant.price,
       pricePence: variant.price,
-      price,
-      priceV2: price,
+      get price() {
+        return moneyV2(this.pricePence);
+      },
+      get priceV2() {
+        return moneyV2(this.pricePence);
+      },
       compareAtPrice: null,
       compareAtPriceV2: null,
       availableForSale: true,
+      // "Out of stock but still available for purchase" (back-orders): the demo shop takes none.
       currentlyNotInStock: false,
-      quantityAvailable: null,
+      // Not tracked while on sale; none left once taken off sale.
+      get quantityAvailable() {
+        return this.availableForSale ? null : 0;
+      },
       requiresShipping: variant.requiresShipping,
       requiresComponents: false,
       taxable: true,
@@ -170,9 +190,6 @@ function productRecord(draft, id, index) {
       product,
     };
   });
-  const prices = product.variantList.map((variant) => variant.pricePence);
-  product.minPricePence = Math.min(...prices);
-  product.priceRange = { minVariantPrice: moneyV2(Math.min(...prices)), maxVariantPrice: moneyV2(Math.max(...prices)) };
   product.compareAtPriceRange = { minVariantPrice: moneyV2(0), maxVariantPrice: moneyV2(0) };
   product.variantsCount = { count: product.variantList.length, precision: 'EXACT' };
   product.optionList = [
@@ -222,6 +239,7 @@ export function seedShop(catalogue) {
     products.push(product);
     for (const variant of product.variantList) variants.set(variant.id, variant);
   });
+  offerMonthlyPlan(products, catalogue);
 
   const collection = {
     __typename: 'Collection',
@@ -275,6 +293,14 @@ export function seedShop(catalogue) {
       .filter((discount) => discount.code && discount.value > 0)
       .map((discount) => [discount.code.toLowerCase(), { code: discount.code, title: discount.name, value: discount.value }]),
   );
+  /** Codes of `discounts` the shop does not honour for now (`POST /api/_control`), lower case. */
+  const rejectedCodes = new Set();
+  /** `applies`, `rejected` (exists, not honoured) or `unknown`; shop codes ignore case. */
+  const codeStanding = (code) => {
+    const key = code.toLowerCase();
+    if (!discounts.has(key)) return 'unknown';
+    return rejectedCodes.has(key) ? 'rejected' : 'applies';
+  };
 
   const nodes = new Map();
   const index = (record) => nodes.set(record.id, record);
@@ -289,6 +315,19 @@ export function seedShop(catalogue) {
     products,
     collection,
     discounts,
+    rejectedCodes,
+    codeStanding,
+    /**
+     * The order discount `codes` earn on `subtotal`: the best code the shop honours (the partner
+     * discounts do not combine), capped at the subtotal; undefined when none applies.
+     */
+    orderDiscount: (codes, subtotal) => {
+      const best = codes
+        .filter((code) => codeStanding(code) === 'applies' && subtotal > 0)
+        .map((code) => ({ ...discounts.get(code.toLowerCase()), code }))
+        .reduce((found, candidate) => (!found || candidate.value > found.value ? candidate : found), undefined);
+      return best && { ...best, pence: Math.min(best.value, subtotal) };
+    },
     policies: Object.values(policies),
     /** The product spec §7.1 queries for the installation's title, description and image. */
     installationProductId: installationVariant?.product.id ?? null,

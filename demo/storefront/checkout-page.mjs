@@ -1,7 +1,8 @@
 // The demo checkout: the page each cart's `checkoutUrl` opens (DESIGN: Demo server; issue 4 "Demo
 // stand-in for the shop"). It lists what the shop received (lines with their attributes, the cart's
-// attributes and note, discount codes and allocations, the buyer's e-mail, subtotal and total) so a
-// person or a test can compare it with the wizard's summary. No script, no inline style.
+// attributes and note, discount codes and allocations, the buyer's e-mail, subtotal, total and what
+// is due today) so a person or a test can compare it with the wizard's summary. No script, no
+// inline style.
 import { SHOP_NAME } from './catalogue.mjs';
 import { formatGbp } from './money.mjs';
 
@@ -20,6 +21,7 @@ table{width:100%;border-collapse:collapse;background:#fff}
 th,td{text-align:left;padding:.5rem .75rem;border-bottom:1px solid #dde1e6;vertical-align:top}
 td.amount,tfoot td{text-align:right;white-space:nowrap}
 tfoot tr.total th,tfoot tr.total td{font-weight:700;font-size:1.1em}
+tfoot tr.due-today th,tfoot tr.due-today td{font-weight:700}
 dl{margin:0;display:grid;grid-template-columns:max-content 1fr;gap:0 .75rem}
 dt{color:#555}dd{margin:0}
 .variant{display:block;color:#555;font-size:.9em}
@@ -52,11 +54,28 @@ const pairs = (list) =>
     ? '<p>None.</p>'
     : `<dl>${list.map(({ key, value }) => `<dt>${escapeHtml(key)}</dt><dd>${escapeHtml(value ?? '')}</dd>`).join('')}</dl>`;
 
+/** The line's selling plan, as Shopify's checkout names it under the item. */
+const sellingPlanNote = (line) =>
+  line.sellingPlanAllocation ? `<span class="variant">${escapeHtml(line.sellingPlanAllocation.sellingPlan.name)}</span>` : '';
+
+/**
+ * What the buyer pays now and later: the checkout charge (the selling plans' checkout charges, or
+ * the lines' whole price) less the order discount, never below nothing; the rest is deferred.
+ */
+function chargeRows({ total, discount, checkoutCharge }) {
+  const dueToday = Math.max(0, checkoutCharge - discount);
+  const later = total - dueToday;
+  return [
+    `<tr class="due-today"><th scope="row" colspan="3">Due today</th><td>${formatGbp(dueToday)}</td></tr>`,
+    later > 0 ? `<tr><th scope="row" colspan="3">Deferred (selling plan)</th><td>${formatGbp(later)}</td></tr>` : '',
+  ].join('\n');
+}
+
 function lineRow(line) {
   const variant = line.merchandise;
   const variantTitle = variant.title === 'Default Title' ? '' : `<span class="variant">${escapeHtml(variant.title)}</span>`;
   return `<tr>
-<th scope="row">${escapeHtml(variant.product.title)}${variantTitle}</th>
+<th scope="row">${escapeHtml(variant.product.title)}${variantTitle}${sellingPlanNote(line)}</th>
 <td>${line.attributes.length > 0 ? pairs(line.attributes) : ''}</td>
 <td>${line.quantity}</td>
 <td class="amount">${formatGbp(line.subtotalPence)}</td>
@@ -92,6 +111,7 @@ ${cart.lineViews.length > 0 ? cart.lineViews.map(lineRow).join('\n') : '<tr><td 
 ${allocations}
 <tr class="total"><th scope="row" colspan="3">Total</th><td>${formatGbp(total)}</td></tr>
 <tr><th scope="row" colspan="3">Including VAT</th><td>${formatGbp(tax)}</td></tr>
+${chargeRows(cart.pence)}
 </tfoot>
 </table>
 <h2>Discount codes</h2>

@@ -4,5 +4,3 @@ import { UK_CATALOGUE } from '../../dist/server.js';
 import { createStorefrontStandIn } from './stand-in.mjs';
 
 export const storefront = createStorefrontStandIn({ catalogue: UK_CATALOGUE });
-
-export const storefrontRoutes = storefront.routes;

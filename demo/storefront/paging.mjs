@@ -61,7 +61,7 @@ export function paginate(items, { first, last, after, before, reverse = false },
   };
 }
 
-/** A connection with nothing in it, for lists the demo shop keeps empty (delivery groups, selling plans). */
+/** A connection with nothing in it, for lists the demo shop keeps empty (delivery groups). */
 export const emptyConnection = () => ({
   edges: [],
   nodes: [],

@@ -4,6 +4,7 @@ import { GraphQLError, getNamedType, getNullableType, isListType, isNonNullType,
 import { emptyConnection, paginate } from './paging.mjs';
 import { search, sortBy } from './product-search.mjs';
 import { executableSchema, mergeResolvers, storefrontSchema } from './schema.mjs';
+import { sellingPlanAllocation } from './selling-plans.mjs';
 
 /** Storefront `nodes(ids)` takes at most 250 ids. */
 const MAX_NODE_IDS = 250;
@@ -78,7 +79,9 @@ const RESOLVERS = {
     media: (product, args) => paginate(product.mediaList, args),
     options: (product, { first }) => (first == null ? product.optionList : product.optionList.slice(0, first)),
     collections: (_product, args, { shop }) => paginate([shop.collection], args),
-    selectedOrFirstAvailableVariant: (product, { selectedOptions }) => variantFor(product, selectedOptions) ?? product.variantList[0],
+    // "If no variants are available, the first variant is returned."
+    selectedOrFirstAvailableVariant: (product, { selectedOptions }) =>
+      variantFor(product, selectedOptions) ?? product.variantList.find((variant) => variant.availableForSale) ?? product.variantList[0],
     variantBySelectedOptions: (product, { selectedOptions }) => variantFor(product, selectedOptions) ?? null,
   },
   Collection: {
@@ -106,6 +109,16 @@ const RESOLVERS = {
   },
   CartLine: { attribute },
   ComponentizableCartLine: { attribute },
+};
+
+/** The monthly plan's selling plans (selling-plans.mjs): groups, their plans, each variant's allocations. */
+const SELLING_PLAN_RESOLVERS = {
+  Product: { sellingPlanGroups: (product, args) => paginate(product.sellingPlanGroupList, args) },
+  ProductVariant: {
+    sellingPlanAllocations: (variant, args) =>
+      paginate(variant.sellingPlans.map((sellingPlan) => sellingPlanAllocation(sellingPlan, variant.pricePence)), args),
+  },
+  SellingPlanGroup: { sellingPlans: (group, args) => paginate(group.planList, args) },
 };
 
 function variantFor(product, selectedOptions) {
@@ -156,7 +169,7 @@ let schema;
 /** The executable Storefront schema of the stand-in, built once per process. */
 export function standInSchema() {
   if (!schema) {
-    schema = executableSchema(mergeResolvers(notServed(storefrontSchema()), RESOLVERS));
+    schema = executableSchema(mergeResolvers(notServed(storefrontSchema()), RESOLVERS, SELLING_PLAN_RESOLVERS));
   }
   return schema;
 }

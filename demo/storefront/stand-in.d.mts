@@ -7,8 +7,15 @@ export interface DemoRoute {
   handler: (request: Request, params: Record<string, string>) => Response | Promise<Response>;
 }
 
+/** The demo shop a stand-in sells from: products, prices and what `/api/_control` steers. */
+export interface DemoShop {
+  variant(id: string): { id: string; pricePence: number; availableForSale: boolean } | undefined;
+}
+
 export interface StorefrontStandIn {
-  /** The demo server routes: the API, the failure switch, the checkout pages, the product pictures. */
+  /** The shop, to share with the theme cart stand-in. */
+  shop: DemoShop;
+  /** The demo server routes: the API, the steering, the checkout pages, the product pictures. */
   routes: DemoRoute[];
   /** Answers one request as the demo server would route it. */
   handle(request: Request): Promise<Response>;

@@ -1,5 +1,6 @@
-// One Storefront API stand-in: the demo shop seeded from a catalogue, its carts, the failure
-// switch, and the routes that serve them (DESIGN: Demo server).
+// One Storefront API stand-in: the demo shop seeded from a catalogue, its carts, the steering
+// (`/api/_control`), and the routes that serve them (DESIGN: Demo server). The theme cart stand-in
+// sells from the same shop.
 import { createRouter } from '../router.mjs';
 import { seedShop } from './catalogue.mjs';
 import { createCartStore } from './carts.mjs';
@@ -14,11 +15,12 @@ export function createStorefrontStandIn({ catalogue, now }) {
   const failures = createFailureSwitch();
   const routes = [
     ...graphqlRoutes({ shop, carts, failures }),
-    ...controlRoutes({ failures, carts }),
+    ...controlRoutes({ failures, carts, shop }),
     ...checkoutRoutes({ shop, carts }),
     ...imageRoutes,
   ];
   return {
+    shop,
     routes,
     handle: createRouter(routes),
     installationProductId: shop.installationProductId,

@@ -134,8 +134,20 @@ async function data<T>(standIn: StorefrontStandIn, query: string, variables: obj
   return body.data!;
 }
 
-const createCart = async (standIn: StorefrontStandIn, input: object) =>
-  (await data<{ cartCreate: Payload }>(standIn, CART_CREATE, { input })).cartCreate;
+const createCart = async (standIn: StorefrontStandIn, input: object, version?: string) =>
+  (await data<{ cartCreate: Payload }>(standIn, CART_CREATE, { input }, version)).cartCreate;
+
+/** `POST /api/_control` with `body`. */
+const control = (standIn: StorefrontStandIn, body: unknown) =>
+  standIn.handle(request('/api/_control', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }));
+
+/** `POST /api/_control` that must succeed. */
+async function steer(standIn: StorefrontStandIn, body: object) {
+  const response = await control(standIn, body);
+  expect(response.status, JSON.stringify(await response.clone().json())).toBe(200);
+}
+
+const controlState = async (standIn: StorefrontStandIn) => (await standIn.handle(request('/api/_control'))).json();
 
 let standIn: StorefrontStandIn;
 beforeEach(() => {
@@ -476,13 +488,10 @@ describe('HTTP behaviour of /api/{version}/graphql.json', () => {
 });
 
 describe('failure switch (POST /api/_control)', () => {
-  const control = (body: object) =>
-    standIn.handle(request('/api/_control', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }));
-
   it('is off by default, fails the next N API requests with the status asked for, then recovers', async () => {
     expect((await post(standIn, '{ shop { name } }')).status).toBe(200);
-    const set = await control({ failNext: 2, status: 503 });
-    expect(await set.json()).toEqual({ failNext: 2, status: 503, carts: 0 });
+    const set = await control(standIn, { failNext: 2, status: 503 });
+    expect(await set.json()).toEqual({ failNext: 2, status: 503, carts: 0, prices: {}, unavailable: [], rejectDiscountCodes: [] });
     const preflight = await standIn.handle(request('/api/2025-04/graphql.json', { method: 'OPTIONS' }));
     expect(preflight.status).toBe(204);
     expect((await post(standIn, '{ shop { name } }')).status).toBe(503);
@@ -492,13 +501,13 @@ describe('failure switch (POST /api/_control)', () => {
 
   it('forgets every cart on request, as if they had expired', async () => {
     const { cart } = await createCart(standIn, { lines: [{ merchandiseId: BASE }] });
-    await control({ forgetCarts: true });
+    await control(standIn, { forgetCarts: true });
     expect((await data<{ cart: Cart | null }>(standIn, CART_QUERY, { id: cart!.id })).cart).toBeNull();
   });
 
   it('refuses a control body it does not understand', async () => {
     for (const body of [{ failNext: -1 }, { failNext: 1, status: 200 }, { status: 503 }, { forgetCarts: 'yes' }]) {
-      expect((await control(body)).status).toBe(400);
+      expect((await control(standIn, body)).status).toBe(400);
     }
   });
 });
@@ -536,5 +545,362 @@ describe('demo checkout page at the cart checkoutUrl', () => {
     const response = await standIn.handle(request('/demo-checkout/0123456789abcdef0123456789abcdef'));
     expect(response.status).toBe(404);
     expect(await response.text()).toContain('<a href="/">Back to the examples</a>');
+  });
+});
+
+describe('steering the shop (POST /api/_control: prices, unavailable, rejectDiscountCodes, reset)', () => {
+  const VARIANT = /* GraphQL */ `
+    query Variant($id: ID!) {
+      node(id: $id) {
+        ... on ProductVariant {
+          price { amount }
+          priceV2 { amount }
+          availableForSale
+          currentlyNotInStock
+          quantityAvailable
+          product { availableForSale priceRange { minVariantPrice { amount } maxVariantPrice { amount } } }
+        }
+      }
+    }
+  `;
+  interface VariantAnswer {
+    node: {
+      price: Money;
+      priceV2: Money;
+      availableForSale: boolean;
+      currentlyNotInStock: boolean;
+      quantityAvailable: number | null;
+      product: { availableForSale: boolean; priceRange: { minVariantPrice: Money; maxVariantPrice: Money } };
+    };
+  }
+  const variant = async (id: string) => (await data<VariantAnswer>(standIn, VARIANT, { id })).node;
+
+  it('sets a price: the variant, its product price range and GET /api/_control follow', async () => {
+    await steer(standIn, { prices: { [BASE]: '649.00', [PREMIUM_INSTALL]: '512.50' } });
+    expect(await variant(BASE)).toMatchObject({
+      price: { amount: '649.0' },
+      priceV2: { amount: '649.0' },
+      product: { priceRange: { minVariantPrice: { amount: '649.0' }, maxVariantPrice: { amount: '649.0' } } },
+    });
+    // The installation product's range spans its variants: now up to the premium one's new price.
+    expect(await variant(PREMIUM_INSTALL)).toMatchObject({ price: { amount: '512.5' }, product: { priceRange: { maxVariantPrice: { amount: '512.5' } } } });
+    expect(await controlState(standIn)).toMatchObject({ prices: { [BASE]: '649.00', [PREMIUM_INSTALL]: '512.50' }, unavailable: [], rejectDiscountCodes: [] });
+  });
+
+  it('takes a variant off sale: not for sale, none available, no back-order, its only product off sale', async () => {
+    await steer(standIn, { unavailable: [DISPLAY] });
+    expect(await variant(DISPLAY)).toMatchObject({ availableForSale: false, currentlyNotInStock: false, quantityAvailable: 0, product: { availableForSale: false } });
+    expect(await variant(BASE)).toMatchObject({ availableForSale: true, quantityAvailable: null });
+    expect((await controlState(standIn)).unavailable).toEqual([DISPLAY]);
+  });
+
+  it('skips a variant off sale when picking the first available one, and falls back to the first when none is', async () => {
+    const FIRST_AVAILABLE = /* GraphQL */ `query First($id: ID!) { product(id: $id) { selectedOrFirstAvailableVariant { id } } }`;
+    const first = async () =>
+      (await data<{ product: { selectedOrFirstAvailableVariant: { id: string } } }>(standIn, FIRST_AVAILABLE, { id: standIn.installationProductId })).product
+        .selectedOrFirstAvailableVariant.id;
+    const [one, two] = C.installations.map((option) => option.variantId);
+    expect(await first()).toBe(one);
+    await steer(standIn, { unavailable: [one] });
+    expect(await first()).toBe(two);
+    await steer(standIn, { unavailable: C.installations.map((option) => option.variantId) });
+    expect(await first()).toBe(one);
+  });
+
+  it('resets prices, availability, rejected codes and the failure switch, keeping carts', async () => {
+    const { cart } = await createCart(standIn, { lines: [{ merchandiseId: BASE }] });
+    await steer(standIn, { prices: { [BASE]: '1.00' }, unavailable: [BASE], rejectDiscountCodes: ['partner100'], failNext: 3 });
+    expect(await controlState(standIn)).toEqual({ failNext: 3, status: 503, carts: 1, prices: { [BASE]: '1.00' }, unavailable: [BASE], rejectDiscountCodes: ['PARTNER100'] });
+    await steer(standIn, { reset: true });
+    expect(await controlState(standIn)).toEqual({ failNext: 0, status: 503, carts: 1, prices: {}, unavailable: [], rejectDiscountCodes: [] });
+    expect(await variant(BASE)).toMatchObject({ price: { amount: '599.0' }, availableForSale: true });
+    expect((await data<{ cart: Cart }>(standIn, CART_QUERY, { id: cart!.id })).cart.cost.totalAmount.amount).toBe('599.0');
+  });
+
+  it.each([
+    [{ colour: 'red' }, /Unknown key "colour"; the keys are failNext, status, forgetCarts, prices, unavailable, rejectDiscountCodes, reset\./],
+    [{ prices: ['649.00'] }, /prices must be an object of variant ids to amounts/],
+    [{ prices: { [UNKNOWN_VARIANT]: '649.00' } }, /prices: the demo shop has no variant gid:\/\/shopify\/ProductVariant\/1\./],
+    ...['649', '649.0', '649.000', '-1.00', '1,000.00', '£649.00', ' 649.00'].map((amount) => [
+      { prices: { [BASE]: amount } },
+      new RegExp(`prices\\["${BASE}"\\]: ${JSON.stringify(amount).replace(/[.$£]/g, '\\$&')} is not an amount in pounds with 2 decimals, such as "649\\.00"\\.`),
+    ]),
+    [{ prices: { [BASE]: 649 } }, /prices\["gid:\/\/shopify\/ProductVariant\/\d+"\]: 649 is not an amount/],
+    [{ unavailable: BASE }, /unavailable must be a list of variant ids\./],
+    [{ unavailable: [BASE, UNKNOWN_VARIANT] }, /unavailable: the demo shop has no variant "gid:\/\/shopify\/ProductVariant\/1"\./],
+    [{ rejectDiscountCodes: 'PARTNER100' }, /rejectDiscountCodes must be a list of discount codes\./],
+    [{ rejectDiscountCodes: ['NOSUCHCODE'] }, /rejectDiscountCodes: the demo shop has no discount code "NOSUCHCODE"; its codes are PARTNER100, PARTNER75S, PARTNER75L\./],
+    [{ reset: 'yes' }, /reset must be true or false\./],
+    [[{ reset: true }], /The body must be a JSON object\./],
+  ] as [unknown, RegExp][])('answers 400 naming the problem, changing nothing: %j', async (body, message) => {
+    // A valid key beside the bad one is not applied either.
+    const valid = Object.hasOwn(body as object, 'rejectDiscountCodes') ? { prices: { [WARRANTY]: '1.00' } } : { rejectDiscountCodes: ['PARTNER75L'] };
+    const withValid = Array.isArray(body) ? body : { ...valid, ...(body as object) };
+    for (const sent of [body, withValid]) {
+      const response = await control(standIn, sent);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: string }).error).toMatch(message);
+    }
+    expect(await controlState(standIn)).toMatchObject({ prices: {}, unavailable: [], rejectDiscountCodes: [] });
+  });
+
+  it('re-prices an existing cart on its next read: line costs, subtotal, total, tax and checkout charge', async () => {
+    const { cart } = await createCart(standIn, { lines: [{ merchandiseId: BASE }, { merchandiseId: CABLE_22KW, quantity: 2 }], discountCodes: ['PARTNER100'] });
+    expect(cart!.cost.totalAmount.amount).toBe('1089.0');
+    await steer(standIn, { prices: { [CABLE_22KW]: '300.25' } });
+    const { cart: read } = await data<{ cart: Cart }>(standIn, CART_QUERY, { id: cart!.id });
+    expect(read.lines.nodes.map((line) => [line.merchandise.price.amount, line.cost.totalAmount.amount])).toEqual([
+      ['599.0', '599.0'],
+      ['300.25', '600.5'],
+    ]);
+    expect(read.cost).toEqual({
+      subtotalAmount: { amount: '1199.5', currencyCode: 'GBP' },
+      totalAmount: { amount: '1099.5', currencyCode: 'GBP' },
+      totalTaxAmount: { amount: '183.25' },
+      checkoutChargeAmount: { amount: '1199.5' },
+    });
+  });
+
+  it('adds an unavailable variant as Shopify does since 2024-10: the line is added with a MERCHANDISE_OUT_OF_STOCK warning naming it', async () => {
+    await steer(standIn, { unavailable: [DISPLAY] });
+    const { cart } = await createCart(standIn, { lines: [{ merchandiseId: BASE }] });
+    const { cartLinesAdd } = await data<{ cartLinesAdd: Payload }>(standIn, CART_LINES_ADD, { cartId: cart!.id, lines: [{ merchandiseId: DISPLAY }] });
+    expect(cartLinesAdd.userErrors).toEqual([]);
+    const displayLine = cartLinesAdd.cart!.lines.nodes.find((line) => line.merchandise.id === DISPLAY)!;
+    expect(cartLinesAdd.warnings).toEqual([{ code: 'MERCHANDISE_OUT_OF_STOCK', message: 'Digital display is out of stock.', target: displayLine.id }]);
+    const created = await createCart(standIn, { lines: [{ merchandiseId: DISPLAY }] });
+    expect(created.warnings.map((warning) => [warning.code, warning.target])).toEqual([['MERCHANDISE_OUT_OF_STOCK', created.cart!.lines.nodes[0]!.id]]);
+  });
+
+  it('warns on the next mutation of a cart whose line went out of stock meanwhile', async () => {
+    const { cart } = await createCart(standIn, { lines: [{ merchandiseId: BASE }, { merchandiseId: WARRANTY }] });
+    await steer(standIn, { unavailable: [WARRANTY] });
+    const { cartLinesAdd } = await data<{ cartLinesAdd: Payload }>(standIn, CART_LINES_ADD, { cartId: cart!.id, lines: [{ merchandiseId: BASE }] });
+    expect(cartLinesAdd.warnings.map((warning) => [warning.code, warning.target])).toEqual([['MERCHANDISE_OUT_OF_STOCK', cart!.lines.nodes[1]!.id]]);
+  });
+
+  describe('rejected discount codes', () => {
+    const update = (cartId: string, discountCodes: string[], version?: string) =>
+      data<{ cartDiscountCodesUpdate: Payload }>(standIn, DISCOUNT_CODES_UPDATE, { cartId, discountCodes }, version).then((d) => d.cartDiscountCodesUpdate);
+
+    it('keeps the code, not applicable, with no allocation, and from 2025-07 a DISCOUNT_CODE_NOT_HONOURED warning', async () => {
+      await steer(standIn, { rejectDiscountCodes: ['PARTNER100'] });
+      const { cart } = await createCart(standIn, { lines: [{ merchandiseId: BASE }] });
+      for (const [version, warnings] of [
+        ['2025-04', []],
+        ['2025-07', [['DISCOUNT_CODE_NOT_HONOURED', 'The discount code partner100 cannot be honored.', cart!.id]]],
+        ['2026-04', [['DISCOUNT_CODE_NOT_HONOURED', 'The discount code partner100 cannot be honored.', cart!.id]]],
+      ] as const) {
+        const result = await update(cart!.id, ['partner100'], version);
+        expect(result.userErrors).toEqual([]);
+        expect(result.cart!.discountCodes).toEqual([{ code: 'partner100', applicable: false }]);
+        expect(result.cart!.discountAllocations).toEqual([]);
+        expect(result.cart!.cost.totalAmount.amount).toBe('599.0');
+        expect(result.warnings.map((warning) => [warning.code, warning.message, warning.target])).toEqual(warnings);
+      }
+    });
+
+    it('tells a rejected code from an unknown one, and lets another code apply', async () => {
+      await steer(standIn, { rejectDiscountCodes: ['PARTNER100'] });
+      const { cart, warnings } = await createCart(standIn, { lines: [{ merchandiseId: BASE }], discountCodes: ['PARTNER100', 'NOSUCHCODE', 'PARTNER75S'] }, '2025-07');
+      expect(warnings.map((warning) => warning.code)).toEqual(['DISCOUNT_CODE_NOT_HONOURED', 'DISCOUNT_NOT_FOUND']);
+      expect(cart!.discountCodes.map((code) => code.applicable)).toEqual([false, false, true]);
+      expect(cart!.cost.totalAmount.amount).toBe('524.0');
+    });
+
+    it('takes the discount off an existing cart on its next read, and gives it back after a reset', async () => {
+      const { cart } = await createCart(standIn, { lines: [{ merchandiseId: BASE }], discountCodes: ['PARTNER100'] });
+      expect(cart!.cost.totalAmount.amount).toBe('499.0');
+      await steer(standIn, { rejectDiscountCodes: ['partner100'] });
+      expect((await data<{ cart: Cart }>(standIn, CART_QUERY, { id: cart!.id })).cart.cost.totalAmount.amount).toBe('599.0');
+      await steer(standIn, { reset: true });
+      expect((await data<{ cart: Cart }>(standIn, CART_QUERY, { id: cart!.id })).cart.cost.totalAmount.amount).toBe('499.0');
+    });
+  });
+});
+
+describe('the monthly plan as a selling plan (spec §9: £350.00 today, the rest by Direct Debit)', () => {
+  const PLANS = /* GraphQL */ `
+    fragment Allocation on SellingPlanAllocation {
+      checkoutChargeAmount { amount currencyCode }
+      remainingBalanceChargeAmount { amount }
+      priceAdjustments { price { amount } compareAtPrice { amount } perDeliveryPrice { amount } }
+      sellingPlan {
+        id
+        name
+        recurringDeliveries
+        options { name value }
+        checkoutCharge {
+          type
+          value { ... on MoneyV2 { amount } ... on SellingPlanCheckoutChargePercentageValue { percentage } }
+        }
+      }
+    }
+    query Plans($id: ID!) {
+      product(id: $id) {
+        requiresSellingPlan
+        sellingPlanGroups(first: 10) { nodes { name options { name values } sellingPlans(first: 10) { nodes { id } } } }
+        variants(first: 10) { nodes { id sellingPlanAllocations(first: 10) { nodes { ...Allocation } } } }
+      }
+    }
+  `;
+  interface Allocation {
+    checkoutChargeAmount: Money;
+    remainingBalanceChargeAmount: Money;
+    priceAdjustments: { price: Money; compareAtPrice: Money; perDeliveryPrice: Money }[];
+    sellingPlan: { id: string; name: string; recurringDeliveries: boolean; options: { name: string; value: string }[]; checkoutCharge: { type: string; value: { amount?: string; percentage?: number } } };
+  }
+  interface PlansAnswer {
+    product: {
+      requiresSellingPlan: boolean;
+      sellingPlanGroups: { nodes: { name: string; options: { name: string; values: string[] }[]; sellingPlans: { nodes: { id: string }[] } }[] };
+      variants: { nodes: { id: string; sellingPlanAllocations: { nodes: Allocation[] } }[] };
+    };
+  }
+  const productOf = (variantId: string) => (variantId === BASE ? C.baseProduct.productId : `gid://shopify/Product/${/\d+$/.exec(variantId)![0]}`);
+  const plansOf = async (variantId: string) => {
+    const { product } = await data<PlansAnswer>(standIn, PLANS, { id: productOf(variantId) });
+    return { product, allocations: product.variants.nodes.find((node) => node.id === variantId)!.sellingPlanAllocations.nodes };
+  };
+  const planId = async (variantId: string) => (await plansOf(variantId)).allocations[0]!.sellingPlan.id;
+
+  const LINE_PLANS = /* GraphQL */ `
+    query LinePlans($id: ID!) {
+      cart(id: $id) {
+        cost { subtotalAmount { amount } totalAmount { amount } checkoutChargeAmount { amount } }
+        lines(first: 10) { nodes { merchandise { ... on ProductVariant { id } } sellingPlanAllocation { checkoutChargeAmount { amount } remainingBalanceChargeAmount { amount } sellingPlan { id } } } }
+      }
+    }
+  `;
+  interface LinePlans {
+    cart: {
+      cost: { subtotalAmount: Money; totalAmount: Money; checkoutChargeAmount: Money };
+      lines: { nodes: { merchandise: { id: string }; sellingPlanAllocation: { checkoutChargeAmount: Money; remainingBalanceChargeAmount: Money; sellingPlan: { id: string } } | null }[] };
+    };
+  }
+  const linePlans = async (cartId: string) => (await data<LinePlans>(standIn, LINE_PLANS, { id: cartId })).cart;
+
+  /** The monthly order: the charger and a cable, each with its allocated plan. */
+  async function monthlyCart(extra: object = {}) {
+    const lines = [
+      { merchandiseId: BASE, sellingPlanId: await planId(BASE) },
+      { merchandiseId: CABLE_22KW, sellingPlanId: await planId(CABLE_22KW) },
+    ];
+    const created = await createCart(standIn, { lines, ...extra });
+    expect(created.userErrors).toEqual([]);
+    return created.cart!;
+  }
+
+  const dueToday = async (cart: Cart) => {
+    const html = await (await standIn.handle(request(new URL(cart.checkoutUrl).pathname))).text();
+    const row = (label: string) => new RegExp(`<th scope="row" colspan="3">${label}</th><td>([^<]+)</td>`).exec(html)?.[1] ?? null;
+    return { html, dueToday: row('Due today'), deferred: row('Deferred \\(selling plan\\)'), total: row('Total') };
+  };
+
+  it('gives the charger one "Monthly plan" group whose plan charges the initial payment at checkout (PRICE)', async () => {
+    const { product, allocations } = await plansOf(BASE);
+    expect(product.requiresSellingPlan).toBe(false);
+    expect(product.sellingPlanGroups.nodes).toEqual([
+      { name: 'Monthly plan', options: [{ name: 'Payment', values: ['£350.00 today'] }], sellingPlans: { nodes: [{ id: allocations[0]!.sellingPlan.id }] } },
+    ]);
+    expect(allocations).toEqual([
+      {
+        checkoutChargeAmount: { amount: '350.0', currencyCode: 'GBP' },
+        remainingBalanceChargeAmount: { amount: '249.0' },
+        priceAdjustments: [{ price: { amount: '599.0' }, compareAtPrice: { amount: '599.0' }, perDeliveryPrice: { amount: '599.0' } }],
+        sellingPlan: {
+          id: expect.stringMatching(/^gid:\/\/shopify\/SellingPlan\/\d+$/),
+          name: 'Monthly plan: £350.00 today, then 36 monthly payments by Direct Debit',
+          recurringDeliveries: false,
+          options: [{ name: 'Payment', value: '£350.00 today' }],
+          checkoutCharge: { type: 'PRICE', value: { amount: '350.0' } },
+        },
+      },
+    ]);
+  });
+
+  it.each([
+    ['installation', PREMIUM_INSTALL, '200.0'],
+    ['cable', CABLE_22KW, '295.0'],
+    ['extra', DISPLAY, '88.0'],
+  ])('gives every other variant (%s) a "Monthly plan" whose checkout charge is PERCENTAGE 0', async (_kind, variantId, price) => {
+    const { product, allocations } = await plansOf(variantId);
+    expect(product.sellingPlanGroups.nodes.map((group) => group.name)).toEqual(['Monthly plan']);
+    expect(allocations).toHaveLength(1);
+    expect(allocations[0]).toMatchObject({
+      checkoutChargeAmount: { amount: '0.0' },
+      remainingBalanceChargeAmount: { amount: price },
+      sellingPlan: { checkoutCharge: { type: 'PERCENTAGE', value: { percentage: 0 } } },
+    });
+    expect(allocations[0]!.sellingPlan.id).not.toBe(await planId(BASE));
+  });
+
+  it('charges at checkout only the lines\' checkout charges (before discounts); lines show their allocation', async () => {
+    const cart = await monthlyCart();
+    const read = await linePlans(cart.id);
+    expect(read.cost).toEqual({ subtotalAmount: { amount: '894.0' }, totalAmount: { amount: '894.0' }, checkoutChargeAmount: { amount: '350.0' } });
+    expect(read.lines.nodes.map((line) => [line.merchandise.id, line.sellingPlanAllocation?.checkoutChargeAmount.amount, line.sellingPlanAllocation?.remainingBalanceChargeAmount.amount])).toEqual([
+      [BASE, '350.0', '249.0'],
+      [CABLE_22KW, '0.0', '295.0'],
+    ]);
+  });
+
+  it('equals the subtotal without a selling plan, discount or not', async () => {
+    const { cart } = await createCart(standIn, { lines: [{ merchandiseId: BASE }, { merchandiseId: CABLE_22KW }], discountCodes: ['PARTNER100'] });
+    expect((await linePlans(cart!.id)).cost).toEqual({ subtotalAmount: { amount: '894.0' }, totalAmount: { amount: '794.0' }, checkoutChargeAmount: { amount: '894.0' } });
+    expect((await linePlans(cart!.id)).lines.nodes.map((line) => line.sellingPlanAllocation)).toEqual([null, null]);
+    const page = await dueToday(cart!);
+    expect([page.dueToday, page.deferred, page.total]).toEqual(['£794.00', null, '£794.00']);
+  });
+
+  it('shows on the checkout page what is due today (less the order discount) and what is deferred', async () => {
+    const cart = await monthlyCart({ discountCodes: ['PARTNER100'] });
+    const page = await dueToday(cart);
+    expect([page.dueToday, page.deferred, page.total]).toEqual(['£250.00', '£544.00', '£794.00']);
+    expect(page.html).toContain('<span class="variant">Monthly plan: £350.00 today, then 36 monthly payments by Direct Debit</span>');
+  });
+
+  it('never charges below nothing today, and never more than a re-priced charger costs', async () => {
+    await steer(standIn, { prices: { [BASE]: '80.00' } });
+    const cart = await monthlyCart({ discountCodes: ['PARTNER100'] });
+    expect((await linePlans(cart.id)).cost.checkoutChargeAmount.amount).toBe('80.0');
+    const page = await dueToday(cart);
+    expect([page.dueToday, page.deferred, page.total]).toEqual(['£0.00', '£275.00', '£275.00']);
+  });
+
+  it('refuses a selling plan not allocated to the variant with SELLING_PLAN_NOT_APPLICABLE, creating nothing', async () => {
+    const chargerPlan = await planId(BASE);
+    for (const sellingPlanId of [chargerPlan, 'gid://shopify/SellingPlan/1']) {
+      const created = await createCart(standIn, { lines: [{ merchandiseId: BASE }, { merchandiseId: CABLE_22KW, sellingPlanId }] });
+      expect(created.cart).toBeNull();
+      expect(created.userErrors).toEqual([
+        {
+          code: 'SELLING_PLAN_NOT_APPLICABLE',
+          field: ['input', 'lines', '1', 'sellingPlanId'],
+          message: `The selling plan ${sellingPlanId} is not applicable to the merchandise ${CABLE_22KW}.`,
+        },
+      ]);
+    }
+  });
+
+  it('keeps a line with a plan apart from one without; cartLinesUpdate sets, refuses and takes off a plan', async () => {
+    const chargerPlan = await planId(BASE);
+    const { cart } = await createCart(standIn, { lines: [{ merchandiseId: BASE }, { merchandiseId: BASE, sellingPlanId: chargerPlan }] });
+    expect((await linePlans(cart!.id)).lines.nodes.map((line) => line.sellingPlanAllocation?.sellingPlan.id ?? null)).toEqual([null, chargerPlan]);
+    const [plain, planned] = cart!.lines.nodes;
+    const LINES_UPDATE = /* GraphQL */ `
+      mutation Update($cartId: ID!, $lines: [CartLineUpdateInput!]!) {
+        cartLinesUpdate(cartId: $cartId, lines: $lines) { cart { id } userErrors { code field } }
+      }
+    `;
+    const updateLines = async (lines: object[]) =>
+      (await data<{ cartLinesUpdate: { userErrors: { code: string; field: string[] }[] } }>(standIn, LINES_UPDATE, { cartId: cart!.id, lines })).cartLinesUpdate.userErrors;
+    expect(await updateLines([{ id: plain!.id, sellingPlanId: await planId(CABLE_22KW) }])).toEqual([{ code: 'SELLING_PLAN_NOT_APPLICABLE', field: ['lines', '0', 'sellingPlanId'] }]);
+    expect(await updateLines([{ id: plain!.id, sellingPlanId: chargerPlan }, { id: planned!.id, sellingPlanId: null }])).toEqual([]);
+    expect((await linePlans(cart!.id)).lines.nodes.map((line) => line.sellingPlanAllocation?.sellingPlan.id ?? null)).toEqual([chargerPlan, null]);
+    // A plan left out of the update stays; changing the merchandise to one without that plan is refused.
+    expect(await updateLines([{ id: plain!.id, quantity: 1 }])).toEqual([]);
+    expect(await updateLines([{ id: plain!.id, merchandiseId: CABLE_22KW }])).toEqual([{ code: 'SELLING_PLAN_NOT_APPLICABLE', field: ['lines', '0', 'sellingPlanId'] }]);
+    expect((await linePlans(cart!.id)).cost.checkoutChargeAmount.amount).toBe('949.0');
   });
 });
