@@ -1,5 +1,5 @@
 import type { Catalogue } from '../domain/catalogue/schema';
-import { monthlyPlanContext, webCheckoutAddress } from '../domain/cart';
+import { deliveryAddress, monthlyPlanContext, webCheckoutAddress } from '../domain/cart';
 import { GOCARDLESS_DROPIN_SRC, directDebitRequest } from '../domain/direct-debit';
 import { loadDropin, openDropin, startMandateFlow } from '../services/direct-debit';
 import { sendLead } from '../services/lead-capture';
@@ -159,6 +159,7 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
       existingCartId: cartId,
       flow: 'order',
       monthly,
+      deliveryAddress: deliveryAddress(configuration, form),
     });
     return { cartId: result.cartId, checkoutUrl: checkoutAddress(result.checkoutUrl, doc.baseURI) };
   }

@@ -1,5 +1,5 @@
 import type { Catalogue } from '../../domain/catalogue/schema';
-import type { MonthlyPlanContext } from '../../domain/cart';
+import type { CartSelectableAddressInput, MonthlyPlanContext } from '../../domain/cart';
 import { buyerIdentity, cartAttributes, cartLines, discountCodes } from '../../domain/cart';
 import type { Configuration } from '../../domain/configuration';
 import type { Flow } from '../../domain/wizard/steps';
@@ -19,6 +19,8 @@ export interface CheckoutInput {
   flow?: Flow;
   /** Issue 6: the monthly plan's mandate and finance answers. */
   monthly?: MonthlyPlanContext | undefined;
+  /** Spec §7.5: the buyer's address (domain `deliveryAddress`), so the checkout opens with it. */
+  deliveryAddress?: CartSelectableAddressInput | undefined;
 }
 
 export interface CheckoutResult {
@@ -36,7 +38,8 @@ const sameCode = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
 
 /**
  * The ordering flow's checkout (issue 4): one cart holding every configured line, the cart
- * attributes, the buyer's identity and the partner discount code when the e-mail earns one.
+ * attributes, the buyer's identity, the buyer's delivery address when one was given and the
+ * partner discount code when the e-mail earns one.
  * An existing cart keeps its id and has its lines replaced (spec §4); an expired or unknown one is
  * replaced by a new cart, never reported as an error.
  */
@@ -53,15 +56,17 @@ export async function checkoutConfiguration(client: ShopClient, input: CheckoutI
     ? buyerIdentity({ email, phone: input.phone })
     : undefined;
   const codes = discountCodes(catalogue, email);
+  const addresses = input.deliveryAddress ? [input.deliveryAddress] : [];
 
   if (input.existingCartId) {
-    const reused = await refillCart(client, input.existingCartId, { lines, attributes, identity, codes, catalogue });
+    const reused = await refillCart(client, input.existingCartId, { lines, attributes, identity, addresses, codes, catalogue });
     if (reused) return toResult(reused);
   }
   const created = await client.createCart({
     lines,
     attributes,
     ...(identity ? { buyerIdentity: identity } : {}),
+    ...(addresses.length > 0 ? { delivery: { addresses } } : {}),
     ...(codes.length > 0 ? { discountCodes: codes } : {}),
   });
   return toResult(created);
@@ -71,6 +76,7 @@ interface Refill {
   lines: NonNullable<CartInput['lines']>;
   attributes: NonNullable<CartInput['attributes']>;
   identity: CartBuyerIdentityInput | undefined;
+  addresses: CartSelectableAddressInput[];
   codes: string[];
   catalogue: Catalogue;
 }
@@ -90,6 +96,11 @@ async function refillCart(client: ShopClient, cartId: string, refill: Refill): P
   warnings.push(...result.warnings);
   if (refill.identity) {
     result = await client.updateBuyerIdentity(cartId, refill.identity);
+    warnings.push(...result.warnings);
+  }
+  // An address given for an earlier monthly checkout must not outlive the plan.
+  if (refill.addresses.length > 0 || result.cart.delivery.addresses.length > 0) {
+    result = await client.replaceDeliveryAddresses(cartId, refill.addresses);
     warnings.push(...result.warnings);
   }
   // A partner code from an earlier e-mail must not outlive it; codes the buyer added elsewhere stay.
