@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto';
 
 /** "A cart can have up to 20 delivery addresses" (cartDeliveryAddressesAdd). */
-export const MAX_DELIVERY_ADDRESSES = 20;
+const MAX_DELIVERY_ADDRESSES = 20;
 /** Longest address field the demo shop takes; Shopify documents no figure, so this is a demo choice. */
-export const MAX_ADDRESS_FIELD_LENGTH = 255;
+const MAX_ADDRESS_FIELD_LENGTH = 255;
 /** cartDeliveryAddressesUpdate with no addresses clears them from 2025-10 (developer changelog). */
 const UPDATE_CLEARS_FROM = '2025-10';
 

@@ -135,7 +135,7 @@ export function selectWizardSteps(state: Pick<ConfiguratorState, 'flow' | 'form'
   return walkTo(state.flow, state.form.wizardSteps, state.wizard.step);
 }
 
-/** The wizard moved to `step`, with the walked path brought up to it (every move goes through here). */
+/** The wizard moved to `step`, with the walked path brought up to it (every move of the buyer's goes through here). */
 export function stepMove(state: ConfiguratorState, step: StepName): Pick<ConfiguratorState, 'wizard' | 'form'> {
   return {
     wizard: { ...state.wizard, step },

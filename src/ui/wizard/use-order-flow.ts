@@ -48,7 +48,7 @@ export function useOrderFlow() {
   /** Spec §7.2: with an e-mail, the form values and the steps walked so far go out (fire and forget). */
   const captureLead = useCallback(() => {
     const state = store.getState();
-    if (!order || state.flow !== 'order' || state.form.email.trim() === '') return;
+    if (!order || state.form.email.trim() === '') return;
     void order.captureLead(state.configuration, { ...state.form, wizardSteps: selectWizardSteps(state) });
   }, [store, order]);
 
