@@ -4,6 +4,7 @@
 // checkout charge (spec §3 "Shop platform data", §7.5 mutations, §8 error codes).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { MAX_QUANTITY } from './catalogue.mjs';
+import { addAddresses, removeAddresses, replaceAddresses, selectableAddressView, updateAddresses } from './delivery-addresses.mjs';
 import { moneyV2 } from './money.mjs';
 import { sellingPlanAllocation } from './selling-plans.mjs';
 
@@ -173,6 +174,14 @@ export function createCartStore({ shop, now = () => new Date() }) {
       ? []
       : [{ code: 'PAYMENTS_GIFT_CARDS_UNAVAILABLE', message: 'Gift cards are not accepted by this shop.', target: cartIdOf(draft) }];
 
+  /** A delivery-address mutation (delivery-addresses.mjs) on the cart's list, with the warnings it gives. */
+  const deliveryChange = (cartId, apply) =>
+    change(cartId, (draft, errors) => {
+      const warnings = [];
+      draft.delivery = apply(draft.delivery, errors, warnings, cartIdOf(draft));
+      return warnings;
+    });
+
   /** Applies `apply` to a copy of the cart; the copy is kept only when it raised no user error. */
   function change(cartId, apply) {
     const cart = find(cartId);
@@ -286,6 +295,7 @@ export function createCartStore({ shop, now = () => new Date() }) {
             }
           : null,
       },
+      delivery: { addressList: cart.delivery.map(selectableAddressView) },
       pence: { subtotal, discount, total, tax, checkoutCharge },
     };
   }
@@ -305,16 +315,21 @@ export function createCartStore({ shop, now = () => new Date() }) {
         note: null,
         discountCodes: [],
         buyer: { email: null, phone: null, countryCode: 'GB', preferences: null },
+        delivery: [],
       };
       const errors = [];
+      const deliveryWarnings = [];
       if (input?.lines) addLines(draft, input.lines, ['input', 'lines'], errors);
       if (input?.attributes) setAttributes(draft, input.attributes, ['input', 'attributes'], errors);
       if (input?.note != null) setNote(draft, input.note, ['input', 'note'], errors);
       if (input?.buyerIdentity) setBuyer(draft, input.buyerIdentity, ['input', 'buyerIdentity'], errors);
+      if (input?.delivery?.addresses) {
+        draft.delivery = addAddresses([], input.delivery.addresses, ['input', 'delivery', 'addresses'], errors, deliveryWarnings, cartIdOf(draft));
+      }
       if (input?.discountCodes) setDiscountCodes(draft, input.discountCodes, ['input', 'discountCodes'], errors);
       if (errors.length > 0) return { cart: null, userErrors: errors, warnings: [] };
       save(draft);
-      const warnings = [...stockWarnings(draft), ...discountWarnings(draft, version), ...giftCardWarnings(draft, input?.giftCardCodes ?? [])];
+      const warnings = [...deliveryWarnings, ...stockWarnings(draft), ...discountWarnings(draft, version), ...giftCardWarnings(draft, input?.giftCardCodes ?? [])];
       return { cart: view(draft), userErrors: [], warnings };
     },
     linesAdd: (cartId, lines) => change(cartId, (draft, errors) => addLines(draft, lines, ['lines'], errors)),
@@ -362,6 +377,14 @@ export function createCartStore({ shop, now = () => new Date() }) {
     noteUpdate: (cartId, note) => change(cartId, (draft, errors) => setNote(draft, note, ['note'], errors)),
     buyerIdentityUpdate: (cartId, input) =>
       change(cartId, (draft, errors) => setBuyer(draft, input, ['buyerIdentity'], errors)),
+    deliveryAddressesAdd: (cartId, addresses) =>
+      deliveryChange(cartId, (list, errors, warnings, id) => addAddresses(list, addresses, ['addresses'], errors, warnings, id)),
+    deliveryAddressesReplace: (cartId, addresses) =>
+      deliveryChange(cartId, (list, errors, warnings, id) => replaceAddresses(list, addresses, ['addresses'], errors, warnings, id)),
+    deliveryAddressesUpdate: (cartId, addresses, { version }) =>
+      deliveryChange(cartId, (list, errors) => updateAddresses(list, addresses, ['addresses'], errors, version)),
+    deliveryAddressesRemove: (cartId, addressIds) =>
+      deliveryChange(cartId, (list, errors) => removeAddresses(list, addressIds, ['addressIds'], errors)),
     /** Replaces the code list; unknown codes stay with `applicable: false`. */
     discountCodesUpdate: (cartId, codes, { version }) =>
       change(cartId, (draft, errors) => {

@@ -1,9 +1,10 @@
 // The demo checkout: the page each cart's `checkoutUrl` opens (DESIGN: Demo server; issue 4 "Demo
 // stand-in for the shop"). It lists what the shop received (lines with their attributes, the cart's
-// attributes and note, discount codes and allocations, the buyer's e-mail, subtotal, total and what
-// is due today) so a person or a test can compare it with the wizard's summary. No script, no
-// inline style.
+// attributes and note, discount codes and allocations, the buyer's e-mail, the delivery address the
+// checkout opens with, subtotal, total and what is due today) so a person or a test can compare it with the wizard's
+// summary. No script, no inline style.
 import { SHOP_NAME } from './catalogue.mjs';
+import { formattedAddress } from './delivery-addresses.mjs';
 import { formatGbp } from './money.mjs';
 
 const escapeHtml = (text) => String(text).replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -24,6 +25,7 @@ tfoot tr.total th,tfoot tr.total td{font-weight:700;font-size:1.1em}
 tfoot tr.due-today th,tfoot tr.due-today td{font-weight:700}
 dl{margin:0;display:grid;grid-template-columns:max-content 1fr;gap:0 .75rem}
 dt{color:#555}dd{margin:0}
+address{font-style:normal}
 .variant{display:block;color:#555;font-size:.9em}
 `;
 
@@ -82,6 +84,16 @@ function lineRow(line) {
 </tr>`;
 }
 
+/** The selected delivery address, as Shopify's checkout would open with it filled in. */
+function deliveryAddress(cart) {
+  const selected = cart.delivery.addressList.find((entry) => entry.selected);
+  if (!selected) return '<p>None given: the checkout asks for it.</p>';
+  const { address } = selected;
+  const lines = [...formattedAddress(address, { withName: true }), address.phone].filter(Boolean).map(escapeHtml);
+  const use = selected.oneTimeUse ? '<p>For this order only: not saved to an account.</p>' : '';
+  return `<address>${lines.join('<br>')}</address>${use}`;
+}
+
 function checkoutPage(cart) {
   const { subtotal, total, tax } = cart.pence;
   const allocations = cart.discountAllocations
@@ -118,6 +130,10 @@ ${chargeRows(cart.pence)}
 ${codes}
 <h2>Buyer</h2>
 ${pairs(buyer)}
+<section aria-labelledby="delivery-address">
+<h2 id="delivery-address">Delivery address</h2>
+${deliveryAddress(cart)}
+</section>
 <h2>Order details</h2>
 ${pairs(cart.attributes)}
 <h2>Note</h2>

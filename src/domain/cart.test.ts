@@ -6,6 +6,7 @@ import {
   cartAttributes,
   cartLines,
   checkoutUrlWithFd,
+  deliveryAddress,
   discountCodes,
   findDiscountCode,
   formatShopPrice,
@@ -182,6 +183,66 @@ describe('toE164 and buyerIdentity (spec §7.5 cartBuyerIdentityUpdate)', () => 
     });
     expect(buyerIdentity({ email: 'sam@example.com', phone: 'ring the office' })).toEqual({ email: 'sam@example.com' });
     expect(buyerIdentity({ email: 'sam@example.com' })).toEqual({ email: 'sam@example.com' });
+  });
+});
+
+describe('deliveryAddress (spec §7.5 "shipping address": the finance step\'s address for the checkout)', () => {
+  const monthly = config({ paymentType: 'PAY_MONTHLY' });
+  const answers: FormValues = {
+    ...defaultFormValues(),
+    'first-name': 'Alex',
+    'last-name': 'Morgan',
+    tel: '07700 900456',
+    legalName: 'Alexandra Jane Morgan',
+    primaryAddress1: ' 1 Example Street ',
+    primaryCity: 'London',
+    primaryRegion: 'Greater London',
+    primaryPostcode: ' sw1a   1aa ',
+    primaryCountry: 'England',
+  };
+  const fields = (form: Partial<FormValues>) => deliveryAddress(monthly, { ...answers, ...form })?.address.deliveryAddress;
+
+  it('is the finance address, pre-selected and for this order only: GB, postcode upper-cased, names and E.164 phone', () => {
+    expect(deliveryAddress(monthly, answers)).toEqual({
+      address: {
+        deliveryAddress: {
+          firstName: 'Alex',
+          lastName: 'Morgan',
+          address1: '1 Example Street',
+          city: 'London',
+          zip: 'SW1A 1AA',
+          countryCode: 'GB',
+          phone: '+447700900456',
+        },
+      },
+      selected: true,
+      oneTimeUse: true,
+    });
+  });
+
+  it.each<[string, Partial<FormValues>, { firstName?: string; lastName: string }]>([
+    ['no first name: the legal name split before its last word', { 'first-name': ' ' }, { firstName: 'Alexandra Jane', lastName: 'Morgan' }],
+    ['no last name: the same', { 'last-name': '' }, { firstName: 'Alexandra Jane', lastName: 'Morgan' }],
+    ['a one-word legal name: the last name only', { 'first-name': '', legalName: ' Morgan ' }, { lastName: 'Morgan' }],
+  ])('names the recipient from the contact names, else the legal name (%s)', (_case, form, name) => {
+    const address = fields(form)!;
+    expect({ firstName: address.firstName, lastName: address.lastName }).toEqual({ firstName: undefined, ...name });
+  });
+
+  it('leaves out a phone that cannot be written in E.164 form', () => {
+    expect(fields({ tel: 'evenings only' })).not.toHaveProperty('phone');
+  });
+
+  it.each<[string, Configuration, Partial<FormValues>]>([
+    ['paying in full', config({ paymentType: 'PAY_NOW' }), {}],
+    ['pay in 3', config({ paymentType: 'PAY_PAYPAL' }), {}],
+    ['no plan yet', config({ paymentType: null }), {}],
+    ['no address line', monthly, { primaryAddress1: '  ' }],
+    ['no city', monthly, { primaryCity: '' }],
+    ['no postcode', monthly, { primaryPostcode: ' ' }],
+    ['no name at all', monthly, { 'first-name': '', 'last-name': '', legalName: '' }],
+  ])('is none when the buyer gave no address (%s)', (_case, configuration, form) => {
+    expect(deliveryAddress(configuration, { ...answers, ...form })).toBeUndefined();
   });
 });
 

@@ -193,6 +193,62 @@ export function buyerIdentity({ email, phone }: { email: string; phone?: string 
   return e164 ? { email: email.trim(), phone: e164 } : { email: email.trim() };
 }
 
+/** Storefront `CartDeliveryAddressInput` (cart delivery addresses, API 2025-01 on), the parts this product sets. */
+export interface CartDeliveryAddressInput {
+  firstName?: string;
+  lastName: string;
+  address1: string;
+  city: string;
+  zip: string;
+  countryCode: 'GB';
+  phone?: string;
+}
+
+/** Storefront `CartSelectableAddressInput` holding a full address (`CartAddressInput.deliveryAddress`). */
+export interface CartSelectableAddressInput {
+  address: { deliveryAddress: CartDeliveryAddressInput };
+  selected: boolean;
+  oneTimeUse: boolean;
+}
+
+/** The answers a delivery address is made of: the contact step's names and phone, the finance step's address. */
+export type DeliveryAddressAnswers = Pick<
+  FormValues,
+  'first-name' | 'last-name' | 'tel' | 'legalName' | 'primaryAddress1' | 'primaryCity' | 'primaryPostcode'
+>;
+
+/** The contact step's names when both are given, else the legal name split before its last word. */
+function recipientName(form: DeliveryAddressAnswers): { firstName?: string; lastName: string } {
+  const firstName = form['first-name'].trim();
+  const lastName = form['last-name'].trim();
+  if (firstName && lastName) return { firstName, lastName };
+  const words = form.legalName.trim().split(/\s+/).filter(Boolean);
+  const last = words.pop() ?? '';
+  return words.length > 0 ? { firstName: words.join(' '), lastName: last } : { lastName: last };
+}
+
+/**
+ * Spec §7.5 "shipping address": the finance step's address as the cart's one delivery address,
+ * pre-selected so the checkout opens with it. Only the monthly plan asks for an address, so any
+ * other plan (or an address left incomplete) gives none. The service is mainland UK only (spec §9)
+ * and the postcode is checked as a UK one, so the country is GB whatever the optional country
+ * field says; the region stays out, as Shopify's UK addresses have none. One-time use: it is not
+ * saved to an account the buyer may have (DESIGN "Personal data stays short-lived").
+ */
+export function deliveryAddress(config: Configuration, form: DeliveryAddressAnswers): CartSelectableAddressInput | undefined {
+  const address1 = form.primaryAddress1.trim();
+  const city = form.primaryCity.trim();
+  const zip = form.primaryPostcode.trim().replace(/\s+/g, ' ').toUpperCase();
+  const name = recipientName(form);
+  if (config.paymentType !== 'PAY_MONTHLY' || !address1 || !city || !zip || !name.lastName) return undefined;
+  const phone = toE164(form.tel);
+  return {
+    address: { deliveryAddress: { ...name, address1, city, zip, countryCode: 'GB', ...(phone ? { phone } : {}) } },
+    selected: true,
+    oneTimeUse: true,
+  };
+}
+
 /**
  * Spec §7.5 "The checkout URL gets a parameter _fd set to 0". The rest of the query and the
  * fragment are kept byte for byte; an existing _fd is replaced.

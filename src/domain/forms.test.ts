@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UK_CATALOGUE as C } from './catalogue/uk';
 import type { Configuration } from './configuration';
 import { defaultConfiguration } from './configuration';
-import type { SpecFormValues } from './forms';
+import type { FormValues, SpecFormValues } from './forms';
 import { defaultFormValues, specFormValues } from './forms';
 
 const config = (changes: Partial<Configuration> = {}): Configuration => ({ ...defaultConfiguration(C), ...changes });
@@ -37,13 +37,16 @@ describe('defaultFormValues (spec §3 "Form values", §6)', () => {
       goCardlessFlowId: '',
       serialNumber: '',
       region: '',
+      wizardSteps: [],
     });
   });
 
   it('gives a fresh object each time', () => {
     const first = defaultFormValues();
     first.installationTerms.premium_7kw = true;
+    first.wizardSteps.push('cable');
     expect(defaultFormValues().installationTerms).toEqual({});
+    expect(defaultFormValues().wizardSteps).toEqual([]);
   });
 });
 
@@ -149,14 +152,17 @@ describe('specFormValues (spec §3 "Form values", §7.2)', () => {
 
   it('carries a chosen offer and the wizard steps', () => {
     const catalogue = { ...C, offers: [{ id: 'free_survey', name: 'Free survey' }] };
-    const result = specFormValues(catalogue, config({ offer: 'free_survey' }), defaultFormValues(), ['cable', 'installation']);
+    const form: FormValues = { ...defaultFormValues(), wizardSteps: ['cable', 'installation'] };
+    const result = specFormValues(catalogue, config({ offer: 'free_survey' }), form);
     expect(result).toMatchObject({ withOffer: true, offer: { id: 'free_survey', name: 'Free survey' }, wizardSteps: ['cable', 'installation'] });
   });
 
-  it('copies the installation terms rather than sharing them', () => {
-    const form = { ...defaultFormValues(), installationTerms: { premium_7kw: true } };
+  it('copies the installation terms and the wizard steps rather than sharing them', () => {
+    const form: FormValues = { ...defaultFormValues(), installationTerms: { premium_7kw: true }, wizardSteps: ['cable'] };
     const result = specFormValues(C, config(), form);
     form.installationTerms.premium_7kw = false;
+    form.wizardSteps.push('installation');
     expect(result.installationTerms).toEqual({ premium_7kw: true });
+    expect(result.wizardSteps).toEqual(['cable']);
   });
 });

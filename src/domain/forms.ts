@@ -12,6 +12,7 @@ import {
 } from './configuration';
 import { poundsFromPence } from './money';
 import { discountForEmail, orderItems } from './order-items';
+import type { StepName } from './wizard/steps';
 
 /**
  * Spec §3 "Form values": what the buyer types or answers, under the spec's field names. The
@@ -47,6 +48,11 @@ export interface FormValues {
   goCardlessFlowId: string;
   serialNumber: string;
   region: string;
+  /**
+   * Spec §3: the wizard steps walked to the current one, in order, by name. Going back drops the
+   * steps left behind, so it is the path that led to where the buyer is (stores: `walkTo`).
+   */
+  wizardSteps: StepName[];
 }
 
 /** Spec §3: title defaults to Mr, gender to Male; spec §6: the default referral source is the shop. */
@@ -77,6 +83,7 @@ export function defaultFormValues(): FormValues {
     goCardlessFlowId: '',
     serialNumber: '',
     region: '',
+    wizardSteps: [],
   };
 }
 
@@ -163,7 +170,6 @@ export interface ConfigurationValues {
   extendedWarranty: boolean;
   /** The extended warranty when chosen, otherwise the standard 3 year one (spec §7.4). */
   warranty: ItemValue;
-  wizardSteps: string[];
 }
 
 /** Spec §7.2 "the whole form values object", without the date of birth (DESIGN: personal data). */
@@ -188,7 +194,6 @@ export function specFormValues(
   catalogue: Catalogue,
   config: Configuration,
   form: FormValues,
-  wizardSteps: readonly string[] = [],
 ): SpecFormValues {
   const answers: Omit<FormValues, 'dob'> & Partial<Pick<FormValues, 'dob'>> = { ...form };
   delete answers.dob;
@@ -214,6 +219,7 @@ export function specFormValues(
   return {
     ...answers,
     installationTerms: { ...form.installationTerms },
+    wizardSteps: [...form.wizardSteps],
     withInstallation: withInstallation(catalogue, config),
     installation: {
       id: installation.id,
@@ -243,6 +249,5 @@ export function specFormValues(
     display,
     extendedWarranty: config.extendedWarranty,
     warranty: item(config.extendedWarranty ? 'warranty' : 'standard_warranty')!,
-    wizardSteps: [...wizardSteps],
   };
 }

@@ -139,6 +139,35 @@ describe('createOrderServices', () => {
     expect(input.attributes).toContainEqual({ key: 'Referral', value: 'partner mag' });
   });
 
+  it("sends the finance step's address as the cart's delivery address with the monthly plan only (spec §7.5)", async () => {
+    const finance = { ...FORM, legalName: 'Samuel Lee', primaryAddress1: '1 Example Street', primaryCity: 'London', primaryPostcode: 'sw1a 1aa' };
+    const deliveryOf = async (configuration: Configuration) => {
+      const { fetch, requests } = cartCreated();
+      await setup(STOREFRONT, fetch).services.checkout({ ...REQUEST, configuration, form: finance });
+      return (requests[0]!.variables!['input'] as { delivery?: unknown }).delivery;
+    };
+    expect(await deliveryOf({ ...CONFIGURATION, paymentType: 'PAY_MONTHLY' })).toEqual({
+      addresses: [
+        {
+          address: {
+            deliveryAddress: {
+              firstName: 'Sam',
+              lastName: 'Lee',
+              address1: '1 Example Street',
+              city: 'London',
+              zip: 'SW1A 1AA',
+              countryCode: 'GB',
+              phone: '+447700900123',
+            },
+          },
+          selected: true,
+          oneTimeUse: true,
+        },
+      ],
+    });
+    expect(await deliveryOf(CONFIGURATION)).toBeUndefined();
+  });
+
   it('a failure rejects with an OrderFailure and never redirects; evc-error is left to the wizard that shows it', async () => {
     const { services, navigate, errors, checkouts } = setup(STOREFRONT, recordingFetch(() => new Response('busy', { status: 503 })).fetch);
     const failure = await services.checkout(REQUEST).catch((error: unknown) => error);

@@ -1,5 +1,5 @@
 import type { Catalogue } from '../domain/catalogue/schema';
-import { monthlyPlanContext, webCheckoutAddress } from '../domain/cart';
+import { deliveryAddress, monthlyPlanContext, webCheckoutAddress } from '../domain/cart';
 import type { CartFigures } from '../domain/cart-check';
 import { cartTotalsDetail, compareCart, shownFigures } from '../domain/cart-check';
 import { GOCARDLESS_DROPIN_SRC, directDebitRequest } from '../domain/direct-debit';
@@ -162,6 +162,7 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
       flow: 'order',
       monthly,
       sellingPlans: request.sellingPlans,
+      deliveryAddress: deliveryAddress(configuration, form),
     });
     return {
       cartId: result.cartId,

@@ -17,6 +17,7 @@ const FORM: FormValues = {
   email: 'sam@partner-one.example',
   tel: '07700 900123',
   dob: '1990-02-03',
+  wizardSteps: ['cable', 'installation', 'options', 'extras', 'hook', 'payment', 'contact'],
 };
 const ENDPOINT = 'https://leads.example/checkout-storeCart';
 
@@ -38,7 +39,7 @@ const ok = () => Promise.resolve(new Response('{}', { status: 200 }));
 const bodyOf = (sent: Sent) => JSON.parse(String(sent.init.body)) as Record<string, unknown>;
 
 describe('sendLead (spec §7.2)', () => {
-  it('POSTs the whole form values object as JSON, without the date of birth', async () => {
+  it('POSTs the whole form values object as JSON, with the steps walked and without the date of birth', async () => {
     const { fetch, sent } = fakeFetch(ok);
     const outcome = await sendLead({ catalogue: UK_CATALOGUE, configuration: CONFIGURATION, form: FORM }, { endpoint: ENDPOINT, fetch });
     expect(outcome).toEqual({ sent: true });
@@ -51,6 +52,7 @@ describe('sendLead (spec §7.2)', () => {
     expect(body).not.toHaveProperty('dob');
     expect(body['email']).toBe('sam@partner-one.example');
     expect(body['withCableHook']).toBe(true);
+    expect(body['wizardSteps']).toEqual(['cable', 'installation', 'options', 'extras', 'hook', 'payment', 'contact']);
   });
 
   it('copies the referral cookie value into the form (spec §6); without one the form keeps its default', async () => {

@@ -12,7 +12,6 @@ export interface LeadInput {
   form: FormValues;
   /** Spec §6: the value of the `referral` cookie, when the page has one. */
   referral?: string | undefined;
-  wizardSteps?: readonly string[] | undefined;
 }
 
 export interface LeadCaptureOptions {
@@ -38,7 +37,7 @@ export async function sendLead(input: LeadInput, options: LeadCaptureOptions): P
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   try {
-    const body = JSON.stringify(specFormValues(input.catalogue, input.configuration, form, input.wizardSteps));
+    const body = JSON.stringify(specFormValues(input.catalogue, input.configuration, form));
     const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
     const response = await fetchImpl(options.endpoint, {
       method: 'POST',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
-import { createConfiguratorStore, createTotalsSelector, selectAwaitingHighPower } from './configurator-store';
+import { createConfiguratorStore, createTotalsSelector, selectAwaitingHighPower, selectWizardSteps } from './configurator-store';
 import { createStepValidationSelector } from './step-validation';
 import { memoryStorage } from './persistence';
 import { wizardNavigation } from './wizard-navigation';
@@ -110,6 +110,61 @@ describe('configurator store', () => {
     const store = createConfiguratorStore({ catalogue: UK_CATALOGUE, flow: 'order', storageKey: 'x', storage: { choices: throwing, personal: throwing } });
     store.getState().actions.chooseFront('racing_green');
     expect(store.getState().configuration.front).toBe('racing_green');
+  });
+});
+
+describe('spec §3 wizardSteps: the path walked, kept with the form', () => {
+  it('follows Continue, Back, the 22kW confirmation and a jump back to a step', () => {
+    const { store } = make();
+    const { actions } = store.getState();
+    const navigation = wizardNavigation(store);
+    actions.openWizard();
+    expect(store.getState().form.wizardSteps).toEqual([]);
+    expect(selectWizardSteps(store.getState())).toEqual(['cable']);
+    actions.select({ type: 'chooseCable', cable: 'socket_22kw' });
+    navigation.confirmHighPower();
+    navigation.goNext();
+    navigation.goNext();
+    expect(store.getState().form.wizardSteps).toEqual(['cable', 'installation', 'options', 'extras']);
+    navigation.goBack();
+    expect(selectWizardSteps(store.getState())).toEqual(['cable', 'installation', 'options']);
+    navigation.goNext();
+    navigation.goNext();
+    expect(selectWizardSteps(store.getState())).toEqual(['cable', 'installation', 'options', 'extras', 'payment']);
+    actions.goToStep('installation');
+    expect(selectWizardSteps(store.getState())).toEqual(['cable', 'installation']);
+  });
+
+  it('a step the choices take away is cut from the path without a move', () => {
+    const { store } = make();
+    const navigation = wizardNavigation(store);
+    store.getState().actions.setSmallScreen(true);
+    store.getState().actions.openWizard();
+    for (let moves = 0; moves < 4; moves += 1) navigation.goNext();
+    expect(selectWizardSteps(store.getState())).toEqual(['cable', 'installation', 'options', 'extras', 'summary']);
+    store.getState().actions.setSmallScreen(false);
+    expect(selectWizardSteps(store.getState())).toEqual(['cable', 'installation', 'options', 'extras']);
+  });
+
+  it('survives a reload with the personal details and goes with Start again', () => {
+    const { store, storage } = make();
+    store.getState().actions.openWizard();
+    wizardNavigation(store).goNext();
+    expect(make('order', storage).store.getState().form.wizardSteps).toEqual(['cable', 'installation']);
+    store.getState().actions.reset();
+    expect(store.getState().form.wizardSteps).toEqual([]);
+  });
+
+  it.each([
+    ['not a list', '"cable"'],
+    ['an unknown step', '["cable","checkout"]'],
+    ['steps out of order', '["installation","cable"]'],
+  ])('a saved path that is not one (%s) is dropped; the other answers stay', (_case, saved) => {
+    const storage = { choices: memoryStorage(), personal: memoryStorage() };
+    storage.personal.setItem('evc:test:personal', `{"version":1,"data":{"email":"sam@example.com","wizardSteps":${saved}}}`);
+    const { form } = make('order', storage).store.getState();
+    expect(form.wizardSteps).toEqual([]);
+    expect(form.email).toBe('sam@example.com');
   });
 });
 

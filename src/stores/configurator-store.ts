@@ -11,7 +11,7 @@ import type { ShopPriceList } from '../domain/shop-prices';
 import type { SpecRequestProblem } from '../domain/spec-request';
 import { applySelection, normaliseConfiguration } from '../domain/selection';
 import type { Flow, NavigationContext, StepName } from '../domain/wizard';
-import { needsHighPowerConfirmation, normaliseStep, stepsFor } from '../domain/wizard';
+import { needsHighPowerConfirmation, normaliseStep, parseWalkedSteps, stepsFor, walkTo } from '../domain/wizard';
 import type { StorageTargets } from './persistence';
 import { forget, readSaved, writeSaved } from './persistence';
 
@@ -149,6 +149,19 @@ export function navigationContext(state: Pick<ConfiguratorState, 'flow' | 'catal
   };
 }
 
+/** Spec §3 `wizardSteps`: the walked path, up to and including the step the buyer is on. */
+export function selectWizardSteps(state: Pick<ConfiguratorState, 'flow' | 'form' | 'wizard'>): StepName[] {
+  return walkTo(state.flow, state.form.wizardSteps, state.wizard.step);
+}
+
+/** The wizard moved to `step`, with the walked path brought up to it (every move of the buyer's goes through here). */
+export function stepMove(state: ConfiguratorState, step: StepName): Pick<ConfiguratorState, 'wizard' | 'form'> {
+  return {
+    wizard: { ...state.wizard, step },
+    form: { ...state.form, wizardSteps: walkTo(state.flow, selectWizardSteps(state), step) },
+  };
+}
+
 function firstStep(flow: Flow): StepName {
   return stepsFor(flow)[0].name;
 }
@@ -177,10 +190,11 @@ function readPersonal(options: StoreOptions): FormValues | undefined {
     const merged: Record<string, unknown> = { ...defaults };
     for (const [field, value] of Object.entries(data)) {
       // Only known fields of the right type survive; dob is never restored.
-      if (field === 'dob' || !(field in defaults)) continue;
+      if (field === 'dob' || field === 'wizardSteps' || !(field in defaults)) continue;
       const expected = typeof defaults[field as keyof FormValues];
       if (typeof value === expected) merged[field] = value;
     }
+    merged['wizardSteps'] = parseWalkedSteps(options.flow, (data as Partial<Record<keyof FormValues, unknown>>).wizardSteps);
     return merged as unknown as FormValues;
   });
 }
@@ -215,7 +229,7 @@ export function createConfiguratorStore(options: StoreOptions): ConfiguratorStor
         previousCable: normalised.cable !== state.configuration.cable ? state.configuration.cable : state.previousCable,
       });
     };
-    const moveTo = (step: StepName) => set((state) => ({ wizard: { ...state.wizard, step } }));
+    const moveTo = (step: StepName) => set((state) => stepMove(state, step));
 
     const actions: ConfiguratorActions = {
       chooseFront: (id) => setConfiguration({ ...get().configuration, front: id }),
@@ -229,7 +243,8 @@ export function createConfiguratorStore(options: StoreOptions): ConfiguratorStor
       setSmallScreen: (smallScreen) => {
         if (smallScreen === get().smallScreen) return;
         set({ smallScreen });
-        moveTo(normaliseStep(navigationContext(get()), get().wizard.step));
+        // Not a move of the buyer's: the walked path is cut back to the step by selectWizardSteps.
+        set((state) => ({ wizard: { ...state.wizard, step: normaliseStep(navigationContext(state), state.wizard.step) } }));
       },
       setShop: (changes) => set((state) => ({ shop: { ...state.shop, ...changes } })),
       applyShopPrices: (answer) =>

@@ -2,7 +2,7 @@ import { defaultConfiguration } from '../domain/configuration';
 import type { ContinueEffects, StepName } from '../domain/wizard';
 import { back, continueEffects, continueHidden, highPowerConfirmedEffects, next } from '../domain/wizard';
 import type { ConfiguratorStore } from './configurator-store';
-import { navigationContext } from './configurator-store';
+import { navigationContext, stepMove } from './configurator-store';
 
 /**
  * The wizard's moves (spec §4): Continue, Back and the 22kW dialog's answers. Only the wizard
@@ -21,7 +21,7 @@ export interface WizardNavigation {
 }
 
 export function wizardNavigation(store: ConfiguratorStore): WizardNavigation {
-  const moveTo = (step: StepName) => store.setState((state) => ({ wizard: { ...state.wizard, step } }));
+  const moveTo = (step: StepName) => store.setState((state) => stepMove(state, step));
   return {
     goNext: () => {
       const state = store.getState();

@@ -41,7 +41,7 @@ export function Wizard() {
   // A third-party overlay (the GoCardless drop-in) is open above the wizard.
   const [overlay, setOverlay] = useState(false);
   const contact = useUiOptions();
-  const { checkout, checkoutAvailable, runEffects, startCheckout, proceed, dismissDifference, goNext, goBack } = useOrderFlow();
+  const { checkout, checkoutAvailable, confirmHighPower, startCheckout, proceed, dismissDifference, goNext, goBack } = useOrderFlow();
   const frame = useRef<HTMLDivElement>(null);
   const hintId = useId();
   useSmallScreen(frame, wizard.open);
@@ -135,7 +135,7 @@ export function Wizard() {
               </p>
             )}
             <WizardOverlayContext value={setOverlay}>
-              <StepForm flow={flow} step={wizard.step} validation={validation} runEffects={runEffects} />
+              <StepForm flow={flow} step={wizard.step} validation={validation} confirmHighPower={confirmHighPower} />
             </WizardOverlayContext>
           </div>
         </div>

@@ -1,7 +1,8 @@
 // Issue 6 "Tests": a monthly-plan order on marketing-site.html against the demo's stand-ins: the
 // finance step, the direct-debit step with the GoCardless drop-in stand-in (cancelled once, then
 // completed), the webhook recording fulfilment, and the cart carrying the plan, the flow id and the
-// finance answers, never the date of birth.
+// finance answers, never the date of birth; the checkout opens with the finance address as the
+// delivery address (spec §7.5).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DATE_OF_BIRTH as DOB, configureMonthly, fillFinance } from './flows.mjs';
@@ -80,9 +81,16 @@ describe('the monthly plan on marketing-site.html (issue 6)', () => {
     for (const forbidden of [DOB, '17/05/1980', '1980']) {
       assert.equal(text.includes(forbidden), false, `the cart does not carry ${forbidden}`);
     }
+    // Spec §7.5: the finance step's address is the delivery address the checkout opens with.
+    const delivery = page.getByRole('region', { name: 'Delivery address' });
+    assert.deepEqual(
+      (await delivery.locator('address').innerText()).split('\n'),
+      ['Alex Morgan', '1 Example Street', 'London SW1A 1AA', 'United Kingdom', '+447700900456'],
+    );
     const leads = await (await fetch(harness.url('/api/store-cart'))).json();
     const lead = leads.findLast((entry) => entry.email === 'alex.morgan@example.com');
     assert.ok(lead, 'the lead was captured');
+    assert.deepEqual(lead.wizardSteps, ['cable', 'installation', 'options', 'extras', 'payment', 'contact', 'finance', 'directDebit']);
     assert.equal(JSON.stringify(lead).includes(DOB), false, 'the lead does not carry the date of birth');
     assert.deepEqual(errors, []);
     void element;

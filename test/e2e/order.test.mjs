@@ -3,7 +3,7 @@
 // shop answers 503 once, the wizard shows the error with "Try again", and trying again completes it.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { PARTNER_EMAIL, assertCheckoutMatches, checkoutPage, configureOrder, partnerDiscountShown, wizardSummary } from './flows.mjs';
+import { HIGH_POWER_DIALOG, PARTNER_EMAIL, assertCheckoutMatches, checkoutPage, configureOrder, partnerDiscountShown, wizardSummary } from './flows.mjs';
 import { useHarness } from './harness.mjs';
 
 const harness = useHarness();
@@ -48,6 +48,31 @@ describe('ordering on marketing-site.html', () => {
     assert.equal(lead.cable.name, '22kW with 6.5m cable');
     assert.equal(lead.withCableHook, true);
     assert.equal('dob' in lead, false);
+    // The path walked, up to the step whose Continue sent it.
+    assert.deepEqual(lead.wizardSteps, ['cable', 'installation', 'options', 'extras', 'hook', 'payment', 'contact']);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it("the 22kW dialog's Continue sends the lead too, with the path as walked back to the first step", async () => {
+    const { page, errors } = await harness.open(PAGE);
+    const { element, wizard } = await configureOrder(page);
+    const email = 'walked-back@home.example';
+    await wizard.getByRole('textbox', { name: 'E-mail address' }).fill(email);
+    const back = wizard.getByRole('button', { name: 'Back', exact: true });
+    // Contact, payment, hook colour, extras, options, installation: back to the cable.
+    for (let step = 0; step < 6; step += 1) await back.click();
+    await wizard.getByRole('radio', { name: '22kW socket' }).check();
+    const confirm = element.getByRole('dialog', { name: HIGH_POWER_DIALOG });
+    const sent = page.waitForResponse((response) => response.url().endsWith('/api/store-cart') && response.request().method() === 'POST');
+    await confirm.getByRole('button', { name: 'Continue' }).click();
+    assert.equal((await sent).status(), 200);
+    await wizard.getByRole('radio', { name: 'Premium', exact: true }).waitFor();
+
+    const leads = (await (await fetch(harness.url('/api/store-cart'))).json()).filter((entry) => entry.email === email);
+    assert.equal(leads.length, 1, 'one lead: Back sends none, the dialog\'s Continue one');
+    assert.equal(leads[0].cable.name, '22kW socket');
+    assert.deepEqual(leads[0].wizardSteps, ['cable']);
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -5,7 +5,11 @@
 import { createStorefrontApiClient } from '@shopify/storefront-api-client';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createStorefrontStandIn, type StorefrontStandIn } from '../../demo/storefront/stand-in.mjs';
+import { deliveryAddress } from '../../src/domain/cart';
 import { UK_CATALOGUE } from '../../src/domain/catalogue/uk';
+import { defaultConfiguration } from '../../src/domain/configuration';
+import { defaultFormValues } from '../../src/domain/forms';
+import { checkoutConfiguration, createShopClient, DEFAULT_API_VERSION } from '../../src/services/shop';
 
 const ORIGIN = 'http://127.0.0.1:5173';
 const TOKEN = { 'X-Shopify-Storefront-Access-Token': 'demo-token' };
@@ -340,6 +344,223 @@ describe('spec §7.5 cart mutations', () => {
     );
     expect(cartGiftCardCodesUpdate.cart.appliedGiftCards).toEqual([]);
     expect(cartGiftCardCodesUpdate.warnings).toEqual([{ code: 'PAYMENTS_GIFT_CARDS_UNAVAILABLE', target: cart!.id }]);
+  });
+});
+
+describe('spec §7.5 shipping address: the cart delivery addresses (Storefront 2025-01 on)', () => {
+  const V = '2026-04';
+  const SELECTABLE = /* GraphQL */ `
+    fragment Selectable on CartSelectableAddress {
+      id selected oneTimeUse
+      address { ... on CartDeliveryAddress { firstName lastName name address1 city zip countryCode phone formattedArea formatted(withName: true) } }
+    }
+  `;
+  const DELIVERY_PAYLOAD = 'cart { id checkoutUrl delivery { addresses { ...Selectable } } } userErrors { code field message } warnings { code target }';
+  interface Selectable {
+    id: string;
+    selected: boolean;
+    oneTimeUse: boolean;
+    address: { firstName: string | null; lastName: string | null; name: string | null; address1: string; city: string; zip: string; countryCode: string; phone: string | null; formattedArea: string; formatted: string[] };
+  }
+  interface DeliveryPayload {
+    cart: { id: string; checkoutUrl: string; delivery: { addresses: Selectable[] } } | null;
+    userErrors: { code: string; field: string[]; message: string }[];
+    warnings: { code: string; target: string }[];
+  }
+  const HOME = { firstName: 'Alex', lastName: 'Morgan', address1: '1 Example Street', city: 'London', zip: 'SW1A 1AA', countryCode: 'GB', phone: '+447700900456' };
+  const selectable = (deliveryAddress: object, extra: object = {}) => ({ address: { deliveryAddress }, ...extra });
+
+  const create = async (addresses: object[]) =>
+    (await data<{ cartCreate: DeliveryPayload }>(
+      standIn,
+      `mutation Create($input: CartInput) { cartCreate(input: $input) { ${DELIVERY_PAYLOAD} } } ${SELECTABLE}`,
+      { input: { lines: [{ merchandiseId: BASE }], delivery: { addresses } } },
+      V,
+    )).cartCreate;
+
+  /** One of the four address mutations, at an API version. */
+  const mutate = async (name: 'Add' | 'Replace' | 'Update' | 'Remove', variables: object, version = V) => {
+    const args = {
+      Add: '$addresses: [CartSelectableAddressInput!]!',
+      Replace: '$addresses: [CartSelectableAddressInput!]!',
+      Update: '$addresses: [CartSelectableAddressUpdateInput!]!',
+      Remove: '$addressIds: [ID!]!',
+    }[name];
+    const passed = name === 'Remove' ? 'addressIds: $addressIds' : 'addresses: $addresses';
+    const response = await post(
+      standIn,
+      `mutation M($cartId: ID!, ${args}) { result: cartDeliveryAddresses${name}(cartId: $cartId, ${passed}) { ${DELIVERY_PAYLOAD} } } ${SELECTABLE}`,
+      variables,
+      { version },
+    );
+    return (await response.json()) as GraphQLAnswer<{ result: DeliveryPayload }>;
+  };
+  const ok = async (name: 'Add' | 'Replace' | 'Update' | 'Remove', variables: object) => {
+    const answer = await mutate(name, variables);
+    expect(answer.errors).toBeUndefined();
+    return answer.data!.result;
+  };
+
+  it('cartCreate takes the address through CartInput.delivery; the cart shows it selected, one-time, formatted the UK way', async () => {
+    const { cart, userErrors } = await create([selectable(HOME, { selected: true, oneTimeUse: true })]);
+    expect(userErrors).toEqual([]);
+    const [address] = cart!.delivery.addresses;
+    expect(address!.id).toMatch(/^gid:\/\/shopify\/CartSelectableAddress\/[0-9a-f-]{36}$/);
+    expect(address).toMatchObject({
+      selected: true,
+      oneTimeUse: true,
+      address: {
+        ...HOME,
+        name: 'Alex Morgan',
+        formattedArea: 'London, United Kingdom',
+        formatted: ['Alex Morgan', '1 Example Street', 'London SW1A 1AA', 'United Kingdom'],
+      },
+    });
+  });
+
+  it('replaces every address with the new set, and clears them with none', async () => {
+    const { cart } = await create([selectable({ ...HOME, address1: '9 Old Road', city: 'Leeds', zip: 'LS1 1AA' }, { selected: true })]);
+    const replaced = await ok('Replace', { cartId: cart!.id, addresses: [selectable(HOME, { selected: true, oneTimeUse: true })] });
+    expect(replaced.userErrors).toEqual([]);
+    expect(replaced.cart!.delivery.addresses.map((entry) => [entry.address.address1, entry.selected])).toEqual([['1 Example Street', true]]);
+    const cleared = await ok('Replace', { cartId: cart!.id, addresses: [] });
+    expect(cleared.cart!.delivery.addresses).toEqual([]);
+  });
+
+  it('adds up to 20, one selected at a time; a duplicate is kept once with DUPLICATE_DELIVERY_ADDRESS', async () => {
+    const { cart } = await create([selectable(HOME, { selected: true })]);
+    const street = (n: number) => selectable({ ...HOME, address1: `${n} High Street` });
+    const added = await ok('Add', { cartId: cart!.id, addresses: [street(2), { ...street(3), selected: true }, selectable(HOME)] });
+    expect(added.userErrors).toEqual([]);
+    expect(added.warnings).toEqual([{ code: 'DUPLICATE_DELIVERY_ADDRESS', target: cart!.id }]);
+    expect(added.cart!.delivery.addresses.map((entry) => [entry.address.address1, entry.selected])).toEqual([
+      ['1 Example Street', false],
+      ['2 High Street', false],
+      ['3 High Street', true],
+    ]);
+    const twoSelected = await ok('Add', { cartId: cart!.id, addresses: [{ ...street(4), selected: true }, { ...street(5), selected: true }] });
+    expect(twoSelected.userErrors).toEqual([
+      { code: 'ONLY_ONE_DELIVERY_ADDRESS_CAN_BE_SELECTED', field: ['addresses', '1', 'selected'], message: 'Only one delivery address can be selected.' },
+    ]);
+    const tooMany = await ok('Add', { cartId: cart!.id, addresses: Array.from({ length: 18 }, (_, n) => street(10 + n)) });
+    expect(tooMany.userErrors.map((error) => error.code)).toEqual(['TOO_MANY_DELIVERY_ADDRESSES']);
+    expect(tooMany.cart!.delivery.addresses).toHaveLength(3);
+  });
+
+  it('updates and removes by id; an unknown id is INVALID_DELIVERY_ADDRESS_ID and changes nothing', async () => {
+    const { cart } = await create([selectable(HOME, { selected: true }), selectable({ ...HOME, address1: '2 High Street' })]);
+    const [home, other] = cart!.delivery.addresses;
+    const updated = await ok('Update', { cartId: cart!.id, addresses: [{ id: other!.id, selected: true, address: { deliveryAddress: { ...HOME, address1: '2A High Street' } } }] });
+    expect(updated.cart!.delivery.addresses.map((entry) => [entry.address.address1, entry.selected])).toEqual([
+      ['1 Example Street', false],
+      ['2A High Street', true],
+    ]);
+    const unknown = 'gid://shopify/CartSelectableAddress/00000000-0000-0000-0000-000000000000';
+    const refused = await ok('Update', { cartId: cart!.id, addresses: [{ id: unknown, selected: true }] });
+    expect(refused.userErrors.map((error) => [error.code, error.field])).toEqual([['INVALID_DELIVERY_ADDRESS_ID', ['addresses', '0', 'id']]]);
+    expect((await ok('Remove', { cartId: cart!.id, addressIds: [home!.id, unknown] })).userErrors.map((error) => error.code)).toEqual([
+      'INVALID_DELIVERY_ADDRESS_ID',
+    ]);
+    const removed = await ok('Remove', { cartId: cart!.id, addressIds: [home!.id] });
+    expect(removed.cart!.delivery.addresses.map((entry) => entry.id)).toEqual([other!.id]);
+  });
+
+  it('an update with no addresses clears them from 2025-10 on, and changes nothing before', async () => {
+    const { cart } = await create([selectable(HOME, { selected: true })]);
+    const before = await mutate('Update', { cartId: cart!.id, addresses: [] }, '2025-07');
+    expect(before.data!.result.cart!.delivery.addresses).toHaveLength(1);
+    expect((await ok('Update', { cartId: cart!.id, addresses: [] })).cart!.delivery.addresses).toEqual([]);
+  });
+
+  it.each<[string, object, string | undefined, [string, string[]][]]>([
+    ['STRICT: a postcode that is not a UK one', { ...HOME, zip: '90210' }, 'STRICT', [['INVALID_ZIP_CODE_FOR_COUNTRY', ['zip']]]],
+    ['STRICT: HTML in a field', { ...HOME, address1: '<b>1</b> Example Street' }, 'STRICT', [['ADDRESS_FIELD_CONTAINS_HTML_TAGS', ['address1']]]],
+    ['STRICT: a URL in a field', { ...HOME, company: 'https://spam.example' }, 'STRICT', [['ADDRESS_FIELD_CONTAINS_URL', ['company']]]],
+    ['STRICT: an emoji', { ...HOME, city: 'London 🚗' }, 'STRICT', [['ADDRESS_FIELD_CONTAINS_EMOJIS', ['city']]]],
+    ['STRICT: a field too long', { ...HOME, address1: 'x'.repeat(256) }, 'STRICT', [['ADDRESS_FIELD_IS_TOO_LONG', ['address1']]]],
+    ['STRICT: no city, a phone not in E.164', { ...HOME, city: '', phone: '07700 900456' }, 'STRICT', [
+      ['ADDRESS_FIELD_IS_REQUIRED', ['city']],
+      ['ADDRESS_FIELD_DOES_NOT_MATCH_EXPECTED_PATTERN', ['phone']],
+    ]],
+    ['the default checks the country code only: the odd postcode passes', { ...HOME, zip: '90210' }, undefined, []],
+    ['no country code', { ...HOME, countryCode: undefined }, 'COUNTRY_CODE_ONLY', [['ADDRESS_FIELD_IS_REQUIRED', ['countryCode']]]],
+  ])('checks an address as its validationStrategy asks (%s)', async (_case, address, validationStrategy, expected) => {
+    const { cart, userErrors } = await create([selectable(address, { validationStrategy })]);
+    const path = ['input', 'delivery', 'addresses', '0', 'address', 'deliveryAddress'];
+    expect(userErrors.map((error) => [error.code, error.field])).toEqual(expected.map(([code, field]) => [code, [...path, ...field]]));
+    expect(cart === null).toBe(expected.length > 0);
+  });
+
+  it('refuses a customer address to copy (no accounts in the demo shop) and an address given both ways', async () => {
+    const { userErrors } = await create([
+      { address: { copyFromCustomerAddressId: 'gid://shopify/MailingAddress/1' } },
+      { address: { copyFromCustomerAddressId: 'gid://shopify/MailingAddress/1', deliveryAddress: HOME } },
+    ]);
+    expect(userErrors.map((error) => [error.code, error.field.join('.')])).toEqual([
+      ['INVALID', 'input.delivery.addresses.0.address.copyFromCustomerAddressId'],
+      ['INVALID', 'input.delivery.addresses.1.address'],
+    ]);
+  });
+
+  it('lists only the selected address when asked', async () => {
+    const { cart } = await create([selectable(HOME), selectable({ ...HOME, address1: '2 High Street' }, { selected: true })]);
+    const { cart: read } = await data<{ cart: { delivery: { addresses: { address: { address1: string } }[] } } }>(
+      standIn,
+      `query Read($id: ID!) { cart(id: $id) { delivery { addresses(selected: true) { address { ... on CartDeliveryAddress { address1 } } } } } }`,
+      { id: cart!.id },
+      V,
+    );
+    expect(read.delivery.addresses).toEqual([{ address: { address1: '2 High Street' } }]);
+  });
+
+  it.each([
+    ['cartDeliveryAddressesReplace before 2025-10', 'Replace', '2025-07', 'Mutation.cartDeliveryAddressesReplace does not exist in Storefront API 2025-07; it came in 2025-10.'],
+    ['cartDeliveryAddressesAdd before 2025-01', 'Add', '2024-10', 'Mutation.cartDeliveryAddressesAdd does not exist in Storefront API 2024-10; it came in 2025-01.'],
+  ] as const)('answers a GraphQL error for %s, as the real API has no such field there', async (_case, name, version, message) => {
+    const { cart } = await create([]);
+    const answer = await mutate(name, { cartId: cart!.id, addresses: [selectable(HOME)] }, version);
+    expect(answer.errors!.map((error) => error.message)).toEqual([message]);
+    const created = await post(standIn, `mutation C($input: CartInput) { cartCreate(input: $input) { cart { id } } }`, { input: { delivery: { addresses: [] } } }, { version: '2024-10' });
+    expect(((await created.json()) as GraphQLAnswer<unknown>).errors!.map((error) => error.message)).toEqual([
+      'CartInput.delivery does not exist in Storefront API 2024-10; it came in 2025-01.',
+    ]);
+  });
+
+  it("serves the element's own checkout: a monthly order's address on a new cart, then replaced on the reused cart", async () => {
+    const client = createShopClient({
+      storefrontEndpoint: `${ORIGIN}/api/${DEFAULT_API_VERSION}/graphql.json`,
+      apiVersion: DEFAULT_API_VERSION,
+      publicAccessToken: 'demo-token',
+      fetch: (input, init) => standIn.handle(new Request(input as string, init)),
+    });
+    const configuration = { ...defaultConfiguration(C), paymentType: 'PAY_MONTHLY' as const };
+    const form = { ...defaultFormValues(), 'first-name': 'Alex', 'last-name': 'Morgan', legalName: 'Alexandra Morgan', primaryAddress1: '1 Example Street', primaryCity: 'London', primaryPostcode: 'sw1a 1aa' };
+    const order = { catalogue: C, configuration, email: 'alex.morgan@example.com' };
+    const first = await checkoutConfiguration(client, { ...order, deliveryAddress: deliveryAddress(configuration, form) });
+    const addressLines = (cart: typeof first.cart) => cart.delivery.addresses.map((entry) => [entry.selected, entry.address.formatted]);
+    expect(addressLines(first.cart)).toEqual([[true, ['1 Example Street', 'London SW1A 1AA', 'United Kingdom']]]);
+    const moved = { ...form, primaryAddress1: '2 New Road', primaryCity: 'Bath', primaryPostcode: 'BA1 1AA' };
+    const again = await checkoutConfiguration(client, { ...order, existingCartId: first.cartId, deliveryAddress: deliveryAddress(configuration, moved) });
+    expect(again.cartId).toBe(first.cartId);
+    expect(addressLines(again.cart)).toEqual([[true, ['2 New Road', 'Bath BA1 1AA', 'United Kingdom']]]);
+    const paidInFull = await checkoutConfiguration(client, { ...order, existingCartId: first.cartId, configuration: { ...configuration, paymentType: 'PAY_NOW' } });
+    expect(paidInFull.cart.delivery.addresses).toEqual([]);
+  });
+
+  it("the demo checkout page shows the selected address, as the shop's checkout opens with it", async () => {
+    const { cart } = await create([
+      selectable({ ...HOME, address1: '9 Old Road', city: 'Leeds', zip: 'LS1 1AA' }),
+      selectable({ ...HOME, firstName: 'Alex <b>', address1: '1 Example Street' }, { selected: true, oneTimeUse: true }),
+    ]);
+    const html = await (await standIn.handle(request(new URL(cart!.checkoutUrl).pathname))).text();
+    expect(html).toContain(
+      '<section aria-labelledby="delivery-address">\n<h2 id="delivery-address">Delivery address</h2>\n' +
+        '<address>Alex &#60;b&#62; Morgan<br>1 Example Street<br>London SW1A 1AA<br>United Kingdom<br>+447700900456</address>' +
+        '<p>For this order only: not saved to an account.</p>\n</section>',
+    );
+    expect(html).not.toContain('Old Road');
+    const { cart: bare } = await createCart(standIn, {});
+    expect(await (await standIn.handle(request(new URL(bare!.checkoutUrl).pathname))).text()).toContain('<p>None given: the checkout asks for it.</p>');
   });
 });
 

@@ -8,6 +8,6 @@ export type {
 } from './steps';
 export { stepDefinition, stepsFor } from './steps';
 export type { BackResult, NextResult, StepStatus } from './navigation';
-export { applicableSteps, back, next, normaliseStep, stepCount, stepIndex, stepStatus } from './navigation';
+export { applicableSteps, back, next, normaliseStep, parseWalkedSteps, stepCount, stepIndex, stepStatus, walkTo } from './navigation';
 export type { ContinueEffects } from './continue';
 export { continueEffects, continueHidden, highPowerConfirmedEffects, needsHighPowerConfirmation } from './continue';

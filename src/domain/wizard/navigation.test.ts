@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentType } from '../catalogue/schema';
 import { everyOrderStep, navigationContext } from './context.fixture';
-import { applicableSteps, back, next, normaliseStep, stepCount, stepIndex, stepStatus } from './navigation';
+import { applicableSteps, back, next, normaliseStep, parseWalkedSteps, stepCount, stepIndex, stepStatus, walkTo } from './navigation';
 import type { NavigationContext, StepName } from './steps';
 import { positionOf } from './steps';
 
@@ -203,5 +203,38 @@ describe('spec §4 "Wizard behaviour (specification-request flow)"', () => {
   it('the installation check gives way to extras when installation is switched off while on it', () => {
     expect(normaliseStep(short, 'installCheck')).toBe('extras');
     expect(back(short, 'details')).toEqual({ type: 'step', step: 'extras' });
+  });
+});
+
+describe('spec §3 wizardSteps: the path walked to the current step', () => {
+  it.each<[string, StepName[], StepName, StepName[]]>([
+    ['the first step starts the path', [], 'cable', ['cable']],
+    ['Continue appends the step moved to', ['cable', 'installation'], 'options', ['cable', 'installation', 'options']],
+    ['a skipped step stays out', ['cable', 'installation', 'options', 'extras'], 'payment', ['cable', 'installation', 'options', 'extras', 'payment']],
+    ['Back drops the step left', ['cable', 'installation', 'options'], 'installation', ['cable', 'installation']],
+    ['Back over a skip drops what lay beyond', ['cable', 'installation', 'options', 'extras', 'payment'], 'extras', ['cable', 'installation', 'options', 'extras']],
+    ['a jump back to an earlier step drops every later one', ['cable', 'installation', 'payment', 'contact', 'finance'], 'payment', ['cable', 'installation', 'payment']],
+    ['staying on the last step changes nothing', ['cable', 'installation'], 'installation', ['cable', 'installation']],
+    ['a step reached without a path (a restored wizard) starts one', [], 'contact', ['contact']],
+  ])('%s', (_case, walked, step, expected) => {
+    expect(walkTo('order', walked, step)).toEqual(expected);
+  });
+
+  it('keeps each flow\'s own order (the specification request starts with the e-mail)', () => {
+    expect(walkTo('spec-request', ['email', 'cable'], 'installation')).toEqual(['email', 'cable', 'installation']);
+    expect(walkTo('spec-request', ['email', 'cable', 'installation'], 'email')).toEqual(['email']);
+  });
+
+  it.each<[string, unknown, StepName[]]>([
+    ['a walked path', ['cable', 'installation', 'extras'], ['cable', 'installation', 'extras']],
+    ['no path', [], []],
+    ['not a list', 'cable', []],
+    ['an unknown step', ['cable', 'checkout'], []],
+    ['a step of the other flow', ['email', 'cable'], []],
+    ['steps out of order', ['installation', 'cable'], []],
+    ['a step twice', ['cable', 'cable'], []],
+    ['a non-string', ['cable', 3], []],
+  ])('a saved path is taken only when it is one (%s)', (_case, saved, expected) => {
+    expect(parseWalkedSteps('order', saved)).toEqual(expected);
   });
 });

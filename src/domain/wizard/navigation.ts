@@ -1,4 +1,4 @@
-import type { NavigationContext, StepName } from './steps';
+import type { Flow, NavigationContext, StepName } from './steps';
 import { positionOf, stepsFor } from './steps';
 
 /** Continue either lands on a step or runs past the last one (ordering flow: checkout). */
@@ -57,4 +57,22 @@ export function back(ctx: NavigationContext, current: StepName): BackResult {
     .slice(0, positionOf(ctx.flow, current))
     .findLast((definition) => definition.applies(ctx));
   return previous ? { type: 'step', step: previous.name } : { type: 'close' };
+}
+
+/**
+ * Spec §3 `wizardSteps`: the path that led to `step`. Arriving at a step keeps the walked steps
+ * before it in the flow and appends it, so steps gone back over drop out of the path.
+ */
+export function walkTo(flow: Flow, walked: readonly StepName[], step: StepName): StepName[] {
+  const at = positionOf(flow, step);
+  return [...walked.filter((name) => positionOf(flow, name) < at), step];
+}
+
+/** A saved `wizardSteps`: this flow's step names in flow order, each once; anything else is no path at all. */
+export function parseWalkedSteps(flow: Flow, value: unknown): StepName[] {
+  if (!Array.isArray(value)) return [];
+  const names = stepsFor(flow).map((definition) => definition.name as string);
+  const positions = value.map((name) => (typeof name === 'string' ? names.indexOf(name) : -1));
+  const ordered = positions.every((position, index) => position >= 0 && (index === 0 || position > positions[index - 1]!));
+  return ordered ? (value as StepName[]) : [];
 }

@@ -1,13 +1,41 @@
 import { describe, expect, it } from 'vitest';
+import type { CartSelectableAddressInput } from '../../domain/cart';
 import { cartAttributes, cartLines } from '../../domain/cart';
 import { UK_CATALOGUE } from '../../domain/catalogue/uk';
 import { checkoutConfiguration, ensureCart } from './checkout';
 import { CONFIGURATION, byOperation, cartFixture, lineFixture, linePage, payload, testClient } from './shop.fixture';
+import type { CartSelectableAddress } from './types';
 
 const EMAIL = 'sam@partner-one.example';
 const LINES = cartLines(UK_CATALOGUE, CONFIGURATION, { email: EMAIL });
 const ATTRIBUTES = cartAttributes(UK_CATALOGUE, CONFIGURATION, { referral: 'newsletter', flow: 'order' });
 const INPUT = { catalogue: UK_CATALOGUE, configuration: CONFIGURATION, email: EMAIL, phone: '07700 900123', referral: 'newsletter' };
+
+const ADDRESS: CartSelectableAddressInput = {
+  address: { deliveryAddress: { firstName: 'Alex', lastName: 'Morgan', address1: '1 Example Street', city: 'London', zip: 'SW1A 1AA', countryCode: 'GB' } },
+  selected: true,
+  oneTimeUse: true,
+};
+/** An address an earlier checkout left on the cart, as the API shows it. */
+const SELECTABLE: CartSelectableAddress = {
+  id: 'gid://shopify/CartSelectableAddress/1',
+  selected: true,
+  oneTimeUse: true,
+  address: {
+    firstName: 'Alex',
+    lastName: 'Morgan',
+    name: 'Alex Morgan',
+    company: null,
+    address1: '9 Old Road',
+    address2: null,
+    city: 'Leeds',
+    provinceCode: null,
+    zip: 'LS1 1AA',
+    countryCode: 'GB',
+    phone: null,
+    formatted: ['9 Old Road', 'Leeds LS1 1AA', 'United Kingdom'],
+  },
+};
 
 const NEW_ID = 'gid://shopify/Cart/new';
 const OLD_ID = 'gid://shopify/Cart/old';
@@ -80,6 +108,35 @@ describe('checkoutConfiguration', () => {
     expect(requests[2]!.variables).toEqual({ cartId: OLD_ID, lines: LINES });
     expect(requests[6]!.variables).toEqual({ cartId: OLD_ID, discountCodes: ['SPRING', 'PARTNER100'] });
     expect(result).toMatchObject({ cartId: OLD_ID, checkoutUrl: 'https://shop.example/cart/c/old?key=o&_fd=0' });
+  });
+
+  it("gives a new cart the buyer's delivery address, pre-selected, in the same call", async () => {
+    const { client, requests } = testClient(byOperation({ CartCreate: () => ({ cartCreate: payload(newCart()) }) }));
+    await checkoutConfiguration(client, { ...INPUT, deliveryAddress: ADDRESS });
+    expect(requests.map((r) => r.operation)).toEqual(['CartCreate']);
+    expect((requests[0]!.variables as { input: Record<string, unknown> }).input['delivery']).toEqual({ addresses: [ADDRESS] });
+  });
+
+  it.each<[string, CartSelectableAddressInput | undefined, boolean, CartSelectableAddressInput[] | null]>([
+    ['an address given: it replaces whatever the cart had', ADDRESS, true, [ADDRESS]],
+    ['an address given to a cart without one', ADDRESS, false, [ADDRESS]],
+    ['no address, the cart holds an earlier one: cleared', undefined, true, []],
+    ['no address, the cart has none: no call', undefined, false, null],
+  ])('reuses a cart: its delivery addresses (%s)', async (_case, deliveryAddress, cartHasOne, expected) => {
+    const delivery = { addresses: cartHasOne ? [SELECTABLE] : [] };
+    const { client, requests } = testClient(
+      byOperation({
+        Cart: () => ({ cart: oldCart({ delivery }) }),
+        CartLinesAdd: () => ({ cartLinesAdd: payload(oldCart({ delivery })) }),
+        CartAttributesUpdate: () => ({ cartAttributesUpdate: payload(oldCart({ delivery })) }),
+        CartBuyerIdentityUpdate: () => ({ cartBuyerIdentityUpdate: payload(oldCart({ delivery })) }),
+        CartDeliveryAddressesReplace: () => ({ cartDeliveryAddressesReplace: payload(oldCart()) }),
+        CartDiscountCodesUpdate: () => ({ cartDiscountCodesUpdate: payload(oldCart()) }),
+      }),
+    );
+    await checkoutConfiguration(client, { ...INPUT, existingCartId: OLD_ID, deliveryAddress });
+    const replaced = requests.filter((r) => r.operation === 'CartDeliveryAddressesReplace');
+    expect(replaced.map((r) => r.variables)).toEqual(expected === null ? [] : [{ cartId: OLD_ID, addresses: expected }]);
   });
 
   it('drops a partner code the new e-mail no longer earns, keeping other codes', async () => {

@@ -1,5 +1,5 @@
 import type { Catalogue } from '../../domain/catalogue/schema';
-import type { MonthlyPlanContext } from '../../domain/cart';
+import type { CartSelectableAddressInput, MonthlyPlanContext } from '../../domain/cart';
 import { buyerIdentity, cartAttributes, cartLines, discountCodes } from '../../domain/cart';
 import type { Configuration } from '../../domain/configuration';
 import type { Flow } from '../../domain/wizard/steps';
@@ -21,6 +21,8 @@ export interface CheckoutInput {
   monthly?: MonthlyPlanContext | undefined;
   /** The monthly plan's selling plan per variant, as the shop offers it. */
   sellingPlans?: Readonly<Record<string, string>> | undefined;
+  /** Spec §7.5: the buyer's address (domain `deliveryAddress`), so the checkout opens with it. */
+  deliveryAddress?: CartSelectableAddressInput | undefined;
 }
 
 export interface CheckoutResult {
@@ -38,7 +40,8 @@ const sameCode = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
 
 /**
  * The ordering flow's checkout (issue 4): one cart holding every configured line, the cart
- * attributes, the buyer's identity and the partner discount code when the e-mail earns one.
+ * attributes, the buyer's identity, the buyer's delivery address when one was given and the
+ * partner discount code when the e-mail earns one.
  * An existing cart keeps its id and has its lines replaced (spec §4); an expired or unknown one is
  * replaced by a new cart, never reported as an error.
  */
@@ -55,15 +58,17 @@ export async function checkoutConfiguration(client: ShopClient, input: CheckoutI
     ? buyerIdentity({ email, phone: input.phone })
     : undefined;
   const codes = discountCodes(catalogue, email);
+  const addresses = input.deliveryAddress ? [input.deliveryAddress] : [];
 
   if (input.existingCartId) {
-    const reused = await refillCart(client, input.existingCartId, { lines, attributes, identity, codes, catalogue });
+    const reused = await refillCart(client, input.existingCartId, { lines, attributes, identity, addresses, codes, catalogue });
     if (reused) return toResult(reused);
   }
   const created = await client.createCart({
     lines,
     attributes,
     ...(identity ? { buyerIdentity: identity } : {}),
+    ...(addresses.length > 0 ? { delivery: { addresses } } : {}),
     ...(codes.length > 0 ? { discountCodes: codes } : {}),
   });
   return toResult(created);
@@ -73,6 +78,7 @@ interface Refill {
   lines: NonNullable<CartInput['lines']>;
   attributes: NonNullable<CartInput['attributes']>;
   identity: CartBuyerIdentityInput | undefined;
+  addresses: CartSelectableAddressInput[];
   codes: string[];
   catalogue: Catalogue;
 }
@@ -92,6 +98,11 @@ async function refillCart(client: ShopClient, cartId: string, refill: Refill): P
   warnings.push(...result.warnings);
   if (refill.identity) {
     result = await client.updateBuyerIdentity(cartId, refill.identity);
+    warnings.push(...result.warnings);
+  }
+  // An address given for an earlier monthly checkout must not outlive the plan.
+  if (refill.addresses.length > 0 || result.cart.delivery.addresses.length > 0) {
+    result = await client.replaceDeliveryAddresses(cartId, refill.addresses);
     warnings.push(...result.warnings);
   }
   // A partner code from an earlier e-mail must not outlive it; codes the buyer added elsewhere stay.

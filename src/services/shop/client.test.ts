@@ -29,6 +29,11 @@ const STOREFRONT_HEADERS = {
 const CART_ID = 'gid://shopify/Cart/c1';
 const cartPayload = () => payload(cartFixture());
 const line = { merchandiseId: 'gid://shopify/ProductVariant/9', quantity: 1, attributes: [{ key: 'Front colour', value: 'Racing Green' }] };
+const address = {
+  address: { deliveryAddress: { firstName: 'Alex', lastName: 'Morgan', address1: '1 Example Street', city: 'London', zip: 'SW1A 1AA', countryCode: 'GB' as const } },
+  selected: true,
+  oneTimeUse: true,
+};
 
 /** Each operation of spec §7.5: the call, the document and variables it must send, and an answer. */
 const OPERATIONS: {
@@ -156,6 +161,27 @@ const OPERATIONS: {
     document: documents.CART_BUYER_IDENTITY_UPDATE_MUTATION,
     variables: { cartId: CART_ID, buyerIdentity: { email: 'a@b.example', phone: '+447700900123' } },
     data: { cartBuyerIdentityUpdate: cartPayload() },
+  },
+  {
+    name: 'cartCreate with a delivery address',
+    call: (c) => c.createCart({ lines: [line], delivery: { addresses: [address] } }),
+    document: documents.CART_CREATE_MUTATION,
+    variables: { input: { lines: [line], delivery: { addresses: [address] } } },
+    data: { cartCreate: cartPayload() },
+  },
+  {
+    name: 'cartDeliveryAddressesReplace',
+    call: (c) => c.replaceDeliveryAddresses(CART_ID, [address]),
+    document: documents.CART_DELIVERY_ADDRESSES_REPLACE_MUTATION,
+    variables: { cartId: CART_ID, addresses: [address] },
+    data: { cartDeliveryAddressesReplace: cartPayload() },
+  },
+  {
+    name: 'cartDeliveryAddressesReplace with none, clearing them',
+    call: (c) => c.replaceDeliveryAddresses(CART_ID, []),
+    document: documents.CART_DELIVERY_ADDRESSES_REPLACE_MUTATION,
+    variables: { cartId: CART_ID, addresses: [] },
+    data: { cartDeliveryAddressesReplace: cartPayload() },
   },
   {
     name: 'cartDiscountCodesUpdate',

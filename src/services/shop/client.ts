@@ -5,6 +5,7 @@ import {
   CART_ATTRIBUTES_UPDATE_MUTATION,
   CART_BUYER_IDENTITY_UPDATE_MUTATION,
   CART_CREATE_MUTATION,
+  CART_DELIVERY_ADDRESSES_REPLACE_MUTATION,
   CART_DISCOUNT_CODES_UPDATE_MUTATION,
   CART_GIFT_CARD_CODES_REMOVE_MUTATION,
   CART_GIFT_CARD_CODES_UPDATE_MUTATION,
@@ -52,6 +53,7 @@ import type {
   CartLineInput,
   CartLinePage,
   CartLineUpdateInput,
+  CartSelectableAddressInput,
   CartUserError,
   CartWarning,
   Collection,
@@ -145,6 +147,8 @@ export interface ShopClient {
   updateCartAttributes(cartId: string, attributes: readonly AttributeInput[], note?: string | null): Promise<CartResult>;
   updateNote(cartId: string, note: string): Promise<CartResult>;
   updateBuyerIdentity(cartId: string, buyerIdentity: CartBuyerIdentityInput): Promise<CartResult>;
+  /** The cart's delivery addresses become exactly these (none clears them). */
+  replaceDeliveryAddresses(cartId: string, addresses: readonly CartSelectableAddressInput[]): Promise<CartResult>;
   /** Replaces the cart's discount codes with exactly these. */
   updateDiscountCodes(cartId: string, codes: readonly string[]): Promise<CartResult>;
   /** Spec §4: existing cart- and line-level codes, without duplicates, then the new ones. */
@@ -448,6 +452,10 @@ export function createShopClient(options: ShopClientOptions): ShopClient {
 
     updateBuyerIdentity(cartId, buyerIdentity) {
       return mutate(CART_BUYER_IDENTITY_UPDATE_MUTATION, 'cartBuyerIdentityUpdate', { cartId, buyerIdentity });
+    },
+
+    replaceDeliveryAddresses(cartId, addresses) {
+      return mutate(CART_DELIVERY_ADDRESSES_REPLACE_MUTATION, 'cartDeliveryAddressesReplace', { cartId, addresses });
     },
 
     updateDiscountCodes(cartId, codes) {

@@ -200,6 +200,28 @@ const FRAGMENTS: Readonly<Record<string, string>> = {
       handle
       title
     }`,
+  CartDeliveryAddress: /* GraphQL */ `
+    fragment CartDeliveryAddress on CartDeliveryAddress {
+      firstName
+      lastName
+      name
+      company
+      address1
+      address2
+      city
+      provinceCode
+      zip
+      countryCode
+      phone
+      formatted
+    }`,
+  CartSelectableAddress: /* GraphQL */ `
+    fragment CartSelectableAddress on CartSelectableAddress {
+      id
+      selected
+      oneTimeUse
+      address { ...CartDeliveryAddress }
+    }`,
   CartDeliveryGroup: /* GraphQL */ `
     fragment CartDeliveryGroup on CartDeliveryGroup {
       id
@@ -225,6 +247,7 @@ const FRAGMENTS: Readonly<Record<string, string>> = {
       discountAllocations { ...CartDiscountAllocation }
       appliedGiftCards { ...AppliedGiftCard }
       buyerIdentity { ...CartBuyerIdentity }
+      delivery { addresses { ...CartSelectableAddress } }
       deliveryGroups(first: ${DELIVERY_GROUPS_FIRST}) {
         nodes { ...CartDeliveryGroup }
       }
@@ -394,6 +417,13 @@ export const CART_BUYER_IDENTITY_UPDATE_MUTATION = withFragments(/* GraphQL */ `
     }
   }`);
 
+/** Spec §7.5 "shipping address": since 2025-01 a cart's addresses live in `cart.delivery`, set wholesale here (2025-10 on). */
+export const CART_DELIVERY_ADDRESSES_REPLACE_MUTATION = withFragments(/* GraphQL */ `
+  mutation CartDeliveryAddressesReplace($cartId: ID!, $addresses: [CartSelectableAddressInput!]!) {
+    cartDeliveryAddressesReplace(cartId: $cartId, addresses: $addresses) {${CART_PAYLOAD}
+    }
+  }`);
+
 export const CART_DISCOUNT_CODES_UPDATE_MUTATION = withFragments(/* GraphQL */ `
   mutation CartDiscountCodesUpdate($cartId: ID!, $discountCodes: [String!]!) {
     cartDiscountCodesUpdate(cartId: $cartId, discountCodes: $discountCodes) {${CART_PAYLOAD}
@@ -456,6 +486,7 @@ export const SHOP_DOCUMENTS: Readonly<Record<string, string>> = {
   CartCreate: CART_CREATE_MUTATION,
   CartAttributesUpdate: CART_ATTRIBUTES_UPDATE_MUTATION,
   CartBuyerIdentityUpdate: CART_BUYER_IDENTITY_UPDATE_MUTATION,
+  CartDeliveryAddressesReplace: CART_DELIVERY_ADDRESSES_REPLACE_MUTATION,
   CartDiscountCodesUpdate: CART_DISCOUNT_CODES_UPDATE_MUTATION,
   CartGiftCardCodesUpdate: CART_GIFT_CARD_CODES_UPDATE_MUTATION,
   CartGiftCardCodesRemove: CART_GIFT_CARD_CODES_REMOVE_MUTATION,

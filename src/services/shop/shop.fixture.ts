@@ -130,6 +130,7 @@ export function cartFixture(extra: Partial<RawCart> = {}): RawCart {
     discountAllocations: [],
     appliedGiftCards: [],
     buyerIdentity: { countryCode: null, email: null, phone: null, customer: null, preferences: null },
+    delivery: { addresses: [] },
     deliveryGroups: { nodes: [] },
     lines: linePage([]),
     ...extra,

@@ -1,11 +1,11 @@
-import type { AttributeInput, CartLineInput } from '../../domain/cart';
+import type { AttributeInput, CartLineInput, CartSelectableAddressInput } from '../../domain/cart';
 
 /**
  * The shapes the shop documents return (documents.ts), written by hand from the 2026-04 schema.
  * Cart types are what the product relies on; catalogue and shop types are typed more loosely.
  */
 
-export type { AttributeInput, CartLineInput };
+export type { AttributeInput, CartLineInput, CartSelectableAddressInput };
 
 /** Storefront `MoneyV2`: a decimal string, as the API sends it. */
 export interface Money {
@@ -219,6 +219,30 @@ export interface MailingAddress {
   zip: string | null;
 }
 
+/** Storefront `CartDeliveryAddress`, the one kind of `CartAddress`. */
+export interface CartDeliveryAddress {
+  firstName: string | null;
+  lastName: string | null;
+  name: string | null;
+  company: string | null;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  provinceCode: string | null;
+  zip: string | null;
+  countryCode: string | null;
+  phone: string | null;
+  formatted: string[];
+}
+
+/** Storefront `CartSelectableAddress`: an address the checkout offers; the selected one is prefilled. */
+export interface CartSelectableAddress {
+  id: string;
+  selected: boolean;
+  oneTimeUse: boolean;
+  address: CartDeliveryAddress;
+}
+
 export interface CartDeliveryOption {
   code: string | null;
   deliveryMethodType: string;
@@ -254,6 +278,7 @@ interface CartFields {
   discountAllocations: CartDiscountAllocation[];
   appliedGiftCards: AppliedGiftCard[];
   buyerIdentity: CartBuyerIdentity;
+  delivery: { addresses: CartSelectableAddress[] };
 }
 
 /** The cart as the API sends it. */
@@ -303,6 +328,8 @@ export interface CartInput {
   lines?: CartLineInput[];
   attributes?: AttributeInput[];
   buyerIdentity?: CartBuyerIdentityInput;
+  /** Storefront `CartDeliveryInput` (2025-01 on). */
+  delivery?: { addresses: CartSelectableAddressInput[] };
   discountCodes?: string[];
   giftCardCodes?: string[];
   note?: string;

@@ -12,7 +12,7 @@ const KINDS: readonly { kind: CableOption['kind']; legend: string }[] = [
  * Spec §2 step 0 "cable choice": the five power and cable options as radios named by option name,
  * grouped Tethered and Socketed, with their prices; a 22kW choice asks for confirmation.
  */
-export function CableStep({ runEffects }: StepProps) {
+export function CableStep({ confirmHighPower }: StepProps) {
   return (
     <>
       <p>
@@ -22,7 +22,7 @@ export function CableStep({ runEffects }: StepProps) {
       {KINDS.map(({ kind, legend }) => (
         <CableOptions key={kind} kind={kind} legend={legend} />
       ))}
-      <HighPowerDialog runEffects={runEffects} />
+      <HighPowerDialog confirmHighPower={confirmHighPower} />
     </>
   );
 }

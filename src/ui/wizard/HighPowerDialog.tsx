@@ -11,19 +11,20 @@ export const HIGH_POWER_TITLE = '22kW charging needs a three-phase supply';
 /**
  * Spec §4: choosing a 22kW cable (tether or socket) on step 0 shows a confirmation dialog with
  * continue or go back; Continue stays hidden until it is answered. Going back (or Escape)
- * restores the previous cable; continuing moves on and fetches the product details (§7.1).
+ * restores the previous cable; continuing is a Continue: the lead (§7.2), the move and the
+ * product details (§7.1).
  */
-export function HighPowerDialog({ runEffects }: Pick<StepProps, 'runEffects'>) {
+export function HighPowerDialog({ confirmHighPower }: Pick<StepProps, 'confirmHighPower'>) {
   const open = useConfigurator(selectAwaitingHighPower);
   const store = useConfiguratorStore();
-  const { confirmHighPower, declineHighPower } = useMemo(() => wizardNavigation(store), [store]);
+  const { declineHighPower } = useMemo(() => wizardNavigation(store), [store]);
   return (
     <ConfirmModal
       title={HIGH_POWER_TITLE}
       open={open}
       confirmLabel="Continue"
       cancelLabel="Go back"
-      onConfirm={() => runEffects(confirmHighPower())}
+      onConfirm={confirmHighPower}
       onCancel={declineHighPower}
     >
       <p>

@@ -6,8 +6,8 @@ import type { OrderServices } from '../order-services';
 import { byRole, cleanup, statusTexts, textOf, update } from '../testing';
 import { CHECKOUT_UNAVAILABLE } from '../Wizard';
 import { CART_DIFFERENCE_TITLE } from './CartDifferenceDialog';
+import { HIGH_POWER_TITLE } from './HighPowerDialog';
 import { backButton, CART_ID, fakeOrderServices, nextButton, placedOrder, renderWizard, settle } from './wizard-testing';
-
 
 afterEach(cleanup);
 
@@ -171,5 +171,53 @@ describe('lead capture (spec §7.2)', () => {
     expect(configuration).toEqual(store.getState().configuration);
     expect(form?.email).toBe('ada@example.com');
     expect(store.getState().wizard.step).toBe('options');
+  });
+
+  it('the form carries the steps walked up to the one continued from; steps gone back over drop out', async () => {
+    const order = fakeOrderServices();
+    const { container, store } = renderWizard({ order });
+    update(() => store.getState().actions.updateForm({ email: 'ada@example.com', installationTerms: { no_install: true } }));
+    const sentSteps = () => order.captureLead.mock.calls.at(-1)?.[1].wizardSteps;
+
+    update(() => nextButton(container)?.click());
+    expect(sentSteps()).toEqual(['cable']);
+    update(() => nextButton(container)?.click());
+    update(() => nextButton(container)?.click());
+    expect(sentSteps()).toEqual(['cable', 'installation', 'options']);
+    expect(store.getState().wizard.step).toBe('extras');
+
+    update(() => backButton(container)?.click());
+    update(() => backButton(container)?.click());
+    update(() => nextButton(container)?.click());
+    expect(sentSteps()).toEqual(['cable', 'installation']);
+    // Kept with the form, so a reload keeps the path.
+    expect(store.getState().form.wizardSteps).toEqual(['cable', 'installation', 'options']);
+    await settle();
+  });
+
+  it("the 22kW dialog's Continue sends the lead as the wizard's Continue does, then moves on", async () => {
+    const order = fakeOrderServices();
+    const { container, store } = renderWizard({ order });
+    update(() => store.getState().actions.updateForm({ email: 'ada@example.com' }));
+    update(() => byRole(container, 'radio', '22kW socket').click());
+    expect(order.captureLead).not.toHaveBeenCalled();
+    update(() => byRole(byRole(container, 'dialog', HIGH_POWER_TITLE), 'button', 'Continue').click());
+    await settle();
+    expect(order.captureLead).toHaveBeenCalledTimes(1);
+    const [configuration, form] = order.captureLead.mock.calls[0] ?? [];
+    expect(configuration?.cable).toBe('socket_22kw');
+    expect(form?.wizardSteps).toEqual(['cable']);
+    expect(store.getState().wizard.step).toBe('installation');
+    expect(order.installationDetails).toHaveBeenCalledTimes(1);
+  });
+
+  it("the 22kW dialog's Continue sends nothing without an e-mail", async () => {
+    const order = fakeOrderServices();
+    const { container, store } = renderWizard({ order });
+    update(() => byRole(container, 'radio', '22kW with 6.5m cable').click());
+    update(() => byRole(byRole(container, 'dialog', HIGH_POWER_TITLE), 'button', 'Continue').click());
+    await settle();
+    expect(order.captureLead).not.toHaveBeenCalled();
+    expect(store.getState().wizard.step).toBe('installation');
   });
 });

@@ -4,7 +4,7 @@ import type { ContinueEffects } from '../../domain/wizard';
 import { next } from '../../domain/wizard';
 import { withShopPrices } from '../../domain/shop-prices';
 import type { ConfiguratorStore } from '../../stores/configurator-store';
-import { createTotalsSelector, navigationContext } from '../../stores/configurator-store';
+import { createTotalsSelector, navigationContext, selectWizardSteps } from '../../stores/configurator-store';
 import { wizardNavigation } from '../../stores/wizard-navigation';
 import type { OrderFailure, PlacedOrder } from '../order-services';
 import { toOrderFailure } from '../order-services';
@@ -26,8 +26,9 @@ const CHECKOUT_FAILED = 'We could not start the checkout. Please try again.';
 const DETAILS_FAILED = 'The installation details could not be loaded.';
 
 /**
- * The ordering wizard's moves with their calls to the outside world (spec §4, §7): Continue with
- * lead capture and the product details, and on the last step the checkout.
+ * The ordering wizard's moves with their calls to the outside world (spec §4, §7): Continue (the
+ * wizard's own or the 22kW dialog's) with lead capture and the product details, and on the last
+ * step the checkout.
  */
 export function useOrderFlow() {
   const store = useConfiguratorStore();
@@ -53,6 +54,13 @@ export function useOrderFlow() {
     },
     [store, order, reportError],
   );
+
+  /** Spec §7.2: with an e-mail, the form values and the steps walked so far go out (fire and forget). */
+  const captureLead = useCallback(() => {
+    const state = store.getState();
+    if (!order || state.form.email.trim() === '') return;
+    void order.captureLead(state.configuration, { ...state.form, wizardSteps: selectWizardSteps(state) });
+  }, [store, order]);
 
   /** Leaves for the checkout; a host page that cancelled `evc-checkout` keeps the buyer here, free to try again. */
   const proceed = useCallback(
@@ -99,31 +107,34 @@ export function useOrderFlow() {
   /** "Go back" from the difference: the wizard now shows the shop's figures. */
   const dismissDifference = useCallback(() => setCheckout({ status: 'idle' }), []);
 
-  /**
-   * Spec §4 Continue. Spec §7.2: each Continue with an e-mail sends the form values (fire and
-   * forget). On the ordering flow's last step Continue is the checkout.
-   */
+  /** Spec §4 Continue, with the lead of spec §7.2. On the ordering flow's last step Continue is the checkout. */
   const goNext = useCallback(() => {
     const state = store.getState();
     if (state.flow !== 'order') {
       navigation.goNext();
       return;
     }
-    if (order && state.form.email.trim() !== '') void order.captureLead(state.configuration, state.form);
+    captureLead();
     if (next(navigationContext(state), state.wizard.step).type === 'finish') {
       void startCheckout();
       return;
     }
     const moved = navigation.goNext();
     if (moved) runEffects(moved.effects);
-  }, [store, navigation, order, startCheckout, runEffects]);
+  }, [store, navigation, captureLead, startCheckout, runEffects]);
+
+  /** Spec §4: the 22kW dialog's Continue is a Continue too: the lead goes out, then the move and its product query. */
+  const confirmHighPower = useCallback(() => {
+    captureLead();
+    runEffects(navigation.confirmHighPower());
+  }, [navigation, captureLead, runEffects]);
 
   const goBack = useCallback(() => {
     setCheckout((current) => (current.status === 'failed' ? { status: 'idle' } : current));
     navigation.goBack();
   }, [navigation]);
 
-  return { checkout, checkoutAvailable: order?.checkoutAvailable === true, runEffects, startCheckout, proceed, dismissDifference, goNext, goBack };
+  return { checkout, checkoutAvailable: order?.checkoutAvailable === true, confirmHighPower, startCheckout, proceed, dismissDifference, goNext, goBack };
 }
 
 /** What the shop's cart said is shown from now on: its prices, and no discount from a code it refused. */
