@@ -1,23 +1,52 @@
+import { withInstallation } from '../domain/configuration';
 import type { SpecRequest } from '../domain/spec-request';
 import { SPEC_REQUEST_VERSION } from '../domain/spec-request';
 import type { ConfiguratorState } from './configurator-store';
 
+type RequestSource = Pick<ConfiguratorState, 'catalogue' | 'form' | 'configuration' | 'specRequest'>;
+
+type RequestContent = Omit<SpecRequest, 'version' | 'idempotencyKey' | 'amends'>;
+
 /**
- * Issue 5 "Request and relay": the order e-mail (step 01), the customer's details (step 06), the
- * configuration as ids (never display text) and the request's idempotency key.
+ * What the request says: the order e-mail (step 01), the configuration as ids (never display text),
+ * the installation check's answers when installation is included (step 05) and the customer's
+ * details (step 06), whose e-mail is their contact address and may differ from the order's.
  */
-export function buildSpecRequest(state: Pick<ConfiguratorState, 'form' | 'configuration'>, idempotencyKey: string): SpecRequest {
-  const { form } = state;
+function requestContent({ catalogue, form, configuration }: Omit<RequestSource, 'specRequest'>): RequestContent {
   return {
-    version: SPEC_REQUEST_VERSION,
-    idempotencyKey,
-    orderEmail: form.email.trim(),
+    orderEmail: form.orderEmail.trim(),
     customer: {
       'first-name': form['first-name'].trim(),
       'last-name': form['last-name'].trim(),
       email: form.email.trim(),
       tel: form.tel.trim(),
     },
-    configuration: state.configuration,
+    configuration,
+    ...(withInstallation(catalogue, configuration) ? { installCheck: form.installCheck } : {}),
+  };
+}
+
+/** Object keys in one order, so equal content gives equal text however its objects were built. */
+const sortedKeys = (_key: string, value: unknown) =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)))
+    : value;
+
+/** Equal for two states exactly when the request they would send says the same. */
+export function requestFingerprint(state: Omit<RequestSource, 'specRequest'>): string {
+  return JSON.stringify(requestContent(state), sortedKeys);
+}
+
+/**
+ * The request to send with `idempotencyKey`; once a request was accepted, the next one amends it,
+ * so the mail says it replaces that one.
+ */
+export function buildSpecRequest(state: RequestSource, idempotencyKey: string): SpecRequest {
+  const amends = state.specRequest.sentRequestId;
+  return {
+    version: SPEC_REQUEST_VERSION,
+    idempotencyKey,
+    ...requestContent(state),
+    ...(amends ? { amends } : {}),
   };
 }
