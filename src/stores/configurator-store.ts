@@ -11,10 +11,11 @@ import type { Extra, SelectionAction } from '../domain/selection';
 import type { SpecRequestProblem } from '../domain/spec-request';
 import { applySelection, normaliseConfiguration } from '../domain/selection';
 import type { Flow, NavigationContext, StepName } from '../domain/wizard';
-import { back, needsHighPowerConfirmation, normaliseStep, stepsFor } from '../domain/wizard';
+import { needsHighPowerConfirmation, normaliseStep, stepsFor } from '../domain/wizard';
 import type { StorageTargets } from './persistence';
 import { forget, readSaved, writeSaved } from './persistence';
-import { requestFingerprint } from './spec-request';
+// Not './spec-request': its request schema ships with the wizard, not in the page's script.
+import { requestFingerprint } from './spec-request-content';
 
 export interface WizardState {
   open: boolean;
@@ -197,9 +198,8 @@ function requestChange(before: ConfiguratorState, after: ConfiguratorState): Par
   if (before.flow !== 'spec-request' || requestFingerprint(before) === requestFingerprint(after)) return {};
   const { specRequest, wizard } = after;
   const changes = { specRequest: { ...specRequest, idempotencyKey: null, changedSinceSent: specRequest.sentRequestId !== null } };
-  const previous = back(navigationContext(after), wizard.step);
-  if (wizard.step !== 'submission' || previous.type !== 'step') return changes;
-  return { ...changes, wizard: { ...wizard, step: previous.step } };
+  // Step 06 always applies and comes right before the submission.
+  return wizard.step === 'submission' ? { ...changes, wizard: { ...wizard, step: 'details' } } : changes;
 }
 
 /**
@@ -298,10 +298,7 @@ export function createConfiguratorStore(options: StoreOptions): ConfiguratorStor
 
   store.subscribe((state, previous) => {
     const request = state.specRequest;
-    const was = previous.specRequest;
-    const requestChanged =
-      request.idempotencyKey !== was.idempotencyKey || request.sentRequestId !== was.sentRequestId || request.changedSinceSent !== was.changedSinceSent;
-    if (state.configuration !== previous.configuration || state.wizard !== previous.wizard || state.shop.cartId !== previous.shop.cartId || requestChanged) {
+    if (state.configuration !== previous.configuration || state.wizard !== previous.wizard || state.shop.cartId !== previous.shop.cartId || request !== previous.specRequest) {
       writeSaved(options.storage?.choices, choicesKey(options.storageKey), {
         configuration: state.configuration,
         wizard: state.wizard,
