@@ -3,7 +3,7 @@ import { UK_CATALOGUE as C } from './catalogue/uk';
 import type { Configuration } from './configuration';
 import { defaultConfiguration } from './configuration';
 import type { FormValues, SpecFormValues } from './forms';
-import { defaultFormValues, specFormValues } from './forms';
+import { defaultFormValues, orderEmailChanges, specFormValues } from './forms';
 
 const config = (changes: Partial<Configuration> = {}): Configuration => ({ ...defaultConfiguration(C), ...changes });
 const values = (changes: Partial<Configuration> = {}, email = '') =>
@@ -38,6 +38,8 @@ describe('defaultFormValues (spec §3 "Form values", §6)', () => {
       serialNumber: '',
       region: '',
       wizardSteps: [],
+      orderEmail: '',
+      installCheck: {},
     });
   });
 
@@ -50,7 +52,24 @@ describe('defaultFormValues (spec §3 "Form values", §6)', () => {
   });
 });
 
+describe('orderEmailChanges (specification request: step 01 prefills step 06)', () => {
+  it.each([
+    ['both empty: the contact e-mail follows', { orderEmail: '', email: '' }, { orderEmail: 'a@lease.example', email: 'a@lease.example' }],
+    ['still the same: the contact e-mail follows', { orderEmail: 'a@lease.example', email: 'a@lease.example' }, { orderEmail: 'b@lease.example', email: 'b@lease.example' }],
+    ['the customer gave another: it stays', { orderEmail: 'a@lease.example', email: 'me@home.example' }, { orderEmail: 'b@lease.example' }],
+  ])('%s', (_, form, changes) => {
+    expect(orderEmailChanges(form, changes.orderEmail)).toEqual(changes);
+  });
+});
+
 describe('specFormValues (spec §3 "Form values", §7.2)', () => {
+  it("leaves out the specification request's own answers (they travel in its request)", () => {
+    const form = { ...defaultFormValues(), orderEmail: 'a@lease.example', installCheck: { cable: 'yes' as const } };
+    const result = specFormValues(C, config(), form);
+    expect(result).not.toHaveProperty('orderEmail');
+    expect(result).not.toHaveProperty('installCheck');
+  });
+
   it('never carries the date of birth (DESIGN: personal data)', () => {
     const form = { ...defaultFormValues(), dob: '1990-05-17', 'first-name': 'Ann' };
     const result = specFormValues(C, config(), form);

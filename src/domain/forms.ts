@@ -10,6 +10,7 @@ import {
   surgeItem,
   withInstallation,
 } from './configuration';
+import type { InstallCheckAnswers } from './install-check';
 import { poundsFromPence } from './money';
 import { discountForEmail, orderItems } from './order-items';
 import type { StepName } from './wizard/steps';
@@ -53,7 +54,14 @@ export interface FormValues {
    * steps left behind, so it is the path that led to where the buyer is (stores: `walkTo`).
    */
   wizardSteps: StepName[];
+  /** Specification request step 01: the e-mail of the Mobilize order; step 06's `email` starts as it. */
+  orderEmail: string;
+  /** Specification request step 05: the installation check's answers. */
+  installCheck: InstallCheckAnswers;
 }
+
+/** The specification request's own answers: they travel in its request, not in the form values of §7.2. */
+type SpecRequestAnswers = 'orderEmail' | 'installCheck';
 
 /** Spec §3: title defaults to Mr, gender to Male; spec §6: the default referral source is the shop. */
 export function defaultFormValues(): FormValues {
@@ -84,7 +92,17 @@ export function defaultFormValues(): FormValues {
     serialNumber: '',
     region: '',
     wizardSteps: [],
+    orderEmail: '',
+    installCheck: {},
   };
+}
+
+/**
+ * Step 01's order e-mail prefills step 06's contact e-mail: the contact e-mail follows it until the
+ * customer makes it different, so a contact address of their own is never overwritten.
+ */
+export function orderEmailChanges(form: Pick<FormValues, 'email' | 'orderEmail'>, orderEmail: string): Partial<FormValues> {
+  return form.email === form.orderEmail ? { orderEmail, email: orderEmail } : { orderEmail };
 }
 
 /*
@@ -173,7 +191,7 @@ export interface ConfigurationValues {
 }
 
 /** Spec §7.2 "the whole form values object", without the date of birth (DESIGN: personal data). */
-export type SpecFormValues = Omit<FormValues, 'dob'> & ConfigurationValues;
+export type SpecFormValues = Omit<FormValues, 'dob' | SpecRequestAnswers> & ConfigurationValues;
 
 const colourValue = ({ id, name, code, path, arPath, index, color, metallic }: ColourOption): ColourValue => ({
   id,
@@ -195,8 +213,10 @@ export function specFormValues(
   config: Configuration,
   form: FormValues,
 ): SpecFormValues {
-  const answers: Omit<FormValues, 'dob'> & Partial<Pick<FormValues, 'dob'>> = { ...form };
+  const answers: Omit<FormValues, 'dob' | SpecRequestAnswers> & Partial<Pick<FormValues, 'dob' | SpecRequestAnswers>> = { ...form };
   delete answers.dob;
+  delete answers.orderEmail;
+  delete answers.installCheck;
   const items = orderItems(catalogue, config, { email: form.email });
   const item = (key: string): ItemValue | null => {
     const found = items.find((candidate) => candidate.key === key);

@@ -2,16 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { UK_CATALOGUE } from './catalogue/uk';
 import type { Configuration } from './configuration';
 import { defaultConfiguration } from './configuration';
+import type { Flow } from './wizard';
+import type { MailRequest } from './mail';
 import { MAIL_TITLE, mailVariables, mailVariablesJson, productLines } from './mail';
 
 const catalogue = UK_CATALOGUE;
 const base = defaultConfiguration(catalogue);
 const config = (changes: Partial<Configuration>): Configuration => ({ ...base, ...changes });
-const customer = { firstName: 'Sam', lastName: 'Taylor', email: 'sam@example.com', phone: '07700 900123' };
+const customer: MailRequest = {
+  firstName: 'Sam',
+  lastName: 'Taylor',
+  email: 'sam@example.com',
+  phone: '07700 900123',
+  orderEmail: 'driver@lease.example',
+  installCheck: {},
+};
 
 /** productLine numbers of spec §7.4, in its order. */
 const LINE = { front: 0, body: 1, cable: 2, installation: 3, warranty: 4, surge: 5, solar: 6, hook: 7, display: 8 } as const;
-const line = (chosen: Configuration, which: keyof typeof LINE) => productLines(catalogue, chosen)[LINE[which]];
+const line = (chosen: Configuration, which: keyof typeof LINE, flow: Flow = 'order') => productLines(catalogue, chosen, flow)[LINE[which]];
 
 describe('productLines (spec §7.4 productLine1..9)', () => {
   it('describes the default configuration in the specification order', () => {
@@ -82,13 +91,16 @@ describe('productLines (spec §7.4 productLine1..9)', () => {
     expect(line(chosen, 'solar')).toBe(expected);
   });
 
-  it.each([
-    ['chosen with a tethered cable', config({ cable: 'tethered_7kw_5_5m', cableHook: true, hookColour: 'alpine_white' }), 'Cable hook: Alpine White (A4-H101C-PALETTE-ALPINE-WHITE)'],
-    ['chosen in black', config({ cable: 'tethered_7kw_8_5m', cableHook: true }), 'Cable hook: Midnight Black (A4-H101M-BLACK)'],
-    ['chosen with a socket (does not apply)', config({ cable: 'socket_7kw', cableHook: true }), 'Cable hook: No'],
-    ['not chosen', config({ cable: 'tethered_7kw_5_5m', cableHook: false }), 'Cable hook: No'],
-  ])('cable hook %s (spec §4: only for tethered cables)', (_, chosen, expected) => {
-    expect(line(chosen, 'hook')).toBe(expected);
+  it.each<[string, Configuration, Flow, string]>([
+    ['chosen with a tethered cable', config({ cable: 'tethered_7kw_5_5m', cableHook: true, hookColour: 'alpine_white' }), 'order', 'Cable hook: Alpine White (A4-H101C-PALETTE-ALPINE-WHITE)'],
+    ['chosen in black', config({ cable: 'tethered_7kw_8_5m', cableHook: true }), 'order', 'Cable hook: Midnight Black (A4-H101M-BLACK)'],
+    ['chosen with a socket (does not apply)', config({ cable: 'socket_7kw', cableHook: true }), 'order', 'Cable hook: No'],
+    ['not chosen', config({ cable: 'tethered_7kw_5_5m', cableHook: false }), 'order', 'Cable hook: No'],
+    ['chosen where no colour is offered', config({ cable: 'tethered_7kw_8_5m', cableHook: true }), 'spec-request', 'Cable hook: Yes'],
+    ['chosen where no colour is offered, whatever colour id came along', config({ cable: 'tethered_7kw_8_5m', cableHook: true, hookColour: 'racing_green' }), 'spec-request', 'Cable hook: Yes'],
+    ['not chosen where no colour is offered', config({ cable: 'tethered_7kw_8_5m', cableHook: false }), 'spec-request', 'Cable hook: No'],
+  ])('cable hook %s (spec §4: only for tethered cables; §7.4: colour name or no)', (_, chosen, flow, expected) => {
+    expect(line(chosen, 'hook', flow)).toBe(expected);
   });
 
   it.each([
@@ -100,15 +112,18 @@ describe('productLines (spec §7.4 productLine1..9)', () => {
 });
 
 describe('mailVariables (spec §7.4 template variables)', () => {
-  it('fills title, customer fields, intro line and productLine1..9', () => {
+  it('fills title, customer fields, intro line, productLine1..9, the order e-mail and the installation check', () => {
     const chosen = config({ front: 'racing_green', cable: 'tethered_22kw_6_5m', installation: 'premium_22kw', surgeProtection: true });
-    const lines = productLines(catalogue, chosen);
-    expect(mailVariables(catalogue, chosen, customer)).toEqual({
+    const lines = productLines(catalogue, chosen, 'spec-request');
+    const answers = { cable: 'yes', time: 'yes', height: 'yes', trunking: 'yes', protection: 'yes', mainland: 'yes' } as const;
+    expect(mailVariables(catalogue, chosen, { ...customer, installCheck: answers })).toEqual({
       title: MAIL_TITLE,
       customerEmail: 'sam@example.com',
       customerName: 'Sam Taylor',
       customerPhone: '07700 900123',
       introLine: 'Sam Taylor has requested the following upgrade specification for their Mobilize order.',
+      orderEmail: 'driver@lease.example',
+      amendsRequestId: '',
       productLine1: lines[0],
       productLine2: lines[1],
       productLine3: 'Power and cable: 22kW with 6.5m cable',
@@ -118,20 +133,60 @@ describe('mailVariables (spec §7.4 template variables)', () => {
       productLine7: lines[6],
       productLine8: lines[7],
       productLine9: lines[8],
+      installationCheck: 'Installation check: a standard installation (every answer is Yes)',
+      installationCheckLine1: 'Is the cable run from your fuse board to the charger up to 15m? Yes',
+      installationCheckLine2: 'Can the installation be done within 4 hours on site? Yes',
+      installationCheckLine3: 'Can the charger be installed at a height of 1.8m? Yes',
+      installationCheckLine4: 'Is up to 7m of trunking enough? Yes',
+      installationCheckLine5: 'Are 40A overcurrent protection and a Type A RCD possible at your fuse board? Yes',
+      installationCheckLine6: 'Is the property in mainland UK? Yes',
     });
+  });
+
+  it('keeps the contact e-mail (customerEmail) and the order e-mail apart', () => {
+    const variables = mailVariables(catalogue, base, { ...customer, email: 'sam@home.example', orderEmail: 'sam@work.example' });
+    expect([variables.customerEmail, variables.orderEmail]).toEqual(['sam@home.example', 'sam@work.example']);
+  });
+
+  it('names the hook without a colour: the specification request does not offer one', () => {
+    const variables = mailVariables(catalogue, config({ cable: 'tethered_7kw_8_5m', cableHook: true }), customer);
+    expect(variables.productLine8).toBe('Cable hook: Yes');
+  });
+
+  const withInstall = config({ cable: 'tethered_7kw_8_5m', installation: 'standard_7kw' });
+  it.each<[string, Configuration, MailRequest['installCheck'], string, string, string]>([
+    ['a "no": survey', withInstall, { cable: 'yes', mainland: 'no' }, 'Installation check: a survey is needed (at least one answer is No)',
+      'Is the cable run from your fuse board to the charger up to 15m? Yes', 'Is the property in mainland UK? No'],
+    ['unanswered questions', withInstall, { cable: 'yes' }, 'Installation check: not every question was answered',
+      'Is the cable run from your fuse board to the charger up to 15m? Yes', 'Is the property in mainland UK? Not answered'],
+    ['no installation: not applicable, whatever was answered', base, { cable: 'no' }, 'Installation check: not applicable (no installation)', '', ''],
+  ])('the installation check with %s', (_, chosen, installCheck, outcome, first, last) => {
+    const variables = mailVariables(catalogue, chosen, { ...customer, installCheck });
+    expect([variables.installationCheck, variables.installationCheckLine1, variables.installationCheckLine6]).toEqual([outcome, first, last]);
+  });
+
+  it('says that a changed request replaces the one sent before, and which', () => {
+    const variables = mailVariables(catalogue, base, { ...customer, amends: '<first@mg.example>' });
+    expect(variables.introLine).toBe(
+      'Sam Taylor has changed their upgrade specification request for their Mobilize order: this specification replaces the one sent before (<first@mg.example>).',
+    );
+    expect(variables.amendsRequestId).toBe('<first@mg.example>');
   });
 
   it('trims what the buyer typed', () => {
     const variables = mailVariables(catalogue, base, {
+      ...customer,
       firstName: '  Sam ',
       lastName: ' Taylor  ',
       email: ' sam@example.com ',
       phone: ' 07700 900123 ',
+      orderEmail: ' driver@lease.example ',
     });
-    expect([variables.customerName, variables.customerEmail, variables.customerPhone]).toEqual([
+    expect([variables.customerName, variables.customerEmail, variables.customerPhone, variables.orderEmail]).toEqual([
       'Sam Taylor',
       'sam@example.com',
       '07700 900123',
+      'driver@lease.example',
     ]);
     expect(variables.introLine.startsWith('Sam Taylor has requested')).toBe(true);
   });
@@ -140,6 +195,6 @@ describe('mailVariables (spec §7.4 template variables)', () => {
     const variables = mailVariables(catalogue, base, customer);
     const json = mailVariablesJson(variables);
     expect(JSON.parse(json)).toEqual(variables);
-    expect(Object.keys(JSON.parse(json) as object)).toHaveLength(14);
+    expect(Object.keys(JSON.parse(json) as object)).toHaveLength(23);
   });
 });

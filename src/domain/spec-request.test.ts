@@ -24,12 +24,26 @@ describe('specification request (issue 5: one schema in the element and the rela
     ['a missing phone', (r) => (r.customer.tel = ''), 'customer.tel', 'Phone number is a required field'],
     ['a short idempotency key', (r) => (r.idempotencyKey = 'abc'), 'idempotencyKey', 'must be 16 to 128 letters, digits, "-" or "_"'],
     ['an unknown version', (r) => ((r as { version: number }).version = 2), 'version', 'must be 1'],
+    ['an unknown installation check answer', (r) => ((r as { installCheck?: unknown }).installCheck = { cable: 'maybe' }), 'installCheck.cable', 'must be "yes" or "no"'],
+    ['an empty amended request id', (r) => ((r as { amends?: string }).amends = ''), 'amends', 'must not be empty'],
+    ['a line break in the amended request id', (r) => ((r as { amends?: string }).amends = 'id\r\nBcc: x@y.example'), 'amends', 'must be a single line'],
   ])('names the field at fault: %s', (_, spoil, field, message) => {
     const request = valid();
     spoil(request);
     const result = parseSpecRequest(C, request);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.problems).toContainEqual({ field, message });
+  });
+
+  it('keeps the order e-mail and the contact e-mail apart, with the installation check and the request it amends', () => {
+    const request = { ...valid(), installCheck: { cable: 'yes', mainland: 'no' }, amends: '<first@mg.example>' };
+    const result = parseSpecRequest(C, request);
+    expect(result.ok && result.request).toMatchObject({
+      orderEmail: 'driver@lease.example',
+      customer: { email: 'sam@lease.example' },
+      installCheck: { cable: 'yes', mainland: 'no' },
+      amends: '<first@mg.example>',
+    });
   });
 
   it('rejects a configuration id the catalogue does not have', () => {
@@ -46,6 +60,8 @@ describe('specification request (issue 5: one schema in the element and the rela
     ['configuration.installation', 'installation'],
     ['configuration.display', 'extras'],
     ['configuration.front', null],
+    ['installCheck.mainland', 'installCheck'],
+    ['amends', null],
   ])('takes the customer back to the step of %s', (field, step) => {
     expect(stepForField(field)).toBe(step);
   });

@@ -5,6 +5,7 @@ import { ConfigurationShape } from './configuration';
 import type { RequestProblem } from './schemas/problems';
 import { checkRequest } from './schemas/problems';
 import { EmailSchema, PhoneSchema, requiredText, singleLine } from './schemas/fields';
+import { InstallCheckAnswersSchema } from './install-check';
 import { normaliseConfiguration } from './selection';
 
 /**
@@ -33,6 +34,15 @@ export const SpecRequestSchema = v.object({
     tel: singleLine(PhoneSchema),
   }),
   configuration: ConfigurationShape,
+  /** Step 05's answers, when installation is included. */
+  installCheck: v.optional(InstallCheckAnswersSchema),
+  /**
+   * The id the relay gave the accepted request this one replaces: the customer changed the
+   * configuration or details after sending, and the mail says so.
+   */
+  amends: v.optional(
+    singleLine(v.pipe(v.string('must be a string'), v.nonEmpty('must not be empty'), v.maxLength(200, 'must be at most 200 characters'))),
+  ),
 });
 
 export type SpecRequest = v.InferOutput<typeof SpecRequestSchema>;
@@ -58,9 +68,11 @@ export function parseSpecRequest(catalogue: Catalogue, input: unknown): SpecRequ
  * The wizard step at fault for a field, so the customer is taken back to it (issue 5); null for the
  * colours, which are chosen on the configurator page.
  */
-export function stepForField(field: string): 'email' | 'details' | 'cable' | 'installation' | 'extras' | null {
+export function stepForField(field: string): 'email' | 'details' | 'cable' | 'installation' | 'extras' | 'installCheck' | null {
   if (field === 'orderEmail') return 'email';
   if (field.startsWith('customer')) return 'details';
+  if (field.startsWith('installCheck')) return 'installCheck';
+  if (field === 'amends') return null;
   const part = /^configuration\.(\w+)/.exec(field)?.[1];
   if (part === 'cable') return 'cable';
   if (part === 'installation') return 'installation';

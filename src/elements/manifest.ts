@@ -231,7 +231,7 @@ const ELEMENTS: readonly ElementDescription[] = [
         name: 'mailSender',
         type: '((request: SpecRequest) => Promise<{ requestId?: string } | void>) | undefined',
         description:
-          'A function the host page supplies instead of `mail-endpoint` to send a specification request its own way; it wins over `mail-endpoint`. It receives the validated request (configuration ids, contact details, idempotency key). Resolving accepts it: its `requestId`, when given, else the idempotency key, is what `evc-request-sent` carries. Rejecting shows the failure with "Try again"; an error with `problems: [{ field, message }]` takes the customer back to the step at fault.',
+          'A function the host page supplies instead of `mail-endpoint` to send a specification request its own way; it wins over `mail-endpoint`. It receives the validated request (configuration ids, the order e-mail, contact details, the installation check answers when installation is included, idempotency key, and `amends`, the id of the accepted request it replaces when the customer changed theirs after sending). Resolving accepts it: its `requestId`, when given, else the idempotency key, is what `evc-request-sent` carries. Rejecting shows the failure with "Try again"; an error with `problems: [{ field, message }]` takes the customer back to the step at fault.',
       },
     ],
   },

@@ -98,6 +98,7 @@ describe('createSpecRequestHandler: the message (spec §7.4)', () => {
       customerPhone: '07700 900123',
       introLine: 'Sam Lee has requested the following upgrade specification for their Mobilize order.',
       orderEmail: 'driver@lease.example',
+      amendsRequestId: '',
       productLine1: 'Front colour: Midnight Black (A4-D101M-BLACK)',
       productLine2: 'Body colour: Midnight Black (A4-E101M-BLACK)',
       productLine3: 'Power and cable: 7kW socket',
@@ -107,6 +108,13 @@ describe('createSpecRequestHandler: the message (spec §7.4)', () => {
       productLine7: 'Advanced solar: No',
       productLine8: 'Cable hook: No',
       productLine9: 'Digital display: No',
+      installationCheck: 'Installation check: not applicable (no installation)',
+      installationCheckLine1: '',
+      installationCheckLine2: '',
+      installationCheckLine3: '',
+      installationCheckLine4: '',
+      installationCheckLine5: '',
+      installationCheckLine6: '',
     });
   });
 
@@ -160,10 +168,40 @@ describe('createSpecRequestHandler: the message (spec §7.4)', () => {
     expect(Object.keys(variablesOf(calls[0])).filter((name) => name.startsWith('productLine'))).toHaveLength(9);
   });
 
-  it('names the hook colour only when a tethered cable has the hook', async () => {
+  it('never names a hook colour: the specification request offers none', async () => {
     const { handler, calls } = relay();
     await handler(post(validBody({ cable: 'tethered_7kw_8_5m', cableHook: true, hookColour: 'maranello_red' })));
-    expect(variablesOf(calls[0]).productLine8).toMatch(/^Cable hook: Maranello Red \(/);
+    expect(variablesOf(calls[0]).productLine8).toBe('Cable hook: Yes');
+  });
+
+  it('sends the order e-mail and the contact e-mail apart; replies go to the contact e-mail', async () => {
+    const { handler, calls } = relay();
+    const body = validBody();
+    await handler(post({ ...body, orderEmail: 'lease-order@fleet.example', customer: { ...body.customer, email: 'sam.home@mail.example' } }));
+    expect(variablesOf(calls[0])).toMatchObject({ orderEmail: 'lease-order@fleet.example', customerEmail: 'sam.home@mail.example' });
+    expect(Object.fromEntries(calls[0]!.fields)['h:Reply-To']).toBe('sam.home@mail.example');
+  });
+
+  it("puts step 05's answers in the mail when installation is included, and not otherwise", async () => {
+    const { handler, calls } = relay();
+    const installCheck = { cable: 'yes', time: 'yes', height: 'no', trunking: 'yes', protection: 'yes', mainland: 'yes' };
+    await handler(post({ ...validBody({ cable: 'tethered_7kw_8_5m', installation: 'standard_7kw' }), installCheck }));
+    expect(variablesOf(calls[0])).toMatchObject({
+      installationCheck: 'Installation check: a survey is needed (at least one answer is No)',
+      installationCheckLine3: 'Can the charger be installed at a height of 1.8m? No',
+      installationCheckLine6: 'Is the property in mainland UK? Yes',
+    });
+    await handler(post({ ...validBody({ cable: 'tethered_7kw_8_5m' }), installCheck }));
+    expect(variablesOf(calls[1])).toMatchObject({ installationCheck: 'Installation check: not applicable (no installation)', installationCheckLine3: '' });
+  });
+
+  it('a request that amends an earlier one says so in the mail', async () => {
+    const { handler, calls } = relay();
+    await handler(post({ ...validBody(), amends: '<msg-1@mg.example>' }));
+    expect(variablesOf(calls[0])).toMatchObject({
+      amendsRequestId: '<msg-1@mg.example>',
+      introLine: 'Sam Lee has changed their upgrade specification request for their Mobilize order: this specification replaces the one sent before (<msg-1@mg.example>).',
+    });
   });
 
   it('ignores display text smuggled into the request', async () => {
@@ -192,6 +230,8 @@ describe('createSpecRequestHandler: validation', () => {
     ['CR/LF in the e-mail', (body) => (body.customer.email = 'sam@home.example\r\nBcc: all@example.com'), 'customer.email'],
     ['LF in the order e-mail', (body) => (body.orderEmail = 'driver@lease.example\nCc: x@y.example'), 'orderEmail'],
     ['CR inside the phone', (body) => (body.customer.tel = '07700\r900123'), 'customer.tel'],
+    ['an unknown installation check question', (body) => Object.assign(body, { installCheck: { garage: 'yes' } }), 'installCheck.garage'],
+    ['LF in the amended request id', (body) => Object.assign(body, { amends: '<a@mg.example>\nBcc: x@y.example' }), 'amends'],
   ])('answers 422 invalid_request naming the field: %s', async (_, spoil, field) => {
     const { handler, calls } = relay();
     const body = validBody();

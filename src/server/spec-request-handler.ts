@@ -1,6 +1,6 @@
 import type { Catalogue } from '../domain/catalogue/schema';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
-import { mailVariables } from '../domain/mail';
+import { mailVariables, mailVariablesJson } from '../domain/mail';
 import type { SpecRequest } from '../domain/spec-request';
 import { parseSpecRequest } from '../domain/spec-request';
 import type { Configuration } from '../domain/configuration';
@@ -90,14 +90,16 @@ export function specRequestMailFields(
     lastName: customer['last-name'],
     email: customer.email,
     phone: customer.tel,
+    orderEmail: request.orderEmail,
+    installCheck: request.installCheck ?? {},
+    amends: request.amends,
   });
   return {
     from: fixed.from,
     to: fixed.to,
     subject: fixed.subject,
     template: fixed.template,
-    // The step 01 e-mail links the request to the customer's Mobilize order.
-    't:variables': JSON.stringify({ ...variables, orderEmail: request.orderEmail.trim() }),
+    't:variables': mailVariablesJson(variables),
     'h:Reply-To': customer.email.trim(),
   };
 }

@@ -45,6 +45,18 @@ describe('endpoint sender (issue 5)', () => {
     expect(await send(REQUEST)).toMatchObject({ ok: false, kind: 'transient', message: 'Request failed with status code 502' });
   });
 
+  it.each<[string, Response | Error, string]>([
+    ['no answer at all', new TypeError('Failed to fetch'), 'network'],
+    ["the relay's provider_failed", Response.json({ error: { code: 'provider_failed', message: 'The mail provider did not accept the request' } }, { status: 502 }), 'provider'],
+    ['a 502 from something else (a gateway)', new Response('Bad gateway', { status: 502 }), 'service'],
+    ['a 503 relay_unavailable', Response.json({ error: { code: 'relay_unavailable' } }, { status: 503 }), 'service'],
+    ['a 504', new Response('', { status: 504 }), 'service'],
+    ['a 429 rate_limited', Response.json({ error: { code: 'rate_limited' } }, { status: 429 }), 'busy'],
+    ['a 409 request_in_progress', Response.json({ error: { code: 'request_in_progress' } }, { status: 409 }), 'busy'],
+  ])('says what failed: %s is a %s fault', async (_, answer, fault) => {
+    expect(await endpointSender({ endpoint: '/x', fetch: fakeFetch(answer) })(REQUEST)).toMatchObject({ kind: 'transient', fault });
+  });
+
   it("the relay's 409 request_in_progress (another instance is sending this key) is transient; any other 409 is a refusal", async () => {
     const fetch = fakeFetch(
       Response.json({ error: { code: 'request_in_progress', message: 'This request is still being sent; try again shortly.' } }, { status: 409 }),
@@ -67,7 +79,7 @@ describe("the host page's mailSender", () => {
   it('resolves to the request id (or the key), and a rejection is transient unless it names problems', async () => {
     expect(await hostSender(async () => ({ requestId: 'h-1' }))(REQUEST)).toEqual({ ok: true, requestId: 'h-1' });
     expect(await hostSender(async () => undefined)(REQUEST)).toEqual({ ok: true, requestId: REQUEST.idempotencyKey });
-    expect(await hostSender(() => Promise.reject(new Error('down')))(REQUEST)).toMatchObject({ kind: 'transient', message: 'down' });
+    expect(await hostSender(() => Promise.reject(new Error('down')))(REQUEST)).toMatchObject({ kind: 'transient', fault: 'service', message: 'down' });
     const refusal = Object.assign(new Error('no'), { problems: [{ field: 'orderEmail', message: 'unknown order' }] });
     expect(await hostSender(() => Promise.reject(refusal))(REQUEST)).toMatchObject({ kind: 'invalid', problems: [{ field: 'orderEmail' }] });
   });
@@ -78,7 +90,11 @@ describe('sendWithRetry', () => {
   const sleep = vi.fn(async () => {});
 
   it('tries three times with 1 s and 2 s backoff, honouring a longer Retry-After', async () => {
-    const send = sequence({ ok: false, kind: 'transient', message: 'x', retryAfterMs: 5000 }, { ok: false, kind: 'transient', message: 'x' }, { ok: true, requestId: 'r' });
+    const send = sequence(
+      { ok: false, kind: 'transient', fault: 'busy', message: 'x', retryAfterMs: 5000 },
+      { ok: false, kind: 'transient', fault: 'network', message: 'x' },
+      { ok: true, requestId: 'r' },
+    );
     expect(await sendWithRetry(send, REQUEST, { sleep })).toEqual({ ok: true, requestId: 'r' });
     expect(sleep.mock.calls.map((call: unknown[]) => call[0])).toEqual([5000, 2000]);
   });

@@ -3,9 +3,19 @@ import type { SpecRequest, SpecRequestProblem } from '../domain/spec-request';
 /** Spec §9 "Mail client: timeout 60000 ms": no answer by then is a transient failure. */
 export const SPEC_REQUEST_TIMEOUT_MS = 60_000;
 
+/** What failed, when the same request may still succeed later; the customer is told which. */
+export type SpecSendFault =
+  /** No answer from the mail endpoint: offline, blocked or timed out. */
+  | 'network'
+  /** The relay's mail provider failed (`provider_failed`): nothing was sent. */
+  | 'provider'
+  /** Too many requests, or another instance of the relay is still sending this one. */
+  | 'busy'
+  /** The mail endpoint itself failed (another 5xx), or the host page's sender rejected. */
+  | 'service';
+
 export type SpecSendFailure =
-  /** Network, timeout, 5xx, 429: the same request may succeed later. */
-  | { ok: false; kind: 'transient'; message: string; retryAfterMs?: number | undefined }
+  | { ok: false; kind: 'transient'; fault: SpecSendFault; message: string; retryAfterMs?: number | undefined }
   /** The request itself was refused (4xx): sending it again cannot help. */
   | { ok: false; kind: 'invalid'; message: string; problems: SpecRequestProblem[] };
 
@@ -54,6 +64,15 @@ export interface EndpointSenderOptions {
   now?: (() => number) | undefined;
 }
 
+/** The relay's answers that a later try may change, by what failed (see the relay's error codes). */
+function transientFault(status: number, code: unknown): SpecSendFault | undefined {
+  // 409 `request_in_progress`: another instance of the relay is sending this very key; asking
+  // again later gets its answer (the relay's idempotency store), so it is not a refusal.
+  if (status === 429 || (status === 409 && code === 'request_in_progress')) return 'busy';
+  if (status === 502 && code === 'provider_failed') return 'provider';
+  return status === 408 || status >= 500 ? 'service' : undefined;
+}
+
 /** Issue 5: POST JSON to `mail-endpoint`; 200/202 `{ requestId }`, 422 with problems, 429/5xx/409 in progress transient. */
 export function endpointSender(options: EndpointSenderOptions): SpecRequestSender {
   const now = options.now ?? Date.now;
@@ -72,7 +91,7 @@ export function endpointSender(options: EndpointSenderOptions): SpecRequestSende
       });
     } catch (error) {
       const message = timeout.aborted ? `timeout of ${timeoutMs}ms exceeded` : String((error as Error | null)?.message ?? 'Network Error');
-      return { ok: false, kind: 'transient', message };
+      return { ok: false, kind: 'transient', fault: 'network', message };
     }
     const body = (await readJson(response)) as { requestId?: unknown; error?: { code?: unknown; message?: unknown; problems?: unknown } } | undefined;
     if (response.ok) {
@@ -80,11 +99,9 @@ export function endpointSender(options: EndpointSenderOptions): SpecRequestSende
       return { ok: true, requestId };
     }
     const message = typeof body?.error?.message === 'string' ? body.error.message : `Request failed with status code ${response.status}`;
-    // 409 `request_in_progress`: another instance of the relay is sending this very key; asking
-    // again later gets its answer (the relay's idempotency store), so it is not a refusal.
-    const inProgress = response.status === 409 && body?.error?.code === 'request_in_progress';
-    if (inProgress || response.status === 429 || response.status === 408 || response.status >= 500) {
-      return { ok: false, kind: 'transient', message, retryAfterMs: retryAfterMs(response.headers.get('Retry-After'), now()) };
+    const fault = transientFault(response.status, body?.error?.code);
+    if (fault) {
+      return { ok: false, kind: 'transient', fault, message, retryAfterMs: retryAfterMs(response.headers.get('Retry-After'), now()) };
     }
     return { ok: false, kind: 'invalid', message, problems: problemsOf(body?.error?.problems) };
   };
@@ -100,7 +117,7 @@ export function hostSender(send: HostMailSender): SpecRequestSender {
     } catch (error) {
       const problems = problemsOf((error as { problems?: unknown } | null)?.problems);
       const message = String((error as Error | null)?.message ?? error);
-      return problems.length > 0 ? { ok: false, kind: 'invalid', message, problems } : { ok: false, kind: 'transient', message };
+      return problems.length > 0 ? { ok: false, kind: 'invalid', message, problems } : { ok: false, kind: 'transient', fault: 'service', message };
     }
   };
 }

@@ -14,6 +14,8 @@ import type { Flow, NavigationContext, StepName } from '../domain/wizard';
 import { needsHighPowerConfirmation, normaliseStep, parseWalkedSteps, stepsFor, walkTo } from '../domain/wizard';
 import type { StorageTargets } from './persistence';
 import { forget, readSaved, writeSaved } from './persistence';
+// Not './spec-request': its request schema ships with the wizard, not in the page's script.
+import { requestFingerprint } from './spec-request-content';
 
 export interface WizardState {
   open: boolean;
@@ -56,10 +58,16 @@ export interface ShopState {
  * The specification request of step 07 (issue 5). The idempotency key is made once per request and
  * saved with the choices, so a retry or a reload resends the same key and the relay sends one
  * message; once sent, the saved request id makes a reload show the confirmation, not send again.
+ * A request changed after it was accepted is sent again as an amendment of it, never shown as sent
+ * before that.
  */
 export interface SpecRequestState {
+  /** The key of the request being sent; dropped when what the request says changes. */
   idempotencyKey: string | null;
+  /** The id the relay gave the last accepted request. */
   sentRequestId: string | null;
+  /** What the request says changed since `sentRequestId` was accepted: the next send amends it. */
+  changedSinceSent: boolean;
   /** What the relay refused, by field; shown on the step at fault until the next send. */
   problems: SpecRequestProblem[];
 }
@@ -88,7 +96,7 @@ export interface ConfiguratorActions {
   beginSpecRequest(): string;
   /** The relay accepted the request: the confirmation shows from now on, also after a reload. */
   specRequestSent(requestId: string): void;
-  /** The relay refused the request: its problems are shown on `step`, and a new request gets a new key. */
+  /** The relay refused the request: its problems are shown on `step`, and the next try gets a new key. */
   specRequestRefused(problems: SpecRequestProblem[], step: StepName | null): void;
   /** Restores a shared configuration (already validated against the catalogue). */
   restore(configuration: Configuration): void;
@@ -129,8 +137,10 @@ interface SavedChoices {
   wizard: WizardState;
   cartId: string | null;
   /** Optional: choices saved before the specification request existed have none. */
-  specRequest?: { idempotencyKey: string | null; sentRequestId: string | null };
+  specRequest?: { idempotencyKey: string | null; sentRequestId: string | null; changedSinceSent?: boolean };
 }
+
+type SavedSpecRequest = Omit<SpecRequestState, 'problems'>;
 
 /** Personal details saved for the session; the date of birth is never written (DESIGN). */
 type SavedPersonal = Omit<FormValues, 'dob'>;
@@ -178,7 +188,11 @@ function readChoices(options: StoreOptions): SavedChoices | undefined {
     if (!known || typeof wizard.open !== 'boolean' || typeof wizard.highPowerConfirmed !== 'boolean') return undefined;
     const cartId = typeof saved.cartId === 'string' && saved.cartId ? saved.cartId : null;
     const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
-    const specRequest = { idempotencyKey: text(saved.specRequest?.idempotencyKey), sentRequestId: text(saved.specRequest?.sentRequestId) };
+    const specRequest: SavedSpecRequest = {
+      idempotencyKey: text(saved.specRequest?.idempotencyKey),
+      sentRequestId: text(saved.specRequest?.sentRequestId),
+      changedSinceSent: saved.specRequest?.changedSinceSent === true,
+    };
     return { configuration: normaliseConfiguration(catalogue, parsed.configuration, flow), wizard, cartId, specRequest };
   });
 }
@@ -192,7 +206,7 @@ function readPersonal(options: StoreOptions): FormValues | undefined {
       // Only known fields of the right type survive; dob is never restored.
       if (field === 'dob' || field === 'wizardSteps' || !(field in defaults)) continue;
       const expected = typeof defaults[field as keyof FormValues];
-      if (typeof value === expected) merged[field] = value;
+      if (typeof value === expected && value !== null) merged[field] = value;
     }
     merged['wizardSteps'] = parseWalkedSteps(options.flow, (data as Partial<Record<keyof FormValues, unknown>>).wizardSteps);
     return merged as unknown as FormValues;
@@ -203,6 +217,22 @@ function readPersonal(options: StoreOptions): FormValues | undefined {
 function randomRequestKey(): string {
   const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+const NO_SPEC_REQUEST: SpecRequestState = { idempotencyKey: null, sentRequestId: null, changedSinceSent: false, problems: [] };
+
+/**
+ * What a change to what the specification request says does besides: a key made for the old
+ * content is dropped (the relay would answer the new content with the old one's answer), an
+ * accepted request becomes due for amendment, and the wizard leaves the submission step, so the
+ * changed request is sent from step 06's Continue and never shown as sent before.
+ */
+function requestChange(before: ConfiguratorState, after: ConfiguratorState): Partial<ConfiguratorState> {
+  if (before.flow !== 'spec-request' || requestFingerprint(before) === requestFingerprint(after)) return {};
+  const { specRequest, wizard } = after;
+  const changes = { specRequest: { ...specRequest, idempotencyKey: null, changedSinceSent: specRequest.sentRequestId !== null } };
+  // Step 06 always applies and comes right before the submission.
+  return wizard.step === 'submission' ? { ...changes, wizard: { ...wizard, step: 'details' } } : changes;
 }
 
 /**
@@ -227,6 +257,7 @@ export function createConfiguratorStore(options: StoreOptions): ConfiguratorStor
         configuration: normalised,
         wizard,
         previousCable: normalised.cable !== state.configuration.cable ? state.configuration.cable : state.previousCable,
+        ...requestChange(state, nextState),
       });
     };
     const moveTo = (step: StepName) => set((state) => stepMove(state, step));
@@ -239,7 +270,11 @@ export function createConfiguratorStore(options: StoreOptions): ConfiguratorStor
       toggleExtra: (extra, on) => actions.select({ type: 'toggleExtra', extra, on }),
       choosePaymentType: (paymentType) => setConfiguration({ ...get().configuration, paymentType }),
       chooseOffer: (offer) => setConfiguration({ ...get().configuration, offer }),
-      updateForm: (changes) => set((state) => ({ form: { ...state.form, ...changes } })),
+      updateForm: (changes) =>
+        set((state) => {
+          const form = { ...state.form, ...changes };
+          return { form, ...requestChange(state, { ...state, form }) };
+        }),
       setSmallScreen: (smallScreen) => {
         if (smallScreen === get().smallScreen) return;
         set({ smallScreen });
@@ -261,7 +296,7 @@ export function createConfiguratorStore(options: StoreOptions): ConfiguratorStor
           form: defaultFormValues(),
           wizard: { open: false, step: firstStep(flow), highPowerConfirmed: false },
           shop: { ...get().shop, cartId: null },
-          specRequest: { idempotencyKey: null, sentRequestId: null, problems: [] },
+          specRequest: NO_SPEC_REQUEST,
         });
         // After the state change, whose subscriber saves the defaults.
         forget(options.storage?.choices, choicesKey(options.storageKey));
@@ -274,9 +309,10 @@ export function createConfiguratorStore(options: StoreOptions): ConfiguratorStor
         set({ specRequest: { ...current, idempotencyKey, problems: [] } });
         return idempotencyKey;
       },
-      specRequestSent: (requestId) => set((state) => ({ specRequest: { ...state.specRequest, sentRequestId: requestId, problems: [] } })),
+      // The key is spent: a later change is a new request, with a new key.
+      specRequestSent: (requestId) => set({ specRequest: { ...NO_SPEC_REQUEST, sentRequestId: requestId } }),
       specRequestRefused: (problems, step) => {
-        set({ specRequest: { idempotencyKey: null, sentRequestId: null, problems } });
+        set((state) => ({ specRequest: { ...state.specRequest, idempotencyKey: null, problems } }));
         if (step && stepsFor(flow).some((definition) => definition.name === step)) moveTo(normaliseStep(navigationContext(get()), step));
       },
       goToStep: (step) => {
@@ -298,7 +334,7 @@ export function createConfiguratorStore(options: StoreOptions): ConfiguratorStor
         installationDetails: {},
         cartId: saved?.cartId ?? null,
       },
-      specRequest: { idempotencyKey: null, sentRequestId: null, ...saved?.specRequest, problems: [] },
+      specRequest: { ...NO_SPEC_REQUEST, ...saved?.specRequest },
       smallScreen: false,
       actions,
     };
@@ -306,13 +342,12 @@ export function createConfiguratorStore(options: StoreOptions): ConfiguratorStor
 
   store.subscribe((state, previous) => {
     const request = state.specRequest;
-    const requestChanged = request.idempotencyKey !== previous.specRequest.idempotencyKey || request.sentRequestId !== previous.specRequest.sentRequestId;
-    if (state.configuration !== previous.configuration || state.wizard !== previous.wizard || state.shop.cartId !== previous.shop.cartId || requestChanged) {
+    if (state.configuration !== previous.configuration || state.wizard !== previous.wizard || state.shop.cartId !== previous.shop.cartId || request !== previous.specRequest) {
       writeSaved(options.storage?.choices, choicesKey(options.storageKey), {
         configuration: state.configuration,
         wizard: state.wizard,
         cartId: state.shop.cartId,
-        specRequest: { idempotencyKey: request.idempotencyKey, sentRequestId: request.sentRequestId },
+        specRequest: { idempotencyKey: request.idempotencyKey, sentRequestId: request.sentRequestId, changedSinceSent: request.changedSinceSent },
       } satisfies SavedChoices);
     }
     if (state.form !== previous.form) {
@@ -321,6 +356,11 @@ export function createConfiguratorStore(options: StoreOptions): ConfiguratorStor
     }
   });
   return store;
+}
+
+/** Whether the specification request as it stands now has been accepted: only then may "sent" show. */
+export function selectSpecRequestSent(state: Pick<ConfiguratorState, 'specRequest'>): boolean {
+  return state.specRequest.sentRequestId !== null && !state.specRequest.changedSinceSent;
 }
 
 /** Whether the 22kW confirmation dialog is showing (spec §4). */

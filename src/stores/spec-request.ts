@@ -1,23 +1,18 @@
 import type { SpecRequest } from '../domain/spec-request';
 import { SPEC_REQUEST_VERSION } from '../domain/spec-request';
-import type { ConfiguratorState } from './configurator-store';
+import type { RequestSource } from './spec-request-content';
+import { requestContent } from './spec-request-content';
 
 /**
- * Issue 5 "Request and relay": the order e-mail (step 01), the customer's details (step 06), the
- * configuration as ids (never display text) and the request's idempotency key.
+ * The request to send with `idempotencyKey`; once a request was accepted, the next one amends it,
+ * so the mail says it replaces that one.
  */
-export function buildSpecRequest(state: Pick<ConfiguratorState, 'form' | 'configuration'>, idempotencyKey: string): SpecRequest {
-  const { form } = state;
+export function buildSpecRequest(state: RequestSource, idempotencyKey: string): SpecRequest {
+  const amends = state.specRequest.sentRequestId;
   return {
     version: SPEC_REQUEST_VERSION,
     idempotencyKey,
-    orderEmail: form.email.trim(),
-    customer: {
-      'first-name': form['first-name'].trim(),
-      'last-name': form['last-name'].trim(),
-      email: form.email.trim(),
-      tel: form.tel.trim(),
-    },
-    configuration: state.configuration,
+    ...requestContent(state),
+    ...(amends ? { amends } : {}),
   };
 }

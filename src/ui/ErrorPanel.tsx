@@ -25,15 +25,21 @@ export function ErrorPanel({ title, messages, retry, phone, email }: ErrorPanelP
           Try again
         </button>
       )}
-      {(phone || email) && (
-        <p>
-          To order by phone or e-mail:{' '}
-          {phone && <a href={telHref(phone)}>{phone}</a>}
-          {phone && email && ' or '}
-          {email && <a href={`mailto:${email}`}>{email}</a>}
-        </p>
-      )}
+      <ContactLine intro="To order by phone or e-mail:" phone={phone} email={email} />
     </section>
+  );
+}
+
+/** The merchant's phone and e-mail as links after `intro`; nothing when neither is configured. */
+export function ContactLine({ intro, phone, email }: { intro: string; phone?: string | undefined; email?: string | undefined }) {
+  if (!phone && !email) return null;
+  return (
+    <p>
+      {intro}{' '}
+      {phone && <a href={telHref(phone)}>{phone}</a>}
+      {phone && email && ' or '}
+      {email && <a href={`mailto:${email}`}>{email}</a>}
+    </p>
   );
 }
 

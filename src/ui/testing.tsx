@@ -68,6 +68,18 @@ export async function updateAsync(change: () => Promise<void> | void): Promise<v
   });
 }
 
+/** Types into a field the way React sees it, then leaves it. */
+export function typeInto(field: HTMLInputElement, value: string): void {
+  update(() => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  update(() => {
+    field.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+    field.dispatchEvent(new FocusEvent('blur'));
+  });
+}
+
 const text = (element: Element | null | undefined) => (element?.textContent ?? '').replace(/\s+/g, ' ').trim();
 
 function nameOf(element: Element): string {

@@ -1,9 +1,14 @@
 // Issue 5 "Tests", end to end on the Mobilize example page: a full specification request lands
 // exactly one message in the outbox; provider failures are retried into exactly one message; a
-// reload during submission sends nothing twice (same idempotency key).
+// reload during submission sends nothing twice (same idempotency key). A request changed after
+// sending is never shown "sent" without another message, which says it replaces the first; the
+// order and contact e-mails both reach the mail; a persistent provider failure says so and offers
+// the support phone and e-mail.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SPEC_REQUEST_SENT as SENT, fillRequest, outboxFor } from './flows.mjs';
+
+const SUBMITTING = 'Please wait while we submit your upgrade specification request...';
 import { useHarness } from './harness.mjs';
 
 const harness = useHarness();
@@ -67,6 +72,104 @@ describe('specification request on mobilize-portal.html (issue 5)', () => {
     await element.getByText(SENT).waitFor();
     assert.equal(bodies.length, 2);
     assert.equal(bodies[1].idempotencyKey, bodies[0].idempotencyKey);
+    assert.equal((await outboxFor(harness.url, email)).length, 1);
+    await page.close();
+  });
+
+  it('a spec request changed after sending is never shown "sent" without a second message in the outbox', async () => {
+    const { page, errors } = await harness.open('/dist-examples/mobilize-portal.html');
+    const email = 'changed@example.com';
+    await page.evaluate(() => {
+      globalThis.sentIds = [];
+      globalThis.document.addEventListener('evc-request-sent', (event) => globalThis.sentIds.push(event.detail.requestId));
+    });
+    const { element, wizard, next } = await fillRequest(page, email);
+    await next();
+    await wizard.getByText(SENT).waitFor();
+    assert.equal((await outboxFor(harness.url, email)).length, 1);
+
+    // The relay holds the next request until "sent" has been looked for.
+    let release;
+    const held = new Promise((resolve) => (release = resolve));
+    await page.route('**/api/spec-request', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const back = wizard.getByRole('button', { name: 'Back' });
+    await back.click();
+    await wizard.locator('.evc-step[data-step="details"]').waitFor();
+    await back.click();
+    await wizard.getByRole('checkbox', { name: 'Digital display' }).uncheck();
+    await next();
+    await wizard.getByRole('textbox', { name: 'Phone number' }).fill('07700 900999');
+    await next();
+    await wizard.getByText(SUBMITTING).waitFor();
+    assert.equal(await element.getByText(SENT).count(), 0, '"sent" while the changed request is on its way');
+    release();
+    await wizard.getByText(SENT).waitFor();
+    await page.unroute('**/api/spec-request');
+    const messages = await outboxFor(harness.url, email);
+    assert.equal(messages.length, 2);
+    const [first, second] = messages.map((message) => JSON.parse(message['t:variables']));
+    assert.equal(first.productLine9, 'Digital display: Yes (Digital display)');
+    assert.equal(second.productLine9, 'Digital display: No');
+    assert.equal(second.customerPhone, '07700 900999');
+    const sentIds = await page.evaluate(() => globalThis.sentIds);
+    assert.equal(sentIds.length, 2);
+    assert.equal(second.amendsRequestId, sentIds[0]);
+    assert.match(second.introLine, /replaces the one sent before/);
+
+    // A colour changed on the page, then a reload: the wizard opens on the details, not on "sent".
+    await wizard.getByRole('button', { name: 'Close' }).click();
+    await element.getByRole('radiogroup', { name: 'Body' }).getByRole('radio', { name: 'Racing Green', exact: true }).check();
+    await page.reload();
+    await element.getByRole('button', { name: 'Continue' }).click();
+    await wizard.locator('.evc-step[data-step="details"]').waitFor();
+    assert.equal(await element.getByText(SENT).count(), 0);
+    assert.equal((await outboxFor(harness.url, email)).length, 2);
+    await next();
+    await wizard.getByText(SENT).waitFor();
+    const third = (await outboxFor(harness.url, email)).map((message) => JSON.parse(message['t:variables']))[2];
+    assert.match(third?.productLine2 ?? '', /^Body colour: Racing Green/);
+    assert.match(third.introLine, /replaces the one sent before/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('an order e-mail and a different contact e-mail both reach the outbox message\'s t:variables', async () => {
+    const { page, errors } = await harness.open('/dist-examples/mobilize-portal.html');
+    const orderEmail = 'order-mb000123@lease.example';
+    const contactEmail = 'ada.home@example.com';
+    const { wizard, next } = await fillRequest(page, orderEmail);
+    const contact = wizard.getByRole('textbox', { name: 'E-mail address' });
+    assert.equal(await contact.inputValue(), orderEmail, 'step 06 starts with the order e-mail');
+    await contact.fill(contactEmail);
+    await next();
+    await wizard.getByText(SENT).waitFor();
+    const messages = await outboxFor(harness.url, contactEmail);
+    assert.equal(messages.length, 1);
+    assert.equal(messages[0]['h:Reply-To'], contactEmail);
+    const variables = JSON.parse(messages[0]['t:variables']);
+    assert.equal(variables.orderEmail, orderEmail);
+    assert.equal(variables.customerEmail, contactEmail);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('a persistent mail-provider failure says so, offers the support phone and e-mail, and "Try again" sends once', async () => {
+    const { page } = await harness.open('/dist-examples/mobilize-portal.html');
+    const email = 'provider-down@example.com';
+    const { wizard, next } = await fillRequest(page, email);
+    await failNext(3);
+    await next();
+    const alert = wizard.getByRole('alert').filter({ hasText: 'e-mail service did not accept' });
+    await alert.waitFor({ timeout: 15_000 });
+    assert.equal(await alert.getByText(/connection/).count(), 0, 'not a connection problem');
+    assert.equal(await alert.getByRole('link', { name: '020 7946 0456' }).getAttribute('href'), 'tel:02079460456');
+    assert.equal(await alert.getByRole('link', { name: 'leasing@mobilize-portal.example' }).getAttribute('href'), 'mailto:leasing@mobilize-portal.example');
+    assert.equal((await outboxFor(harness.url, email)).length, 0);
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await wizard.getByText(SENT).waitFor();
     assert.equal((await outboxFor(harness.url, email)).length, 1);
     await page.close();
   });

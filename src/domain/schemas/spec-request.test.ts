@@ -9,12 +9,13 @@ const check = (schema: v.GenericSchema) => (_: string, values: Record<string, un
   expect(validateValues(schema, values)).toEqual({ valid: Object.keys(errors).length === 0, errors });
 };
 
-describe('e-mail-only form, spec-request step 01 (spec §5)', () => {
+describe('e-mail-only form, spec-request step 01 (spec §5): the order e-mail', () => {
   it.each<Case>([
-    ['valid e-mail', { email: 'driver@partner-one.example' }, {}],
-    ['empty', { email: '' }, { email: 'E-mail address is a required field' }],
-    ['left out', {}, { email: 'E-mail address is a required field' }],
-    ['not an e-mail', { email: 'driver' }, { email: 'E-mail address must be a valid email' }],
+    ['valid e-mail', { orderEmail: 'driver@partner-one.example' }, {}],
+    ['empty', { orderEmail: '' }, { orderEmail: 'E-mail address is a required field' }],
+    ['left out', {}, { orderEmail: 'E-mail address is a required field' }],
+    ['not an e-mail', { orderEmail: 'driver' }, { orderEmail: 'E-mail address must be a valid email' }],
+    ["step 06's contact e-mail does not answer it", { email: 'driver@partner-one.example' }, { orderEmail: 'E-mail address is a required field' }],
   ])('%s', check(EmailStepSchema));
 });
 

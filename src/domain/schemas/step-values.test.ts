@@ -10,9 +10,9 @@ const today = new Date(2026, 5, 15);
 const config = (changes: Partial<Configuration> = {}): Configuration => ({ ...defaultConfiguration(C), ...changes });
 
 describe('stepValues (spec §3 "Form values" as the steps check them)', () => {
-  it('is the spec form values plus the date of birth', () => {
-    const form = { ...defaultFormValues(), dob: '1990-05-17' };
-    expect(stepValues(C, config(), form)).toEqual({ ...specFormValues(C, config(), form), dob: '1990-05-17' });
+  it('is the spec form values plus the date of birth and the order e-mail', () => {
+    const form = { ...defaultFormValues(), dob: '1990-05-17', orderEmail: 'a@lease.example' };
+    expect(stepValues(C, config(), form)).toEqual({ ...specFormValues(C, config(), form), dob: '1990-05-17', orderEmail: 'a@lease.example' });
   });
 
   it('answers the choice steps from the configuration', () => {

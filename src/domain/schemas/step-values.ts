@@ -6,12 +6,13 @@ import { specFormValues } from '../forms';
 /**
  * What `validateStep` checks: one flat record under the spec's field names (spec §3 "Form values"),
  * i.e. the `specFormValues` shape (installation terms included) plus the date of birth, which never
- * leaves the app but the finance step must check. Any field may be missing: a yes/no the buyer has
- * not answered yet is left out, and the step's schema then says it must be selected.
+ * leaves the app but the finance step must check, and the specification request's order e-mail.
+ * Any field may be missing: a yes/no the buyer has not answered yet is left out, and the step's
+ * schema then says it must be selected.
  */
-export type StepValues = Partial<SpecFormValues> & Partial<Pick<FormValues, 'dob'>>;
+export type StepValues = Partial<SpecFormValues> & Partial<Pick<FormValues, 'dob' | 'orderEmail'>>;
 
 /** The step values for a configuration and the buyer's answers. */
 export function stepValues(catalogue: Catalogue, config: Configuration, form: FormValues): StepValues {
-  return { ...specFormValues(catalogue, config, form), dob: form.dob };
+  return { ...specFormValues(catalogue, config, form), dob: form.dob, orderEmail: form.orderEmail };
 }

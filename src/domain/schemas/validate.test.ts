@@ -45,7 +45,7 @@ describe('validateStep: each step of both flows with nothing filled in (spec §5
       goCardlessMandateComplete: 'You must complete the GoCardless form to continue.',
       goCardlessFlowId: 'GoCardless flow ID is a required field',
     }],
-    ['email', { email: 'E-mail address is a required field' }],
+    ['email', { orderEmail: 'E-mail address is a required field' }],
     ['installCheck', {}],
     ['details', contactErrors],
     ['submission', {}],
@@ -56,8 +56,8 @@ describe('validateStep: each step of both flows with nothing filled in (spec §5
 
 describe('validateStep details', () => {
   it('keeps the first message of a field: an empty e-mail is required, not badly formed', () => {
-    const result = validateStep('email', { email: '' }, { today });
-    expect(result.errors).toEqual({ email: 'E-mail address is a required field' });
+    const result = validateStep('email', { orderEmail: '' }, { today });
+    expect(result.errors).toEqual({ orderEmail: 'E-mail address is a required field' });
   });
 
   it('checks the finance age against the given today', () => {

@@ -16,9 +16,10 @@ const FIELDS: readonly { field: ContactField; type?: 'email' | 'tel'; autoComple
 
 /**
  * Spec §5 contact fields (first name, last name, e-mail address, phone number; e-mail and tel
- * inputs) with the step's messages; `afterEmail` shows under the e-mail field.
+ * inputs) with the step's messages; `emailHint` is read with the e-mail field, `afterEmail` shows
+ * under it.
  */
-export function ContactFields({ validation, afterEmail }: { validation: ValidationResult; afterEmail?: ReactNode }) {
+export function ContactFields({ validation, emailHint, afterEmail }: { validation: ValidationResult; emailHint?: string; afterEmail?: ReactNode }) {
   const form = useConfigurator((state) => state.form);
   const updateForm = useConfigurator((state) => state.actions.updateForm);
   return (
@@ -31,6 +32,7 @@ export function ContactFields({ validation, afterEmail }: { validation: Validati
             autoComplete={autoComplete}
             value={form[field]}
             error={validation.errors[field]}
+            hint={field === 'email' ? emailHint : undefined}
             onChange={(value) => updateForm({ [field]: value } as Partial<FormValues>)}
           />
           {field === 'email' && afterEmail}

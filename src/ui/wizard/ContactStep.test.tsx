@@ -1,21 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { byRole, cleanup, statusTexts, textOf, update } from '../testing';
+import { byRole, cleanup, statusTexts, textOf, typeInto as type } from '../testing';
 import { fakeOrderServices, nextButton, renderWizard } from './wizard-testing';
 
 afterEach(cleanup);
-
-/** Types into a field the way React sees it, then leaves it. */
-function type(field: HTMLInputElement, value: string): void {
-  update(() => {
-    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-    setter?.call(field, value);
-    field.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-  update(() => {
-    field.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
-    field.dispatchEvent(new FocusEvent('blur'));
-  });
-}
 
 const errorOf = (container: HTMLElement, field: HTMLInputElement) => textOf(container.querySelector(`#${CSS.escape(field.getAttribute('aria-describedby') ?? 'none')}`));
 

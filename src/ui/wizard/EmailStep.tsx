@@ -1,10 +1,11 @@
+import { orderEmailChanges } from '../../domain/forms';
 import { useConfigurator } from '../store-context';
 import { TextField } from '../TextField';
 import type { StepProps } from './types';
 
-/** Spec §2 specification-request step 01. */
+/** Spec §2 specification-request step 01: the order's e-mail, which also prefills step 06's contact e-mail. */
 export function EmailStep({ validation }: StepProps) {
-  const email = useConfigurator((state) => state.form.email);
+  const form = useConfigurator((state) => state.form);
   const { updateForm } = useConfigurator((state) => state.actions);
   return (
     <>
@@ -13,9 +14,9 @@ export function EmailStep({ validation }: StepProps) {
         label="E-mail address"
         type="email"
         autoComplete="email"
-        value={email}
-        error={validation.errors['email']}
-        onChange={(value) => updateForm({ email: value })}
+        value={form.orderEmail}
+        error={validation.errors['orderEmail']}
+        onChange={(value) => updateForm(orderEmailChanges(form, value))}
       />
     </>
   );

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StorageTargets } from '../../stores/persistence';
-import { byRole, cleanup, render, textOf, update } from '../testing';
+import { byRole, cleanup, render, textOf, typeInto as type, update } from '../testing';
 import { Wizard } from '../Wizard';
 import { CREDIT_CHECK_LABEL, MONTHLY_TERMS_LABEL } from './FinanceStep';
 import { fakeOrderServices, nextButton, renderWizard } from './wizard-testing';
@@ -26,18 +26,6 @@ function field<E extends HTMLElement>(scope: HTMLElement, label: string): E {
   const control = labels[0]!.htmlFor ? scope.querySelector<E>(`#${CSS.escape(labels[0]!.htmlFor)}`) : null;
   if (!control) throw new Error(`No control for ${label}`);
   return control;
-}
-
-/** Types into a field the way React sees it, then leaves it. */
-function type(input: HTMLInputElement, value: string): void {
-  update(() => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-  update(() => {
-    input.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
-    input.dispatchEvent(new FocusEvent('blur'));
-  });
 }
 
 function choose(select: HTMLSelectElement, value: string): void {

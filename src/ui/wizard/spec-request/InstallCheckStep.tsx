@@ -1,33 +1,28 @@
-import { useState } from 'react';
+import { INSTALL_CHECK_QUESTIONS, installCheckOutcome } from '../../../domain/install-check';
 import { useUiOptions } from '../../options-context';
+import { useConfigurator } from '../../store-context';
 import { OptionControl, OptionGroup } from '../OptionControl';
 import type { StepProps } from '../types';
-
-/** Spec §9 "Standard install", one question per limit. */
-export const INSTALL_CHECK_QUESTIONS: readonly { id: string; question: string }[] = [
-  { id: 'cable', question: 'Is the cable run from your fuse board to the charger up to 15m?' },
-  { id: 'time', question: 'Can the installation be done within 4 hours on site?' },
-  { id: 'height', question: 'Can the charger be installed at a height of 1.8m?' },
-  { id: 'trunking', question: 'Is up to 7m of trunking enough?' },
-  { id: 'protection', question: 'Are 40A overcurrent protection and a Type A RCD possible at your fuse board?' },
-  { id: 'mainland', question: 'Is the property in mainland UK?' },
-];
 
 export const SURVEY_NEEDED = 'A survey will be needed before installation.';
 export const STANDARD_INSTALL = 'Your installation looks standard: no survey should be needed.';
 
-type Answer = 'yes' | 'no';
+const OUTCOME_TEXT = {
+  survey: `${SURVEY_NEEDED} It takes up to an hour and is usually arranged within two weeks of your order.`,
+  standard: STANDARD_INSTALL,
+  incomplete: '',
+} as const;
 
 /**
  * Step 05, present only with installation (DESIGN "Where the specification is silent"): §9's
  * standard-install limits as yes/no questions; any "no" tells the customer a survey will be
- * needed (§9: up to an hour, usually within two weeks). The answers only inform, so they are not sent.
+ * needed (§9: up to an hour, usually within two weeks). The answers go with the request.
  */
 export function InstallCheckStep(_props: StepProps) {
   const { instanceId } = useUiOptions();
-  const [answers, setAnswers] = useState<Record<string, Answer>>({});
-  const anyNo = Object.values(answers).includes('no');
-  const allYes = INSTALL_CHECK_QUESTIONS.every(({ id }) => answers[id] === 'yes');
+  const form = useConfigurator((state) => state.form);
+  const updateForm = useConfigurator((state) => state.actions.updateForm);
+  const answers = form.installCheck;
   return (
     <>
       <p>A standard installation covers the limits below. Tell us about your home, so you know what to expect.</p>
@@ -41,13 +36,13 @@ export function InstallCheckStep(_props: StepProps) {
               value={answer}
               label={answer === 'yes' ? 'Yes' : 'No'}
               checked={answers[id] === answer}
-              onChange={() => setAnswers((current) => ({ ...current, [id]: answer }))}
+              onChange={() => updateForm({ installCheck: { ...answers, [id]: answer } })}
             />
           ))}
         </OptionGroup>
       ))}
       <p className="evc-install-check-result" role="status">
-        {anyNo ? `${SURVEY_NEEDED} It takes up to an hour and is usually arranged within two weeks of your order.` : allYes ? STANDARD_INSTALL : ''}
+        {OUTCOME_TEXT[installCheckOutcome(answers)]}
       </p>
     </>
   );

@@ -1,5 +1,6 @@
 import type { SpecRequestProblem } from '../../../domain/spec-request';
 import { stepForField } from '../../../domain/spec-request';
+import { INSTALL_CHECK_QUESTIONS } from '../../../domain/install-check';
 import { FIELD_LABELS } from '../../../domain/schemas/messages';
 import type { StepName } from '../../../domain/wizard';
 import { useConfigurator } from '../../store-context';
@@ -9,6 +10,8 @@ const EMPTY: readonly SpecRequestProblem[] = [];
 /** The field's label as the customer saw it: "customer.tel" is the "Phone number". */
 function fieldLabel(field: string): string {
   if (field === 'orderEmail') return FIELD_LABELS.email;
+  const question = INSTALL_CHECK_QUESTIONS.find(({ id }) => field === `installCheck.${id}`);
+  if (question) return question.question;
   const customerField = /^customer\.(.+)$/.exec(field)?.[1];
   if (customerField && customerField in FIELD_LABELS) return FIELD_LABELS[customerField as keyof typeof FIELD_LABELS];
   return field.replace(/^configuration\./, '');

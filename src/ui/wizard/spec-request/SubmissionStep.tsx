@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import { stepForField } from '../../../domain/spec-request';
+import type { SpecSendFault } from '../../../services/spec-request';
 import { sendWithRetry } from '../../../services/spec-request-send';
+import { selectSpecRequestSent } from '../../../stores/configurator-store';
 import { buildSpecRequest } from '../../../stores/spec-request';
+import { ContactLine } from '../../ErrorPanel';
 import { useUiOptions } from '../../options-context';
 import { SPEC_REQUEST_UNAVAILABLE } from '../../spec-request-messages';
 import { Spinner } from '../../Spinner';
@@ -10,7 +13,18 @@ import type { StepProps } from '../types';
 
 export const SUBMITTING = 'Please wait while we submit your upgrade specification request...';
 export const SUBMITTED = 'Request for upgrade specification sent. You may leave this page now.';
-export const SUBMIT_FAILED = 'We could not send your upgrade specification request. Please check your connection and try again.';
+export const AMENDMENT_SENT = 'It replaces the request you sent before.';
+
+/** What failed, in the customer's words; trying again never sends twice (the same idempotency key). */
+export const SUBMIT_FAILED: Record<SpecSendFault, string> = {
+  network:
+    'Your upgrade specification request could not reach us: the connection failed or timed out. Please check your connection and try again; it will not be sent twice.',
+  provider: 'Our e-mail service did not accept your upgrade specification request, so it has not been sent. Please try again later.',
+  busy: 'We are receiving many requests and could not confirm yours yet. Please try again in a minute; it will not be sent twice.',
+  service: 'Our request service is not working at the moment, so your upgrade specification request has not been sent. Please try again later.',
+};
+export const SUBMIT_REFUSED = 'Your upgrade specification request was not accepted.';
+export const CONTACT_INSTEAD = 'You can also give us your specification by phone or e-mail:';
 
 /** Spec §4/§9: the confirmation shows 1 second after the step is entered. */
 export const CONFIRMATION_DELAY_MS = 1_000;
@@ -23,18 +37,27 @@ function MailIcon() {
   );
 }
 
+/** A failure as shown: what failed, and whether trying again can help. */
+interface Failure {
+  text: string;
+  retry: boolean;
+}
+
 /**
  * Spec §2/§4 step 07: on entering, the request is sent; a spinner, then after about 1 second the
  * e-mail icon and the confirmation. Unlike the spec's endless spinner (§8), transient failures are
- * retried with backoff and then shown with "Try again"; a refusal takes the customer back to the
- * step at fault. A request already sent (saved state) shows the confirmation without sending again.
+ * retried with backoff and then shown with what failed, "Try again" and the merchant's phone and
+ * e-mail; a refusal takes the customer back to the step at fault. A request already sent (saved
+ * state) shows the confirmation without sending again; one changed since is sent as an amendment.
  */
 export function SubmissionStep(_props: StepProps) {
   const store = useConfiguratorStore();
-  const { specRequest: sender, onRequestSent, reportError } = useUiOptions();
-  const sentRequestId = useConfigurator((state) => state.specRequest.sentRequestId);
-  const [delayPassed, setDelayPassed] = useState(sentRequestId !== null);
-  const [failure, setFailure] = useState<string | undefined>();
+  const { specRequest: sender, onRequestSent, reportError, supportPhone, supportEmail } = useUiOptions();
+  const sent = useConfigurator(selectSpecRequestSent);
+  // Read on entering: by the time the confirmation shows, the amendment is the accepted request.
+  const [amendment] = useState(() => store.getState().specRequest.sentRequestId !== null && !selectSpecRequestSent(store.getState()));
+  const [delayPassed, setDelayPassed] = useState(sent);
+  const [failure, setFailure] = useState<Failure | undefined>();
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -43,7 +66,7 @@ export function SubmissionStep(_props: StepProps) {
   }, []);
 
   useEffect(() => {
-    if (!sender || store.getState().specRequest.sentRequestId !== null) return;
+    if (!sender || selectSpecRequestSent(store.getState())) return;
     const controller = new AbortController();
     const { actions } = store.getState();
     // The same key until answered, so a retry, a reload or a remount never sends twice.
@@ -60,39 +83,48 @@ export function SubmissionStep(_props: StepProps) {
       if (result.kind === 'invalid') {
         const step = result.problems.map((problem) => stepForField(problem.field)).find((found) => found !== null) ?? null;
         actions.specRequestRefused(result.problems, step);
-        if (step === null) setFailure(result.problems.map((problem) => `${problem.field}: ${problem.message}`).join('; ') || result.message);
+        const details = result.problems.map((problem) => `${problem.field}: ${problem.message}`).join('; ') || result.message;
+        if (step === null) setFailure({ text: `${SUBMIT_REFUSED} ${details}`, retry: false });
         return;
       }
-      setFailure(SUBMIT_FAILED);
+      setFailure({ text: SUBMIT_FAILED[result.fault], retry: true });
     });
     return () => controller.abort();
   }, [attempt, sender, store, onRequestSent, reportError]);
 
   if (!sender) {
     return (
-      <p className="evc-notice" role="alert" part="notice">
-        {SPEC_REQUEST_UNAVAILABLE}
-      </p>
+      <div className="evc-notice" role="alert" part="notice">
+        <p>{SPEC_REQUEST_UNAVAILABLE}</p>
+        <ContactLine intro={CONTACT_INSTEAD} phone={supportPhone} email={supportEmail} />
+      </div>
     );
   }
-  if (sentRequestId !== null && delayPassed) {
+  if (sent && delayPassed) {
     return (
       <div className="evc-submission" role="status">
         <MailIcon />
         <p>{SUBMITTED}</p>
+        {amendment && <p>{AMENDMENT_SENT}</p>}
       </div>
     );
   }
   if (failure) {
     return (
       <div className="evc-submission-failure" role="alert">
-        <p>{failure}</p>
-        <button type="button" onClick={() => {
-            setFailure(undefined);
-            setAttempt((count) => count + 1);
-          }}>
-          Try again
-        </button>
+        <p>{failure.text}</p>
+        {failure.retry && (
+          <button
+            type="button"
+            onClick={() => {
+              setFailure(undefined);
+              setAttempt((count) => count + 1);
+            }}
+          >
+            Try again
+          </button>
+        )}
+        <ContactLine intro={CONTACT_INSTEAD} phone={supportPhone} email={supportEmail} />
       </div>
     );
   }

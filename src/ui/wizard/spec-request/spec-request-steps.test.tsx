@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { allByRole, byRole, cleanup, render, statusTexts, textOf, update } from '../../testing';
+import { allByRole, byRole, cleanup, render, statusTexts, textOf, typeInto, update } from '../../testing';
 import { Wizard } from '../../Wizard';
-import { MATCH_ORDER_NOTE } from './DetailsStep';
+import { CONTACT_EMAIL_NOTE, MATCH_ORDER_NOTE } from './DetailsStep';
 import { SURVEY_NEEDED } from './InstallCheckStep';
 import type { StepName } from '../../../domain/wizard';
-import { nextButton } from '../wizard-testing';
+import { descriptionOf, nextButton } from '../wizard-testing';
 
 afterEach(cleanup);
 
@@ -21,9 +21,29 @@ const click = (element: HTMLElement) => update(() => element.click());
 
 describe('specification-request steps (spec §2, §4)', () => {
   it('01 asks for the order e-mail with the spec text', () => {
-    const { container } = renderSpecWizard('email');
+    const { container, store } = renderSpecWizard('email');
     expect(textOf(container)).toContain("Let's make sure your configuration is linked to your Mobilize order.");
-    expect(byRole<HTMLInputElement>(container, 'textbox', 'E-mail address').type).toBe('email');
+    const email = byRole<HTMLInputElement>(container, 'textbox', 'E-mail address');
+    expect(email.type).toBe('email');
+    expect(nextButton(container)?.disabled).toBe(true);
+    typeInto(email, 'driver@lease.example');
+    expect(store.getState().form.orderEmail).toBe('driver@lease.example');
+    expect(nextButton(container)?.disabled).toBe(false);
+  });
+
+  it("01's order e-mail prefills 06's contact e-mail, which the customer may change without changing the order's", () => {
+    const { container, store } = renderSpecWizard('email');
+    typeInto(byRole(container, 'textbox', 'E-mail address'), 'driver@lease.example');
+    update(() => store.setState((state) => ({ wizard: { ...state.wizard, step: 'details' } })));
+    const contact = byRole<HTMLInputElement>(container, 'textbox', 'E-mail address');
+    expect(contact.value).toBe('driver@lease.example');
+    expect(descriptionOf(contact)).toBe(CONTACT_EMAIL_NOTE);
+    typeInto(contact, 'me@home.example');
+    expect(store.getState().form).toMatchObject({ orderEmail: 'driver@lease.example', email: 'me@home.example' });
+    update(() => store.setState((state) => ({ wizard: { ...state.wizard, step: 'email' } })));
+    expect(byRole<HTMLInputElement>(container, 'textbox', 'E-mail address').value).toBe('driver@lease.example');
+    typeInto(byRole(container, 'textbox', 'E-mail address'), 'driver2@lease.example');
+    expect(store.getState().form).toMatchObject({ orderEmail: 'driver2@lease.example', email: 'me@home.example' });
   });
 
   it("02 'Select Power & Cable Length': Socketed or Tethered, then that kind's cables", () => {
@@ -86,6 +106,17 @@ describe('specification-request steps (spec §2, §4)', () => {
     click(byRole(groups[5]!, 'radio', 'No'));
     expect(statusTexts(container).join(' ')).toContain(SURVEY_NEEDED);
     expect(nextButton(container)?.disabled).toBe(false);
+  });
+
+  it('05 the answers are kept when the customer leaves the step and comes back (they go with the request)', () => {
+    const { container, store } = renderSpecWizard('cable');
+    update(() => store.getState().actions.select({ type: 'chooseCable', cable: 'socket_22kw' }));
+    update(() => store.setState((state) => ({ wizard: { ...state.wizard, step: 'installCheck' } })));
+    click(byRole(byRole(container, 'radiogroup', /^Is the property in mainland UK/), 'radio', 'No'));
+    update(() => store.setState((state) => ({ wizard: { ...state.wizard, step: 'details' } })));
+    update(() => store.setState((state) => ({ wizard: { ...state.wizard, step: 'installCheck' } })));
+    expect(byRole<HTMLInputElement>(byRole(container, 'radiogroup', /^Is the property in mainland UK/), 'radio', 'No').checked).toBe(true);
+    expect(store.getState().form.installCheck).toEqual({ mainland: 'no' });
   });
 
   it('06 details: the four fields with their types and the note to match the order', () => {

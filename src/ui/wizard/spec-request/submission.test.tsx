@@ -7,9 +7,10 @@ import type { StorageTargets } from '../../../stores/persistence';
 import { memoryStorage } from '../../../stores/persistence';
 import type { UiOptions } from '../../options-context';
 import { SPEC_REQUEST_UNAVAILABLE } from '../../spec-request-messages';
-import { byRole, cleanup, render, textOf, update } from '../../testing';
+import { allByRole, byRole, cleanup, render, textOf, typeInto, update } from '../../testing';
 import { Wizard } from '../../Wizard';
-import { SUBMITTED, SUBMITTING, SUBMIT_FAILED } from './SubmissionStep';
+import { backButton, nextButton } from '../wizard-testing';
+import { AMENDMENT_SENT, SUBMITTED, SUBMITTING, SUBMIT_FAILED, SUBMIT_REFUSED } from './SubmissionStep';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -19,7 +20,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const DETAILS = { email: 'ada@example.com', 'first-name': 'Ada', 'last-name': 'Lovelace', tel: '07700 900123' };
+const DETAILS = { orderEmail: 'order@lease.example', email: 'ada@example.com', 'first-name': 'Ada', 'last-name': 'Lovelace', tel: '07700 900123' };
+
+const CONTACT = { supportPhone: '020 7946 0456', supportEmail: 'leasing@portal.example' };
 
 /** The wizard in spec-request mode, filled in and on step 07 (as after Continue from step 06). */
 function renderSubmission(options: Partial<UiOptions>, storage?: StorageTargets) {
@@ -34,6 +37,8 @@ function renderSubmission(options: Partial<UiOptions>, storage?: StorageTargets)
   });
   return { ...rendered, reportError, onRequestSent };
 }
+
+const paragraphs = (scope: Element) => [...scope.querySelectorAll('p')].map(textOf);
 
 const advance = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
 
@@ -54,7 +59,8 @@ describe('step 07 submission (spec §2, §4; issue 5)', () => {
     expect(container.querySelector('[part~="next-button"]')).toBeNull();
     await advance(10);
     expect(send).toHaveBeenCalledTimes(1);
-    expect(requests[0]).toMatchObject({ version: 1, orderEmail: 'ada@example.com', customer: { 'first-name': 'Ada', tel: '07700 900123' } });
+    expect(requests[0]).toMatchObject({ version: 1, orderEmail: 'order@lease.example', customer: { 'first-name': 'Ada', email: 'ada@example.com', tel: '07700 900123' } });
+    expect(requests[0]).not.toHaveProperty('amends');
     expect(requests[0]?.configuration.cable).toBe('socket_7kw');
     expect(onRequestSent).toHaveBeenCalledWith({ requestId: 'req-1' });
     expect(textOf(container)).not.toContain(SUBMITTED);
@@ -83,12 +89,12 @@ describe('step 07 submission (spec §2, §4; issue 5)', () => {
 
   it('after the tries a clear message with "Try again", reported; "Try again" sends the same key again', async () => {
     const { send, requests } = fakeSender(
-      ...Array.from({ length: 3 }, () => ({ ok: false, kind: 'transient', message: 'Network Error' }) as const),
+      ...Array.from({ length: 3 }, () => ({ ok: false, kind: 'transient', fault: 'network', message: 'Network Error' }) as const),
     );
     const { container, reportError } = renderSubmission({ specRequest: send });
     await advance(3100);
     expect(send).toHaveBeenCalledTimes(3);
-    expect(textOf(container.querySelector('[role="alert"]'))).toContain(SUBMIT_FAILED);
+    expect(textOf(container.querySelector('[role="alert"]'))).toContain(SUBMIT_FAILED.network);
     expect(reportError).toHaveBeenCalledWith({ code: 'spec_request_failed', message: 'Network Error' });
     update(() => byRole(container, 'button', 'Try again').click());
     await advance(10);
@@ -112,7 +118,7 @@ describe('step 07 submission (spec §2, §4; issue 5)', () => {
 
   it('a reload during submission resends with the same key; after success a reload shows the confirmation without sending', async () => {
     const storage = { choices: memoryStorage(), personal: memoryStorage() };
-    const first = fakeSender({ ok: false, kind: 'transient', message: 'Network Error' });
+    const first = fakeSender({ ok: false, kind: 'transient', fault: 'network', message: 'Network Error' });
     renderSubmission({ specRequest: first.send }, storage);
     await advance(10);
     cleanup(); // the page goes away before the retry
@@ -129,12 +135,122 @@ describe('step 07 submission (spec §2, §4; issue 5)', () => {
     expect(third.send).not.toHaveBeenCalled();
     expect(textOf(again.container)).toContain(SUBMITTED);
     update(() => again.store.getState().actions.reset());
-    expect(again.store.getState().specRequest).toEqual({ idempotencyKey: null, sentRequestId: null, problems: [] });
+    expect(again.store.getState().specRequest).toEqual({ idempotencyKey: null, sentRequestId: null, changedSinceSent: false, problems: [] });
+  });
+
+  /** Every try answered alike: the relay's answer for a persistent failure. */
+  const always = (answer: () => Response | Error) =>
+    vi.fn<typeof globalThis.fetch>(async () => {
+      const next = answer();
+      if (next instanceof Error) throw next;
+      return next;
+    });
+
+  it.each<[string, () => Response | Error, keyof typeof SUBMIT_FAILED]>([
+    ['the mail provider failing (502 provider_failed)', () => Response.json({ error: { code: 'provider_failed', message: 'The mail provider did not accept the request' } }, { status: 502 }), 'provider'],
+    ['no answer at all', () => new TypeError('Failed to fetch'), 'network'],
+    ['the request service failing (503)', () => new Response('Service Unavailable', { status: 503 }), 'service'],
+    ['the relay limiting requests (429)', () => Response.json({ error: { code: 'rate_limited' } }, { status: 429, headers: { 'Retry-After': '1' } }), 'busy'],
+  ])('%s: says what failed, with "Try again" and the support phone and e-mail as another way on', async (_, answer, fault) => {
+    const fetch = always(answer);
+    const { container } = renderSubmission({ specRequest: endpointSender({ endpoint: '/api/spec-request', fetch }), ...CONTACT });
+    await advance(3100);
+    expect(fetch).toHaveBeenCalledTimes(3);
+    const alert = container.querySelector<HTMLElement>('[role="alert"]')!;
+    expect(textOf(alert)).toContain(SUBMIT_FAILED[fault]);
+    expect(byRole(alert, 'button', 'Try again')).toBeTruthy();
+    expect([...alert.querySelectorAll('a')].map((link) => link.getAttribute('href'))).toEqual(['tel:02079460456', 'mailto:leasing@portal.example']);
+    expect(textOf(container)).not.toContain(SUBMITTED);
+  });
+
+  it('only a network failure asks the customer to check their connection', () => {
+    const connection = Object.entries(SUBMIT_FAILED).filter(([, text]) => /connection/.test(text)).map(([fault]) => fault);
+    expect(connection).toEqual(['network']);
+  });
+
+  it('a refusal no step can fix says so, with the phone and e-mail and no "Try again"', async () => {
+    const fetch = always(() => Response.json({ error: { code: 'origin_not_allowed', message: 'Requests from this origin are not accepted.' } }, { status: 403 }));
+    const { container, store } = renderSubmission({ specRequest: endpointSender({ endpoint: '/api/spec-request', fetch }), ...CONTACT });
+    await advance(10);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const alert = container.querySelector<HTMLElement>('[role="alert"]')!;
+    expect(paragraphs(alert)).toEqual([
+      `${SUBMIT_REFUSED} Requests from this origin are not accepted.`,
+      'You can also give us your specification by phone or e-mail: 020 7946 0456 or leasing@portal.example',
+    ]);
+    expect(allByRole(alert, 'button', 'Try again')).toEqual([]);
+    expect(store.getState().wizard.step).toBe('submission');
   });
 
   it('without a sender: the configuration error instead of sending', async () => {
     const { container } = renderSubmission({});
     await advance(1000);
     expect(textOf(container.querySelector('[role="alert"]'))).toBe(SPEC_REQUEST_UNAVAILABLE);
+  });
+});
+
+describe('step 07 after sending: a change is sent as an amendment, never shown "sent" before', () => {
+  it('Back, a changed phone, Continue: a second request with a new key amends the first; "sent" only once it is accepted', async () => {
+    const { send, requests } = fakeSender({ ok: true, requestId: 'req-1' }, { ok: true, requestId: 'req-2' });
+    const { container, store } = renderSubmission({ specRequest: send });
+    await advance(1000);
+    expect(textOf(container)).toContain(SUBMITTED);
+    update(() => backButton(container)!.click());
+    expect(store.getState().wizard.step).toBe('details');
+    typeInto(byRole(container, 'textbox', 'Phone number'), '07700 900999');
+    update(() => nextButton(container)!.click());
+    expect(store.getState().wizard.step).toBe('submission');
+    expect(textOf(container)).not.toContain(SUBMITTED);
+    await advance(10);
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(requests[1]).toMatchObject({ amends: 'req-1', customer: { tel: '07700 900999' } });
+    expect(requests[1]?.idempotencyKey).not.toBe(requests[0]?.idempotencyKey);
+    expect(textOf(container)).not.toContain(SUBMITTED);
+    await advance(1000);
+    expect(paragraphs(container.querySelector('[role="status"]')!)).toEqual([SUBMITTED, AMENDMENT_SENT]);
+  });
+
+  it('Back and Continue without a change: "sent" at once, nothing sent again', async () => {
+    const { send } = fakeSender();
+    const { container } = renderSubmission({ specRequest: send });
+    await advance(1000);
+    update(() => backButton(container)!.click());
+    update(() => nextButton(container)!.click());
+    await advance(10);
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(paragraphs(container.querySelector('[role="status"]')!)).toEqual([SUBMITTED]);
+  });
+
+  it('an amendment that fails is never shown as sent: the failure, with "Try again"', async () => {
+    const failed = { ok: false, kind: 'transient', fault: 'provider', message: 'provider_failed' } as const;
+    const { send } = fakeSender({ ok: true, requestId: 'req-1' }, failed, failed, failed);
+    const { container, store } = renderSubmission({ specRequest: send });
+    await advance(1000);
+    update(() => store.getState().actions.toggleExtra('display', true));
+    expect(store.getState().wizard.step).toBe('details');
+    update(() => nextButton(container)!.click());
+    await advance(3100);
+    expect(send).toHaveBeenCalledTimes(4);
+    expect(textOf(container)).not.toContain(SUBMITTED);
+    expect(textOf(container.querySelector('[role="alert"]'))).toContain(SUBMIT_FAILED.provider);
+  });
+
+  it('a change survives a reload: the reloaded wizard is not on "sent", and its Continue sends the amendment', async () => {
+    const storage = { choices: memoryStorage(), personal: memoryStorage() };
+    const first = fakeSender({ ok: true, requestId: 'req-1' });
+    const { store } = renderSubmission({ specRequest: first.send }, storage);
+    await advance(1000);
+    update(() => store.getState().actions.closeWizard());
+    update(() => store.getState().actions.chooseFront('racing_green'));
+    cleanup();
+    const second = fakeSender({ ok: true, requestId: 'req-2' });
+    const reloaded = render(<Wizard />, { flow: 'spec-request', options: { specRequest: second.send }, storage });
+    update(() => reloaded.store.getState().actions.openWizard());
+    expect(reloaded.store.getState().wizard.step).toBe('details');
+    expect(textOf(reloaded.container)).not.toContain(SUBMITTED);
+    update(() => nextButton(reloaded.container)!.click());
+    await advance(1000);
+    expect(second.requests[0]).toMatchObject({ amends: 'req-1', configuration: { front: 'racing_green' } });
+    expect(textOf(reloaded.container)).toContain(SUBMITTED);
   });
 });
