@@ -1,6 +1,7 @@
 import type { Catalogue } from './catalogue/schema';
 import type { Configuration } from './configuration';
 import type { Pence } from './money';
+import { penceFromPounds } from './money';
 import type { OrderItem } from './order-items';
 import { orderItems } from './order-items';
 
@@ -80,3 +81,48 @@ export function choiceUnavailable(catalogue: Catalogue, current: Configuration, 
   const already = new Set(unavailableItems(catalogue, current, unavailable).map((item) => item.variantId));
   return unavailableItems(catalogue, candidate, unavailable).some((item) => !already.has(item.variantId));
 }
+
+/**
+ * The shop's current prices for the catalogue's variants, in one Storefront request (the shop is the
+ * source of truth for what the buyer is shown): one document, for a plain `fetch`. Selling plans are
+ * asked only where the monthly plan is offered: reading them needs the token's selling-plans scope.
+ */
+export const VARIANT_PRICES_QUERY = /* GraphQL */ `query VariantPrices($ids: [ID!]!, $sellingPlans: Boolean!) {
+nodes(ids: $ids) { ... on ProductVariant { id availableForSale price { amount currencyCode }
+sellingPlanAllocations(first: 10) @include(if: $sellingPlans) { nodes { sellingPlan { id name } } } } } }`;
+
+export type ShopPricesResult = { ok: true; list: ShopPriceList } | { ok: false; error: string };
+
+const record = (value: unknown): Record<string, unknown> | undefined =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+
+/**
+ * Reads the answer to VARIANT_PRICES_QUERY. Anything not as the schema says is refused with a
+ * message naming it: a wrong figure must never be shown as the shop's.
+ */
+export function parseShopPrices(body: unknown, ids: readonly string[], sellingPlanName?: string): ShopPricesResult {
+  const answer = record(body);
+  const nodes = record(answer?.data)?.nodes;
+  if (answer?.errors || !Array.isArray(nodes) || nodes.length !== ids.length) {
+    return { ok: false, error: `the shop did not answer the price query: ${JSON.stringify(answer?.errors ?? body).slice(0, 200)}` };
+  }
+  const list = { prices: {} as Record<string, number>, unavailable: [] as string[], sellingPlans: {} as Record<string, string> };
+  for (const [index, raw] of nodes.entries()) {
+    // A variant the shop does not have answers null: its price stays the catalogue's.
+    if (raw === null) continue;
+    const id = ids[index]!;
+    const node = record(raw);
+    const price = record(node?.price);
+    const amount = price?.amount;
+    if (node?.id !== id || price?.currencyCode !== 'GBP' || typeof amount !== 'string' || !/^\d+(\.\d{1,2})?$/.test(amount)) {
+      return { ok: false, error: `the shop's answer for ${id} is not its price in GBP: ${JSON.stringify(raw).slice(0, 200)}` };
+    }
+    list.prices[id] = penceFromPounds(amount);
+    if (node.availableForSale === false) list.unavailable.push(id);
+    const allocations = record(node.sellingPlanAllocations)?.nodes;
+    const plan = Array.isArray(allocations) ? allocations.map((allocation) => record(record(allocation)?.sellingPlan)).find((candidate) => candidate?.name === sellingPlanName) : undefined;
+    if (sellingPlanName && typeof plan?.id === 'string') list.sellingPlans[id] = plan.id;
+  }
+  return { ok: true, list };
+}
+

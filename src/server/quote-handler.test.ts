@@ -39,3 +39,65 @@ describe('createQuoteHandler', () => {
     expect((await response.json()).error.code).toBe(code);
   });
 });
+
+describe('createQuoteHandler with a shop (the shop is the source of truth)', () => {
+  const ids = [UK_CATALOGUE.baseProduct.variantId, UK_CATALOGUE.addOns.find((addOn) => addOn.id === 'metallic_front')!.variantId];
+  /** A Storefront stand-in answering the price query: the charger at £649.00 and the metallic front at £25.00, or failing. */
+  function shop(status = 200) {
+    const asked: { ids: string[]; token: string | null }[] = [];
+    const fetch = (async (_url: RequestInfo | URL, init: RequestInit = {}) => {
+      const body = JSON.parse(String(init.body)) as { variables: { ids: string[] } };
+      asked.push({ ids: body.variables.ids, token: new Headers(init.headers).get('x-shopify-storefront-access-token') });
+      const nodes = body.variables.ids.map((id) =>
+        id === ids[0] ? { id, availableForSale: true, price: { amount: '649.00', currencyCode: 'GBP' } } : id === ids[1] ? { id, availableForSale: true, price: { amount: '25.00', currencyCode: 'GBP' } } : null,
+      );
+      return new Response(JSON.stringify({ data: { nodes } }), { status });
+    }) as typeof globalThis.fetch;
+    return { fetch, asked };
+  }
+  const quote = (handle: (request: Request) => Promise<Response>) =>
+    handle(
+      new Request('https://merchant.example/api/quote', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ configuration: { ...defaultConfiguration(UK_CATALOGUE), front: 'racing_green' } }),
+      }),
+    );
+
+  it('prices with the shop’s current prices, asking the shop once while its answer is fresh', async () => {
+    const { fetch, asked } = shop();
+    const handle = createQuoteHandler({ shop: { endpoint: 'https://shop.example/api/2026-04/graphql.json', token: 'storefront', fetch } });
+    const body = await (await quote(handle)).json();
+    expect(body.pricesFrom).toBe('shop');
+    expect(body.totals.total).toBe(649 + 25);
+    await quote(handle);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.token).toBe('storefront');
+    expect(asked[0]!.ids).toContain(ids[0]);
+  });
+
+  it('asks again once the answer is older than maxAgeMs', async () => {
+    const { fetch, asked } = shop();
+    const handle = createQuoteHandler({ shop: { endpoint: 'https://shop.example/api/2026-04/graphql.json', token: 'storefront', fetch, maxAgeMs: -1 } });
+    await quote(handle);
+    await quote(handle);
+    expect(asked).toHaveLength(2);
+  });
+
+  it('answers 503 when the shop cannot be asked, never the catalogue’s figures as the shop’s; the next request asks again', async () => {
+    const { fetch, asked } = shop(502);
+    const handle = createQuoteHandler({ shop: { endpoint: 'https://shop.example/api/2026-04/graphql.json', token: 'storefront', fetch } });
+    const response = await quote(handle);
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('30');
+    expect((await response.json()).error).toMatchObject({ code: 'shop_unavailable', message: "The shop's prices could not be read: the shop answered 502" });
+    await quote(handle);
+    expect(asked).toHaveLength(2);
+  });
+
+  it('without a shop says its figures are the catalogue’s', async () => {
+    const body = await (await quote(createQuoteHandler())).json();
+    expect(body.pricesFrom).toBe('catalogue');
+    expect(body.totals.total).toBe(599 + 22);
+  });
+});

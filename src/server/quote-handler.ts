@@ -4,21 +4,28 @@ import { parseConfiguration } from '../domain/configuration';
 import { priceConfiguration, totalsDetail } from '../domain/pricing';
 import { normaliseConfiguration } from '../domain/selection';
 import { errorResponse, json, readJsonBody } from './http';
+import type { ShopPricesOptions } from './shop-prices';
+import { shopPricer } from './shop-prices';
 
 export interface QuoteHandlerOptions {
   catalogue?: Catalogue;
+  /** The shop whose current prices the quote uses (the shop is the source of truth); without it, the catalogue's. */
+  shop?: ShopPricesOptions;
   /** Largest accepted body; a configuration is well under 2 KB. */
   maxBodyBytes?: number;
 }
 
 /**
- * POST `{ configuration, email?, flow? }` → `{ configuration, totals }`: the price of a configuration
- * recomputed on the server from ids with the same domain code the element uses, so a merchant's
- * back end never has to trust figures from a browser.
+ * POST `{ configuration, email?, flow? }` → `{ configuration, totals, pricesFrom }`: the price of a
+ * configuration recomputed on the server from ids with the same domain code the element uses, so a
+ * merchant's back end never has to trust figures from a browser. With a shop the figures are the
+ * shop's current prices (`pricesFrom: "shop"`); when the shop cannot be asked the answer is 503,
+ * never the catalogue's figures passed off as the shop's.
  */
 export function createQuoteHandler(options: QuoteHandlerOptions = {}): (request: Request) => Promise<Response> {
   const catalogue = options.catalogue ?? UK_CATALOGUE;
   const maxBodyBytes = options.maxBodyBytes ?? 16 * 1024;
+  const priced = options.shop ? shopPricer(catalogue, options.shop) : undefined;
   return async (request) => {
     if (request.method !== 'POST') {
       return errorResponse(405, 'method_not_allowed', 'Use POST.', { allow: 'POST' });
@@ -37,7 +44,9 @@ export function createQuoteHandler(options: QuoteHandlerOptions = {}): (request:
       return errorResponse(422, 'invalid_flow', 'flow must be "order" or "spec-request".');
     }
     const configuration = normaliseConfiguration(catalogue, parsed.configuration, flow);
-    const totals = priceConfiguration(catalogue, configuration, { email: input.email });
-    return json(200, { configuration, totals: totalsDetail(totals, configuration) });
+    const shop = priced ? await priced() : undefined;
+    if (shop && !shop.ok) return errorResponse(503, 'shop_unavailable', `The shop's prices could not be read: ${shop.error}`, { 'retry-after': '30' });
+    const totals = priceConfiguration(shop?.catalogue ?? catalogue, configuration, { email: input.email });
+    return json(200, { configuration, totals: totalsDetail(totals, configuration), pricesFrom: shop ? 'shop' : 'catalogue' });
   };
 }

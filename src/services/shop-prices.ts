@@ -1,17 +1,6 @@
 import type { Catalogue } from '../domain/catalogue/schema';
-import { penceFromPounds } from '../domain/money';
-import type { ShopPriceList } from '../domain/shop-prices';
-import { catalogueVariantIds, withShopPrices } from '../domain/shop-prices';
-
-/**
- * The shop's current prices for the catalogue's variants, in one Storefront request made when the
- * page loads (the shop is the source of truth for what the buyer is shown): a plain `fetch` with one
- * document, not the shop client. Selling plans are asked only where the monthly plan is offered:
- * reading them needs the token's selling-plans scope.
- */
-export const VARIANT_PRICES_QUERY = /* GraphQL */ `query VariantPrices($ids: [ID!]!, $sellingPlans: Boolean!) {
-nodes(ids: $ids) { ... on ProductVariant { id availableForSale price { amount currencyCode }
-sellingPlanAllocations(first: 10) @include(if: $sellingPlans) { nodes { sellingPlan { id name } } } } } }`;
+import type { ShopPriceList, ShopPricesResult } from '../domain/shop-prices';
+import { catalogueVariantIds, parseShopPrices, VARIANT_PRICES_QUERY, withShopPrices } from '../domain/shop-prices';
 
 export interface ShopPricesRequest {
   /** The Storefront GraphQL URL (`storefront-endpoint`, or derived from `shop-domain`). */
@@ -25,48 +14,7 @@ export interface ShopPricesRequest {
   signal?: AbortSignal | undefined;
 }
 
-export type ShopPricesResult = { ok: true; list: ShopPriceList } | { ok: false; error: string };
-
-/** The Storefront GraphQL URL for a shop domain and API version. */
-export function storefrontUrl(domain: string, apiVersion: string): string {
-  const host = domain.trim().replace(/^https?:\/\//, '').replace(/\/+$/, '');
-  return `https://${host}/api/${apiVersion}/graphql.json`;
-}
-
-const record = (value: unknown): Record<string, unknown> | undefined =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-
-/**
- * Reads the answer to VARIANT_PRICES_QUERY. Anything not as the schema says is refused with a
- * message naming it: a wrong figure must never be shown as the shop's.
- */
-export function parseShopPrices(body: unknown, ids: readonly string[], sellingPlanName?: string): ShopPricesResult {
-  const answer = record(body);
-  const nodes = record(answer?.data)?.nodes;
-  if (answer?.errors || !Array.isArray(nodes) || nodes.length !== ids.length) {
-    return { ok: false, error: `the shop did not answer the price query: ${JSON.stringify(answer?.errors ?? body).slice(0, 200)}` };
-  }
-  const list = { prices: {} as Record<string, number>, unavailable: [] as string[], sellingPlans: {} as Record<string, string> };
-  for (const [index, raw] of nodes.entries()) {
-    // A variant the shop does not have answers null: its price stays the catalogue's.
-    if (raw === null) continue;
-    const id = ids[index]!;
-    const node = record(raw);
-    const price = record(node?.price);
-    const amount = price?.amount;
-    if (node?.id !== id || price?.currencyCode !== 'GBP' || typeof amount !== 'string' || !/^\d+(\.\d{1,2})?$/.test(amount)) {
-      return { ok: false, error: `the shop's answer for ${id} is not its price in GBP: ${JSON.stringify(raw).slice(0, 200)}` };
-    }
-    list.prices[id] = penceFromPounds(amount);
-    if (node.availableForSale === false) list.unavailable.push(id);
-    const allocations = record(node.sellingPlanAllocations)?.nodes;
-    const plan = Array.isArray(allocations) ? allocations.map((allocation) => record(record(allocation)?.sellingPlan)).find((candidate) => candidate?.name === sellingPlanName) : undefined;
-    if (sellingPlanName && typeof plan?.id === 'string') list.sellingPlans[id] = plan.id;
-  }
-  return { ok: true, list };
-}
-
-/** Asks the shop; every failure comes back as a message, nothing throws. */
+/** Asks the shop for VARIANT_PRICES_QUERY, with a plain `fetch`; every failure comes back as a message, nothing throws. */
 export async function loadShopPrices(request: ShopPricesRequest): Promise<ShopPricesResult> {
   const fetchImpl = request.fetch ?? globalThis.fetch.bind(globalThis);
   const timeout = AbortSignal.timeout(request.timeoutMs ?? 15_000);
@@ -89,7 +37,7 @@ export async function loadShopPrices(request: ShopPricesRequest): Promise<ShopPr
   }
 }
 
-/** Where a page's shop answers: its Storefront URL and public token, and whether the monthly plan is offered. */
+/** Where a shop answers: its Storefront URL and public token, and whether the monthly plan is offered. */
 export interface ShopPricesTarget {
   endpoint: string;
   token: string;
