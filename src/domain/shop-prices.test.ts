@@ -4,7 +4,7 @@ import type { Configuration } from './configuration';
 import { defaultConfiguration } from './configuration';
 import { finishSurcharge, priceConfiguration } from './pricing';
 import type { ShopPriceList } from './shop-prices';
-import { catalogueVariantIds, choiceUnavailable, unavailableItems, withShopPrices } from './shop-prices';
+import { catalogueHandles, catalogueVariantIds, choiceUnavailable, parseThemeProducts, unavailableItems, withShopPrices } from './shop-prices';
 
 const base = defaultConfiguration(C);
 const config = (changes: Partial<Configuration>): Configuration => ({ ...base, ...changes });
@@ -112,5 +112,42 @@ describe('availability', () => {
   it('does not hold an item already unavailable against every other choice', () => {
     const withDisplay = config({ display: true });
     expect(choiceUnavailable(C, withDisplay, { ...withDisplay, extendedWarranty: true }, [display])).toBe(false);
+  });
+});
+
+describe('theme prices (the Ajax Product API)', () => {
+  it('names every product handle the catalogue sells from, once', () => {
+    const handles = catalogueHandles(C);
+    expect(handles).toContain('charge-point');
+    expect(handles).toContain('installation');
+    expect(handles).toContain('cable-tethered-7kw-8-5m');
+    expect(handles).toContain('add-on-display');
+    expect(new Set(handles).size).toBe(handles.length);
+    expect(catalogueHandles({ ...C, baseProduct: { ...C.baseProduct, handle: undefined }, cables: [], installations: [], addOns: [] })).toEqual([]);
+  });
+
+  it('reads the products’ variants (prices in pence) as a price list keyed by variant gid', () => {
+    const result = parseThemeProducts([
+      { handle: 'charge-point', variants: [{ id: 46100000000, price: 64900, available: true }] },
+      { handle: 'add-on-display', variants: [{ id: 46100000043, price: 8800, available: false }] },
+    ]);
+    expect(result).toEqual({
+      ok: true,
+      list: {
+        prices: { 'gid://shopify/ProductVariant/46100000000': 64900, 'gid://shopify/ProductVariant/46100000043': 8800 },
+        unavailable: ['gid://shopify/ProductVariant/46100000043'],
+        sellingPlans: {},
+      },
+    });
+  });
+
+  it.each([
+    ['no variants', { handle: 'x' }, 'has no variants'],
+    ['a price in pounds', { variants: [{ id: 1, price: '649.00' }] }, 'without its id and price'],
+    ['a negative price', { variants: [{ id: 1, price: -1 }] }, 'without its id and price'],
+  ])('refuses %s, naming it', (_name, product, error) => {
+    const result = parseThemeProducts([product]);
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.error).toContain(error);
   });
 });

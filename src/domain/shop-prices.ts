@@ -126,3 +126,31 @@ export function parseShopPrices(body: unknown, ids: readonly string[], sellingPl
   return { ok: true, list };
 }
 
+
+/** The product handles of every variant the catalogue sells, once each: a theme reads their prices from /products/{handle}.js. */
+export function catalogueHandles(catalogue: Catalogue): string[] {
+  const items = [catalogue.baseProduct, ...catalogue.cables, ...catalogue.installations, ...catalogue.addOns, ...catalogue.offers];
+  return [...new Set(items.flatMap((item) => (item.handle ? [item.handle] : [])))];
+}
+
+/**
+ * Reads the Ajax Product API's answers (`/products/{handle}.js`: prices in pence, `available`) as a
+ * price list keyed by variant gid; a variant the answers do not hold keeps the catalogue's price.
+ */
+export function parseThemeProducts(products: readonly unknown[]): ShopPricesResult {
+  const list = { prices: {} as Record<string, number>, unavailable: [] as string[], sellingPlans: {} };
+  for (const product of products) {
+    const variants = record(product)?.variants;
+    if (!Array.isArray(variants)) return { ok: false, error: `the theme's product answer has no variants: ${JSON.stringify(product).slice(0, 200)}` };
+    for (const raw of variants) {
+      const variant = record(raw);
+      if (!Number.isSafeInteger(variant?.id) || !Number.isSafeInteger(variant?.price) || (variant!.price as number) < 0) {
+        return { ok: false, error: `the theme's product answer has a variant without its id and price: ${JSON.stringify(raw).slice(0, 200)}` };
+      }
+      const id = `gid://shopify/ProductVariant/${String(variant!.id)}`;
+      list.prices[id] = variant!.price as number;
+      if (variant!.available === false) list.unavailable.push(id);
+    }
+  }
+  return { ok: true, list };
+}

@@ -5,16 +5,17 @@ import type { CatalogueModule } from './on-demand-modules';
 
 /**
  * The shop an element asks for its prices, or none (the catalogue's figures then stand, called
- * indicative). The theme cart's page asks the same Storefront API when it has a token.
+ * indicative): the Storefront API, or with `cart="theme"` the theme's own Ajax API.
  */
 export function shopPricesTarget(
-  options: Pick<ConfiguratorOptions, 'shopDomain' | 'storefrontEndpoint' | 'storefrontToken' | 'apiVersion' | 'directDebitEndpoint'>,
+  options: Pick<ConfiguratorOptions, 'cart' | 'shopDomain' | 'storefrontEndpoint' | 'storefrontToken' | 'apiVersion' | 'directDebitEndpoint'>,
 ): ShopPricesTarget | undefined {
   const token = options.storefrontToken?.trim();
   // Both are checked as the attributes are read: a bare domain, an absolute URL.
   const endpoint = options.storefrontEndpoint || (options.shopDomain && `https://${options.shopDomain}/api/${options.apiVersion}/graphql.json`);
+  const theme = options.cart === 'theme';
   // The monthly plan is offered only with a direct-debit endpoint; only then are its selling plans asked.
-  return token && endpoint ? { endpoint, token, monthlyPlan: Boolean(options.directDebitEndpoint) } : undefined;
+  return theme || (token && endpoint) ? { endpoint, token, theme, monthlyPlan: Boolean(options.directDebitEndpoint) } : undefined;
 }
 
 /** One question per catalogue and shop for the page's life, shared by every element; a failure is asked again. */

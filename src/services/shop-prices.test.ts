@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { validateAgainstStorefront } from '../../test/unit/storefront-schema';
-import { parseShopPrices, VARIANT_PRICES_QUERY } from '../domain/shop-prices';
-import { loadShopPrices } from './shop-prices';
+import { UK_CATALOGUE } from '../domain/catalogue/uk';
+import { catalogueHandles, parseShopPrices, VARIANT_PRICES_QUERY } from '../domain/shop-prices';
+import { loadShopPrices, priceCatalogue } from './shop-prices';
 
 const IDS = ['gid://shopify/ProductVariant/1', 'gid://shopify/ProductVariant/2', 'gid://shopify/ProductVariant/3'];
 const variant = (id: string, amount: string, extra: Record<string, unknown> = {}) => ({
@@ -78,5 +79,42 @@ describe('loadShopPrices', () => {
     const never = (async (_url: unknown, init: RequestInit) =>
       new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))) as unknown as typeof globalThis.fetch;
     await expect(loadShopPrices({ ...request, fetch: never, timeoutMs: 20 })).resolves.toEqual({ ok: false, error: 'the shop took too long to answer' });
+  });
+});
+
+describe('priceCatalogue', () => {
+  const products: Record<string, unknown> = {
+    'charge-point': { variants: [{ id: Number(UK_CATALOGUE.baseProduct.variantId.split('/').at(-1)), price: 64900, available: true }] },
+  };
+  const theme = () => {
+    const asked: string[] = [];
+    const fetch = (async (url: RequestInfo | URL) => {
+      asked.push(String(url));
+      const handle = /products\/([a-z0-9-]+)\.js$/.exec(String(url))?.[1] ?? '';
+      return new Response(JSON.stringify(products[handle] ?? { variants: [] }), { status: 200 });
+    }) as typeof globalThis.fetch;
+    return { fetch, asked };
+  };
+
+  it('with cart="theme" reads each product handle from the theme, once, and prices the catalogue with it', async () => {
+    const { fetch, asked } = theme();
+    const result = await priceCatalogue(UK_CATALOGUE, { theme: true, monthlyPlan: false, fetch });
+    expect(asked).toHaveLength(catalogueHandles(UK_CATALOGUE).length);
+    expect(asked).toContain('/products/charge-point.js');
+    expect(result.ok && result.catalogue.baseProduct.price).toBe(64900);
+  });
+
+  it('a theme product that does not answer leaves the catalogue’s figures, with the reason', async () => {
+    const fetch = (async () => new Response('', { status: 404 })) as unknown as typeof globalThis.fetch;
+    const result = await priceCatalogue(UK_CATALOGUE, { theme: true, monthlyPlan: false, fetch });
+    expect(result).toEqual({ ok: false, error: "the theme's prices could not be read (/products/charge-point.js answered 404)" });
+  });
+
+  it('a theme catalogue without handles asks the Storefront API when it has a token, else says why it cannot', async () => {
+    const bare = { ...UK_CATALOGUE, baseProduct: { ...UK_CATALOGUE.baseProduct, handle: undefined }, cables: UK_CATALOGUE.cables.map((c) => ({ ...c, handle: undefined })), installations: UK_CATALOGUE.installations.map((i) => ({ ...i, handle: undefined })), addOns: UK_CATALOGUE.addOns.map((a) => ({ ...a, handle: undefined })) };
+    const { fetch, asked } = theme();
+    await expect(priceCatalogue(bare, { theme: true, monthlyPlan: false, fetch })).resolves.toEqual({ ok: false, error: 'the catalogue names no product handles for the theme to price' });
+    await priceCatalogue(bare, { theme: true, endpoint: 'https://shop.example/api/2026-04/graphql.json', token: 'public', monthlyPlan: false, fetch });
+    expect(asked).toEqual(['https://shop.example/api/2026-04/graphql.json']);
   });
 });

@@ -1,6 +1,6 @@
 import type { Catalogue } from '../domain/catalogue/schema';
 import type { ShopPriceList, ShopPricesResult } from '../domain/shop-prices';
-import { catalogueVariantIds, parseShopPrices, VARIANT_PRICES_QUERY, withShopPrices } from '../domain/shop-prices';
+import { catalogueHandles, catalogueVariantIds, parseShopPrices, parseThemeProducts, VARIANT_PRICES_QUERY, withShopPrices } from '../domain/shop-prices';
 
 export interface ShopPricesRequest {
   /** The Storefront GraphQL URL (`storefront-endpoint`, or derived from `shop-domain`). */
@@ -37,11 +37,41 @@ export async function loadShopPrices(request: ShopPricesRequest): Promise<ShopPr
   }
 }
 
-/** Where a shop answers: its Storefront URL and public token, and whether the monthly plan is offered. */
+/**
+ * The products' prices as a Shopify theme gives them (`cart="theme"`): the Ajax Product API's
+ * `/products/{handle}.js` of each handle, asked at once, under the theme's locale-aware root.
+ */
+export async function loadThemePrices(root: string, handles: readonly string[], fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis)): Promise<ShopPricesResult> {
+  const timeout = AbortSignal.timeout(15_000);
+  try {
+    const products = await Promise.all(
+      handles.map(async (handle) => {
+        const response = await fetchImpl(`${root}products/${handle}.js`, { signal: timeout, credentials: 'same-origin', headers: { Accept: 'application/json' } });
+        if (!response.ok) throw new Error(`/products/${handle}.js answered ${response.status}`);
+        return (await response.json()) as unknown;
+      }),
+    );
+    return parseThemeProducts(products);
+  } catch (error) {
+    return { ok: false, error: timeout.aborted ? 'the theme took too long to answer' : `the theme's prices could not be read (${(error as Error).message})` };
+  }
+}
+
+/** The theme's locale-aware root (`Shopify.routes.root`) on a Shopify theme page, else "/". */
+function themeRoot(): string {
+  const root = (globalThis as { Shopify?: { routes?: { root?: unknown } } }).Shopify?.routes?.root;
+  return typeof root === 'string' && root.startsWith('/') ? (root.endsWith('/') ? root : `${root}/`) : '/';
+}
+
+/**
+ * Where a shop answers: its Storefront URL and public token, and whether the monthly plan is offered;
+ * with `theme`, the theme's own Ajax API answers first, for a catalogue that names its products' handles.
+ */
 export interface ShopPricesTarget {
-  endpoint: string;
-  token: string;
+  endpoint?: string | undefined;
+  token?: string | undefined;
   monthlyPlan: boolean;
+  theme?: boolean | undefined;
   fetch?: typeof fetch | undefined;
 }
 
@@ -49,12 +79,18 @@ export type PricedCatalogueResult = { ok: true; list: ShopPriceList; catalogue: 
 
 /** The catalogue priced by the shop, or why it could not be. */
 export async function priceCatalogue(catalogue: Catalogue, shop: ShopPricesTarget): Promise<PricedCatalogueResult> {
-  const result = await loadShopPrices({
-    endpoint: shop.endpoint,
-    token: shop.token,
-    ids: catalogueVariantIds(catalogue),
-    sellingPlanName: shop.monthlyPlan ? catalogue.monthlyPlan.sellingPlanName : undefined,
-    fetch: shop.fetch,
-  });
+  const handles = shop.theme ? catalogueHandles(catalogue) : [];
+  const result =
+    handles.length > 0
+      ? await loadThemePrices(themeRoot(), handles, shop.fetch)
+      : shop.endpoint && shop.token
+        ? await loadShopPrices({
+            endpoint: shop.endpoint,
+            token: shop.token,
+            ids: catalogueVariantIds(catalogue),
+            sellingPlanName: shop.monthlyPlan ? catalogue.monthlyPlan.sellingPlanName : undefined,
+            fetch: shop.fetch,
+          })
+        : { ok: false as const, error: 'the catalogue names no product handles for the theme to price' };
   return result.ok ? { ...result, catalogue: withShopPrices(catalogue, result.list) } : result;
 }

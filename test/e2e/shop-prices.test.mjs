@@ -67,6 +67,16 @@ describe('prices from the shop', () => {
     await page.close();
   });
 
+  it('cart="theme" reads the prices from the theme’s own Ajax API (/products/{handle}.js)', async () => {
+    await control({ prices: { [CHARGER]: '649.00' } });
+    const { page, requests, errors } = await harness.open('/dist-examples/shopify-theme-section.html');
+    const summary = page.locator('ev-charger-configurator').getByRole('region', { name: 'Order summary' }).first();
+    await summary.locator('tr[data-line="base"] td').filter({ hasText: '£649.00' }).waitFor();
+    assert.ok(requests.some((url) => new URL(url).pathname === '/products/charge-point.js'), 'the charger’s price came from /products/charge-point.js');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('a shop that cannot be asked leaves the catalogue’s figures, called indicative', async () => {
     await control({ failNext: 1, status: 503 });
     const { page } = await harness.open('/dist-examples/marketing-site.html');

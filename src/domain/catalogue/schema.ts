@@ -16,6 +16,8 @@ const id = v.pipe(
   v.regex(/^[a-z0-9][a-z0-9_]*$/, 'must be a lower-case identifier such as racing_green'),
 );
 const variantId = text;
+/** The shop product's handle: a theme's cart (`cart="theme"`) reads its prices from /products/{handle}.js. */
+const handle = v.optional(v.pipe(v.string('must be a string'), v.regex(/^[a-z0-9][a-z0-9-]*$/, 'must be a product handle such as charge-point')));
 const hex = v.pipe(v.string('must be a string'), v.hexColor('must be a hex colour such as #1f4d36'));
 
 export const ColourOptionSchema = v.object({
@@ -54,6 +56,7 @@ export const CableOptionSchema = v.object({
   powerKw: v.picklist([7, 22], 'must be 7 or 22'),
   /** Cable length in metres; socketed options have none. */
   lengthM: v.optional(v.pipe(v.number('must be a number'), v.minValue(0, 'must not be negative'))),
+  handle,
 });
 
 export const AddOnIdSchema = v.picklist(ADD_ON_IDS, 'must be a known add-on id');
@@ -68,6 +71,7 @@ export const AddOnSchema = v.object({
   metaKey: text,
   variantId,
   image: v.optional(text),
+  handle,
 });
 
 export const InstallationIdSchema = v.picklist(INSTALLATION_IDS, INSTALLATION_ID_MESSAGE);
@@ -85,6 +89,7 @@ export const InstallationOptionSchema = v.object({
   survey: v.nullable(v.picklist(['physical', 'remote'], 'must be "physical", "remote" or null')),
   /** The terms the buyer accepts for this variant (spec §5: required for each installation variant). */
   terms: text,
+  handle,
 });
 
 const domainName = v.pipe(
@@ -104,7 +109,7 @@ export const DiscountSchema = v.object({
 });
 
 /** Spec §3 "Offer": a name, and it is free; its shop variant (priced £0) goes in the cart when chosen. */
-export const OfferSchema = v.object({ id, name: text, variantId: v.optional(variantId) });
+export const OfferSchema = v.object({ id, name: text, variantId: v.optional(variantId), handle });
 
 export const PaymentTypeSchema = v.picklist(PAYMENT_TYPES, PAYMENT_TYPE_MESSAGE);
 
@@ -119,6 +124,7 @@ export const BaseProductSchema = v.object({
   name: text,
   code: text,
   productId: text,
+  handle,
   variantId,
   price: nonNegativePence,
   /** True when the price is a stand-in to be replaced by the shop variant's price. */

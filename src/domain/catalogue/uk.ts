@@ -2,7 +2,7 @@ import type { CableOption, Catalogue, ColourOption, InstallationOption } from '.
 
 /**
  * The embedded UK catalogue (spec §3, §9). Names, codes, prices and flags are the specification's;
- * variant and product ids are demo ids served by the demo shop stand-in (a merchant's catalogue JSON
+ * variant and product ids and product handles are the demo shop stand-in's (a merchant's catalogue JSON
  * carries its own shop's ids), and the base price is a demo value until the shop's variant says.
  */
 
@@ -101,7 +101,7 @@ const cables: CableOption[] = [
   { id: 'tethered_22kw_6_5m', name: '22kW with 6.5m cable', code: 'A4-C122-T65', price: 29500, monthly: 260, kind: 'tethered', powerKw: 22, lengthM: 6.5, image: 'cable/tethered_6_5m' },
   { id: 'socket_7kw', name: '7kW socket', code: 'A4-C107-S', price: 0, monthly: 0, kind: 'socketed', powerKw: 7, image: 'cable/socket_7kw' },
   { id: 'socket_22kw', name: '22kW socket', code: 'A4-C122-S', price: 19500, monthly: 260, kind: 'socketed', powerKw: 22, image: 'cable/socket_22kw' },
-].map((cable) => ({ ...cable, variantId: demoVariant() }) as CableOption);
+].map((cable) => ({ ...cable, variantId: demoVariant(), handle: `cable-${cable.id.replace(/_/g, '-')}` }) as CableOption);
 
 const STANDARD_INSTALL_TERMS =
   'I confirm my property is in mainland UK and I accept the installation terms & conditions.';
@@ -152,7 +152,7 @@ const installations: InstallationOption[] = [
     survey: 'physical',
     terms: STANDARD_INSTALL_TERMS,
   },
-].map((installation) => ({ ...installation, variantId: demoVariant() }) as InstallationOption);
+].map((installation) => ({ ...installation, variantId: demoVariant(), handle: 'installation' }) as InstallationOption);
 
 export const UK_CATALOGUE: Catalogue = {
   version: 1,
@@ -162,6 +162,7 @@ export const UK_CATALOGUE: Catalogue = {
     code: 'A4-CHARGE-POINT',
     productId: 'gid://shopify/Product/46100000000',
     variantId: 'gid://shopify/ProductVariant/46100000000',
+    handle: 'charge-point',
     price: 59900,
     demoPrice: true,
   },
@@ -187,7 +188,7 @@ export const UK_CATALOGUE: Catalogue = {
     { id: 'metallic_hook', name: 'Metallic Cable Hook Finish', code: 'A4-X-METALLIC-HOOK', price: 5400, monthly: 190, metaKey: 'metallic_hook' },
     { id: 'warranty', name: 'Extra 4 Year Warranty (7 years total)', code: 'A4-X-WARRANTY-4', price: 12100, monthly: 0, metaKey: 'warranty' },
     { id: 'renewable', name: 'Renewable Energy Integration', code: 'A4-X-RENEWABLE', price: 9700, monthly: 0, metaKey: 'renewable' },
-  ].map((addOn) => ({ ...addOn, variantId: demoVariant() }) as Catalogue['addOns'][number]),
+  ].map((addOn) => ({ ...addOn, variantId: demoVariant(), handle: `add-on-${addOn.id.replace(/_/g, '-')}` }) as Catalogue['addOns'][number]),
   standardWarranty: { name: 'Standard 3 year warranty', code: 'A4-X-WARRANTY-3', price: 0 },
   installations,
   /** Spec §3 "Discount entries"; the domains are reserved example names (DESIGN). */
