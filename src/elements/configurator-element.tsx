@@ -118,7 +118,8 @@ function useCatalogue(options: ConfiguratorOptions, catalogObject: unknown): Cat
 /** Fires the contract's events from the host as the store changes. */
 function bindEvents(store: ConfiguratorStore, host: HTMLElement): () => void {
   return store.subscribe((state, previous) => {
-    if (state.configuration !== previous.configuration || state.form.email !== previous.form.email || state.catalogue !== previous.catalogue) {
+    // Choices and the e-mail (its partner discount) only: the shop's price answer is no choice; the next totals carry it.
+    if (state.configuration !== previous.configuration || state.form.email !== previous.form.email) {
       emit(host, 'evc-change', { configuration: state.configuration, totals: totalsDetail(selectTotals(state), state.configuration) });
     }
     const moved = state.wizard.step !== previous.wizard.step || (state.wizard.open && !previous.wizard.open);

@@ -1,8 +1,8 @@
 // Code only some pages need ships in files the page's script imports on demand: a merchant catalogue
-// (the `catalog` attribute) is loaded and validated by dist/catalogue.js, a share link is read by
-// dist/share-link.js. A page that needs neither never requests them; one that does shows the spinner
-// until they have answered (never the wrong choices first), and a bad catalogue is refused with the
-// same visible error and evc-error as before.
+// (the `catalog` attribute) is loaded and validated by dist/catalogue.js, which also asks a shop for its
+// prices, and a share link is read by dist/share-link.js. A page that needs neither never requests them;
+// one that does shows the spinner until they have answered (never the wrong choices first), and a bad
+// catalogue is refused with the same visible error and evc-error as before.
 /* global window, document */
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +11,9 @@ import { build } from 'esbuild';
 import { useHarness } from './harness.mjs';
 
 const harness = useHarness();
-const PAGE = '/dist-examples/marketing-site.html';
+/** A page without a shop (spec-request mode): nothing of the catalogue file is needed until `catalog` is set. */
+const PAGE = '/dist-examples/mobilize-portal.html';
+const SHOP_PAGE = '/dist-examples/marketing-site.html';
 const CATALOGUE_FILE = '/dist/catalogue.js';
 const SHARE_FILE = '/dist/share-link.js';
 const requestsOf = (requests, path) => requests.filter((url) => new URL(url).pathname === path);
@@ -53,7 +55,18 @@ async function hold(page, path) {
 }
 
 describe('merchant catalogue on demand (dist/catalogue.js)', () => {
-  it('the page load does not request catalogue.js; a catalog attribute does, with the spinner until it is checked', async () => {
+  it('a page with a shop requests catalogue.js once, for the shop’s prices', async () => {
+    const { page, errors, requests } = await harness.open(SHOP_PAGE);
+    const summary = page.locator('ev-charger-configurator').getByRole('region', { name: 'Order summary' }).first();
+    await summary.locator('[data-total]').waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.equal(requestsOf(requests, CATALOGUE_FILE).length, 1);
+    assert.doesNotMatch(await summary.textContent(), /indicative/, 'the shop’s prices are shown');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('a page without a shop does not request catalogue.js; a catalog attribute does, with the spinner until it is checked', async () => {
     const uk = await ukCatalogue();
     const { page, errors, requests } = await harness.open(PAGE);
     const element = page.locator('ev-charger-configurator');
