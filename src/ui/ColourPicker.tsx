@@ -22,13 +22,15 @@ export interface ColourPickerProps {
   /** Resolves a photo swatch path (premium and limited finishes) to a URL. */
   photoUrl(path: string): string;
   part: string;
+  /** Why a colour cannot be chosen, if it cannot: its radio is disabled and described with the reason. */
+  unavailable?: ((id: string) => string | undefined) | undefined;
 }
 
 /**
  * Spec §2 colour pickers: native radios named by colour, one group per part. Flat colours show
  * their hex; premium and limited finishes show a photo swatch. Each shows its surcharge.
  */
-export function ColourPicker({ label, sections, selected, onSelect, surcharge, surchargeLabel, photoUrl, part }: ColourPickerProps) {
+export function ColourPicker({ label, sections, selected, onSelect, surcharge, surchargeLabel, photoUrl, part, unavailable }: ColourPickerProps) {
   const name = `${useUiOptions().instanceId}-${part}`;
   const legendId = useId();
   return (
@@ -41,8 +43,18 @@ export function ColourPicker({ label, sections, selected, onSelect, surcharge, s
             {section.colours.map((colour) => {
               const amount = surchargeLabel ? 0 : surcharge(colour.id);
               const extra = surchargeLabel ? surchargeLabel(colour) : amount > 0 ? formatSurcharge(amount) : undefined;
+              const reason = unavailable?.(colour.id);
               return (
-                <Swatch key={colour.id} colour={colour} name={name} checked={colour.id === selected} extra={extra} onSelect={onSelect} photoUrl={photoUrl} />
+                <Swatch
+                  key={colour.id}
+                  colour={colour}
+                  name={name}
+                  checked={colour.id === selected}
+                  extra={reason ? `${extra ?? ''} ${reason}`.trim() : extra}
+                  disabled={!!reason}
+                  onSelect={onSelect}
+                  photoUrl={photoUrl}
+                />
               );
             })}
           </div>
@@ -58,12 +70,13 @@ interface SwatchProps {
   name: string;
   checked: boolean;
   extra: string | undefined;
+  disabled: boolean;
   onSelect(id: string): void;
   photoUrl(path: string): string;
 }
 
 /** One colour: memoised, so a choice re-renders the two swatches whose state changed, not the group. */
-const Swatch = memo(function Swatch({ colour, name, checked, extra, onSelect, photoUrl }: SwatchProps) {
+const Swatch = memo(function Swatch({ colour, name, checked, extra, disabled, onSelect, photoUrl }: SwatchProps) {
   const priceId = `${name}-${colour.id}-price`;
   return (
     <label className="evc-swatch" data-selected={checked || undefined}>
@@ -74,6 +87,7 @@ const Swatch = memo(function Swatch({ colour, name, checked, extra, onSelect, ph
         aria-label={colour.name}
         aria-describedby={extra ? priceId : undefined}
         checked={checked}
+        disabled={disabled}
         onChange={() => onSelect(colour.id)}
       />
       {colour.color ? (

@@ -2,6 +2,7 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { applicableSteps, continueHidden, next, stepIndex } from '../domain/wizard';
 import { navigationContext } from '../stores/configurator-store';
 import { createStepValidationSelector } from '../stores/step-validation';
+import { selectUnavailableItems } from '../stores/wizard-choices';
 import { ContactUs } from './ContactUs';
 import { Modal } from './Modal';
 import { OrderSummary } from './OrderSummary';
@@ -13,6 +14,7 @@ import { useConfigurator } from './store-context';
 import { PriceHeader, StepIndicator, useSmallScreen } from './wizard/layout';
 import { StepForm } from './wizard/StepForm';
 import { CartDifferenceDialog } from './wizard/CartDifferenceDialog';
+import { UnavailableNotice, unavailableMessage } from './wizard/UnavailableNotice';
 import { useOrderFlow } from './wizard/use-order-flow';
 import { WizardOverlayContext } from './wizard/wizard-overlay';
 import specRequestCss from './wizard/spec-request/spec-request.css';
@@ -53,10 +55,14 @@ export function Wizard() {
   const last = next(context, wizard.step).type === 'finish';
   // The specification-request flow's last step hides Continue itself; the ordering flow's checks out.
   const hidden = continueHidden(context, wizard.step) || (last && !ordering);
-  const blocked = ordering && last && !checkoutAvailable;
+  // The shop cannot sell an item of the order: no checkout until the buyer chooses something else.
+  const unavailable = selectUnavailableItems(state);
+  const firstUnavailable = unavailable[0];
+  const checkoutBlocker = !checkoutAvailable ? CHECKOUT_UNAVAILABLE : firstUnavailable ? unavailableMessage(firstUnavailable) : undefined;
+  const blocked = ordering && last && checkoutBlocker !== undefined;
   const busy = checkout.status === 'busy' || checkout.status === 'redirecting';
-  // A disabled Continue says why: the step's first message, or the missing checkout.
-  const hint = Object.values(validation.errors)[0] ?? (blocked ? CHECKOUT_UNAVAILABLE : undefined);
+  // A disabled Continue says why: the step's first message, or what stops the checkout.
+  const hint = Object.values(validation.errors)[0] ?? (blocked ? checkoutBlocker : undefined);
 
   return (
     <Modal
@@ -134,6 +140,7 @@ export function Wizard() {
                 {CHECKOUT_UNAVAILABLE}
               </p>
             )}
+            <UnavailableNotice items={unavailable} />
             <WizardOverlayContext value={setOverlay}>
               <StepForm flow={flow} step={wizard.step} validation={validation} confirmHighPower={confirmHighPower} />
             </WizardOverlayContext>

@@ -3,6 +3,7 @@ import { formatPence } from '../../domain/money';
 import { useUiOptions } from '../options-context';
 import { useConfigurator } from '../store-context';
 import { OptionControl, OptionGroup } from './OptionControl';
+import { useWizardChoice } from './use-wizard-choice';
 
 /** Spec §1/§2 spec table: 7 kW single phase and 22 kW three phase; the tether's length or the socket. */
 export function cableDetail(cable: CableOption): string {
@@ -12,31 +13,36 @@ export function cableDetail(cable: CableOption): string {
 
 /**
  * The cable options of one kind as radios named by option name, with prices (both flows' power and
- * cable steps); a choice goes through the flow's selection rules in the store.
+ * cable steps); a choice goes through the flow's selection rules in the store, and one that would
+ * add an item the shop cannot sell is disabled.
  */
 export function CableOptions({ kind, legend }: { kind: CableOption['kind']; legend: string }) {
   const cables = useConfigurator((state) => state.catalogue.cables);
   const selected = useConfigurator((state) => state.configuration.cable);
-  const select = useConfigurator((state) => state.actions.select);
+  const { unavailable, choose } = useWizardChoice();
   const group = `${useUiOptions().instanceId}-cable`;
   return (
     <OptionGroup legend={legend} radios>
       {cables
         .filter((cable) => cable.kind === kind)
-        .map((cable) => (
-          <OptionControl
-            key={cable.id}
-            type="radio"
-            group={group}
-            value={cable.id}
-            label={cable.name}
-            checked={cable.id === selected}
-            onChange={() => select({ type: 'chooseCable', cable: cable.id })}
-            price={formatPence(cable.price)}
-          >
-            <span className="evc-option-note">{cableDetail(cable)}</span>
-          </OptionControl>
-        ))}
+        .map((cable) => {
+          const choice = { type: 'chooseCable', cable: cable.id } as const;
+          return (
+            <OptionControl
+              key={cable.id}
+              type="radio"
+              group={group}
+              value={cable.id}
+              label={cable.name}
+              checked={cable.id === selected}
+              onChange={() => choose(choice)}
+              price={formatPence(cable.price)}
+              unavailable={unavailable(choice)}
+            >
+              <span className="evc-option-note">{cableDetail(cable)}</span>
+            </OptionControl>
+          );
+        })}
     </OptionGroup>
   );
 }

@@ -3,6 +3,7 @@ import { formatPence } from '../../domain/money';
 import type { Extra } from '../../domain/selection';
 import { useConfigurator } from '../store-context';
 import { OptionControl } from './OptionControl';
+import { useWizardChoice } from './use-wizard-choice';
 
 /** DESIGN contract: each extra is a checkbox named exactly so. */
 export const EXTRA_LABELS: Record<Extra, string> = {
@@ -21,12 +22,22 @@ export interface ExtraCheckboxProps {
   note?: string;
 }
 
-/** Spec §4 "Extras toggle independently": one extra as a checkbox with its price. */
+/**
+ * Spec §4 "Extras toggle independently": one extra as a checkbox with its price; disabled when
+ * ticking it would add an item the shop cannot sell (unticking one never does).
+ */
 export function ExtraCheckbox({ extra, price, note }: ExtraCheckboxProps) {
   const checked = useConfigurator((state) => state.configuration[extra]);
-  const toggleExtra = useConfigurator((state) => state.actions.toggleExtra);
+  const { unavailable, choose } = useWizardChoice();
   return (
-    <OptionControl type="checkbox" label={EXTRA_LABELS[extra]} checked={checked} onChange={(on) => toggleExtra(extra, on)} price={formatPence(price)}>
+    <OptionControl
+      type="checkbox"
+      label={EXTRA_LABELS[extra]}
+      checked={checked}
+      onChange={(on) => choose({ type: 'toggleExtra', extra, on })}
+      price={formatPence(price)}
+      unavailable={unavailable({ type: 'toggleExtra', extra, on: !checked })}
+    >
       {note && <span className="evc-option-note">{note}</span>}
     </OptionControl>
   );

@@ -1,19 +1,23 @@
 import { useCallback } from 'react';
 import { addOn, hookItem } from '../../domain/configuration';
 import { formatPence } from '../../domain/money';
+import { UNAVAILABLE_REASON } from '../../domain/shop-prices';
 import { ColourPicker } from '../ColourPicker';
 import { useUiOptions } from '../options-context';
 import { useConfigurator } from '../store-context';
 import type { StepProps } from './types';
+import { useWizardChoice } from './use-wizard-choice';
 
 /**
  * Spec §2 step 5 "cable hook": the 11 hook colours as the radio group "Cable hook colour", each
- * metallic colour with what it adds (spec §3: hook £49, metallic hook finish £54).
+ * metallic colour with what it adds (spec §3: hook £49, metallic hook finish £54); a colour whose
+ * hook item the shop cannot sell is disabled.
  */
 export function HookStep(_props: StepProps) {
   const catalogue = useConfigurator((state) => state.catalogue);
   const selected = useConfigurator((state) => state.configuration.hookColour);
-  const chooseHookColour = useConfigurator((state) => state.actions.chooseHookColour);
+  const { unavailable, choose } = useWizardChoice();
+  const onSelect = useCallback((colour: string) => choose({ type: 'chooseHookColour', colour }), [choose]);
   const { imageCdn } = useUiOptions();
   const photoUrl = useCallback((path: string) => `${imageCdn.replace(/\/+$/, '')}/${path}.png?width=80&height=80`, [imageCdn]);
   const plain = addOn(catalogue, 'hook');
@@ -28,9 +32,10 @@ export function HookStep(_props: StepProps) {
         part="hook-picker"
         sections={[{ colours: catalogue.colours.hook }]}
         selected={selected}
-        onSelect={chooseHookColour}
+        onSelect={onSelect}
         surcharge={(id) => hookItem(catalogue, { hookColour: id }).price - plain.price}
         photoUrl={photoUrl}
+        unavailable={(id) => (unavailable({ type: 'chooseHookColour', colour: id }) ? UNAVAILABLE_REASON : undefined)}
       />
     </>
   );

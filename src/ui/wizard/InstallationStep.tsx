@@ -6,6 +6,7 @@ import { useConfigurator } from '../store-context';
 import { AcceptCheckbox } from './AcceptCheckbox';
 import { OptionControl, OptionGroup } from './OptionControl';
 import type { StepProps } from './types';
+import { useWizardChoice } from './use-wizard-choice';
 
 /** Spec §3/§7.1: the shop's images come at 200x200. */
 const IMAGE_SIZE = 200;
@@ -49,13 +50,13 @@ function TermsCheckbox({ option, error }: { option: InstallationOption; error: s
 /**
  * Spec §2 step 1 "installation choice": the options offered for the cable as radios named by
  * their name, with long name, price and the shop's description and 200x200 image (spec §7.1), the
- * chosen variant's terms (spec §5) and the §9 facts.
+ * chosen variant's terms (spec §5) and the §9 facts; one the shop cannot sell is disabled.
  */
 export function InstallationStep({ validation }: StepProps) {
   const catalogue = useConfigurator((state) => state.catalogue);
   const configuration = useConfigurator((state) => state.configuration);
   const details = useConfigurator((state) => state.shop.installationDetails);
-  const select = useConfigurator((state) => state.actions.select);
+  const { unavailable, choose } = useWizardChoice();
   const group = `${useUiOptions().instanceId}-installation`;
   const flow = useConfigurator((state) => state.flow);
   // Spec §4: the specification flow offers the 22kW cables one installation only.
@@ -66,6 +67,7 @@ export function InstallationStep({ validation }: StepProps) {
       <OptionGroup legend="Choose your installation" radios>
         {options.map((option) => {
           const info = details[option.id];
+          const choice = { type: 'chooseInstallation', installation: option.id } as const;
           return (
             <OptionControl
               key={option.id}
@@ -74,8 +76,9 @@ export function InstallationStep({ validation }: StepProps) {
               value={option.id}
               label={option.name}
               checked={option.id === configuration.installation}
-              onChange={() => select({ type: 'chooseInstallation', installation: option.id })}
+              onChange={() => choose(choice)}
               price={formatPence(option.price)}
+              unavailable={unavailable(choice)}
             >
               <span className="evc-option-long-name">{option.longName}</span>
               {info?.description && <span className="evc-option-note"> {info.description}</span>}

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { UNAVAILABLE_REASON } from '../../domain/shop-prices';
 
 export interface OptionControlProps {
   type: 'radio' | 'checkbox';
@@ -13,24 +14,27 @@ export interface OptionControlProps {
   price?: string;
   /** Further detail (description, figures, image), described the same way. */
   children?: ReactNode;
+  /** The shop cannot sell what this choice adds: the control is disabled and its details say why. */
+  unavailable?: boolean;
 }
 
 /**
- * One option of a wizard step: a native radio or checkbox with its label, and its price and
- * details tied to it by aria-describedby.
+ * One option of a wizard step: a native radio or checkbox with its label, and its price, details
+ * and (when it cannot be chosen) the reason tied to it by aria-describedby.
  */
-export function OptionControl({ type, label, checked, onChange, group, value, price, children }: OptionControlProps) {
+export function OptionControl({ type, label, checked, onChange, group, value, price, children, unavailable = false }: OptionControlProps) {
   const id = useId();
   const detailsId = `${id}-details`;
-  const described = price !== undefined || children !== undefined;
+  const described = price !== undefined || children !== undefined || unavailable;
   return (
-    <div className="evc-option" data-selected={checked || undefined}>
+    <div className="evc-option" data-selected={checked || undefined} data-unavailable={unavailable || undefined}>
       <input
         id={id}
         type={type}
         name={group}
         value={value}
         checked={checked}
+        disabled={unavailable}
         aria-describedby={described ? detailsId : undefined}
         onChange={(event) => onChange(event.target.checked)}
       />
@@ -43,6 +47,7 @@ export function OptionControl({ type, label, checked, onChange, group, value, pr
           {/* Spaces between the parts, so the description reads as words rather than one run. */}
           {price !== undefined && children !== undefined && ' '}
           {children}
+          {unavailable && <span className="evc-option-unavailable"> {UNAVAILABLE_REASON}</span>}
         </div>
       )}
     </div>

@@ -207,7 +207,7 @@ describe('step 07 after sending: a change is sent as an amendment, never shown "
     expect(requests[1]?.idempotencyKey).not.toBe(requests[0]?.idempotencyKey);
     expect(textOf(container)).not.toContain(SUBMITTED);
     await advance(1000);
-    expect(paragraphs(container.querySelector('[role="status"]')!)).toEqual([SUBMITTED, AMENDMENT_SENT]);
+    expect(paragraphs(container.querySelector('.evc-submission[role="status"]')!)).toEqual([SUBMITTED, AMENDMENT_SENT]);
   });
 
   it('Back and Continue without a change: "sent" at once, nothing sent again', async () => {
@@ -218,7 +218,7 @@ describe('step 07 after sending: a change is sent as an amendment, never shown "
     update(() => nextButton(container)!.click());
     await advance(10);
     expect(send).toHaveBeenCalledTimes(1);
-    expect(paragraphs(container.querySelector('[role="status"]')!)).toEqual([SUBMITTED]);
+    expect(paragraphs(container.querySelector('.evc-submission[role="status"]')!)).toEqual([SUBMITTED]);
   });
 
   it('an amendment that fails is never shown as sent: the failure, with "Try again"', async () => {
