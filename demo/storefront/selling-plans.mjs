@@ -3,10 +3,12 @@
 // fixed billing policy whose checkout charge is what the buyer pays at checkout. Shopify gives
 // every plan of a group to every variant in that group, and a plan has one checkout charge, so the
 // two charges (the plan's initial payment on the charger, nothing today on everything else) are
-// two groups, both named "Monthly plan"; a product sees the one its variants belong to.
+// two groups, both named "Monthly plan"; a product sees the one its variants belong to. Each plan is
+// named "Monthly plan" too: a variant's allocation shows the plan's name, not its group's, and the
+// element finds the plan by the catalogue's `monthlyPlan.sellingPlanName`.
 import { formatGbp, moneyV2 } from './money.mjs';
 
-export const MONTHLY_PLAN_GROUP = 'Monthly plan';
+export const MONTHLY_PLAN_NAME = 'Monthly plan';
 const OPTION = 'Payment';
 
 /** Fixed ids, so a cart line input written for the demo keeps working across restarts. */
@@ -15,12 +17,12 @@ export const PAID_LATER_PLAN_ID = 'gid://shopify/SellingPlan/4610002';
 
 const numericTail = (gid) => Number(/\d+$/.exec(gid)[0]);
 
-function plan({ id, groupId, name, option, checkoutCharge, chargeOf }) {
+function plan({ id, groupId, option, description, checkoutCharge, chargeOf }) {
   const record = {
     __typename: 'SellingPlan',
     id,
-    name,
-    description: null,
+    name: MONTHLY_PLAN_NAME,
+    description,
     options: [{ name: OPTION, value: option }],
     recurringDeliveries: false,
     priceAdjustments: [],
@@ -33,7 +35,7 @@ function plan({ id, groupId, name, option, checkoutCharge, chargeOf }) {
     __typename: 'SellingPlanGroup',
     // The Storefront API shows no group id; the Ajax Product API does.
     ajaxId: groupId,
-    name: MONTHLY_PLAN_GROUP,
+    name: MONTHLY_PLAN_NAME,
     appName: null,
     options: [{ name: OPTION, values: [option] }],
     planList: [record],
@@ -53,8 +55,8 @@ function monthlyPlans(catalogue) {
     initialPayment: plan({
       id: INITIAL_PAYMENT_PLAN_ID,
       groupId: 4610001,
-      name: `${MONTHLY_PLAN_GROUP}: ${initial} today, then ${months} monthly payments by Direct Debit`,
       option: `${initial} today`,
+      description: `${initial} today, then ${months} monthly payments by Direct Debit`,
       checkoutCharge: { type: 'PRICE', value: moneyV2(initialPayment) },
       // A fixed charge never exceeds the price (a re-priced charger may cost less than the deposit).
       chargeOf: (pricePence) => Math.min(initialPayment, pricePence),
@@ -62,8 +64,8 @@ function monthlyPlans(catalogue) {
     paidLater: plan({
       id: PAID_LATER_PLAN_ID,
       groupId: 4610002,
-      name: `${MONTHLY_PLAN_GROUP}: nothing today, paid by the ${months} monthly payments`,
       option: 'Nothing today',
+      description: `Nothing today: paid by the ${months} monthly payments`,
       checkoutCharge: { type: 'PERCENTAGE', value: { __typename: 'SellingPlanCheckoutChargePercentageValue', percentage: 0 } },
       chargeOf: () => 0,
     }),

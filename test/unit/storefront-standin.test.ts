@@ -9,7 +9,9 @@ import { deliveryAddress } from '../../src/domain/cart';
 import { UK_CATALOGUE } from '../../src/domain/catalogue/uk';
 import { defaultConfiguration } from '../../src/domain/configuration';
 import { defaultFormValues } from '../../src/domain/forms';
+import { catalogueVariantIds } from '../../src/domain/shop-prices';
 import { checkoutConfiguration, createShopClient, DEFAULT_API_VERSION } from '../../src/services/shop';
+import { priceCatalogue } from '../../src/services/shop-prices';
 
 const ORIGIN = 'http://127.0.0.1:5173';
 const TOKEN = { 'X-Shopify-Storefront-Access-Token': 'demo-token' };
@@ -1031,13 +1033,28 @@ describe('the monthly plan as a selling plan (spec §9: £350.00 today, the rest
         priceAdjustments: [{ price: { amount: '599.0' }, compareAtPrice: { amount: '599.0' }, perDeliveryPrice: { amount: '599.0' } }],
         sellingPlan: {
           id: expect.stringMatching(/^gid:\/\/shopify\/SellingPlan\/\d+$/),
-          name: 'Monthly plan: £350.00 today, then 36 monthly payments by Direct Debit',
+          // The element finds the plan by this name (the catalogue's `monthlyPlan.sellingPlanName`).
+          name: 'Monthly plan',
           recurringDeliveries: false,
           options: [{ name: 'Payment', value: '£350.00 today' }],
           checkoutCharge: { type: 'PRICE', value: { amount: '350.0' } },
         },
       },
     ]);
+  });
+
+  it("is found by the element's price query under the catalogue's selling plan name, on every variant it sells", async () => {
+    const priced = await priceCatalogue(C, {
+      endpoint: `${ORIGIN}/api/2025-04/graphql.json`,
+      token: TOKEN['X-Shopify-Storefront-Access-Token'],
+      monthlyPlan: true,
+      fetch: (input, init) => standIn.handle(new Request(input, init)),
+    });
+    if (!priced.ok) throw new Error(priced.error);
+    const plans = priced.list.sellingPlans;
+    expect(Object.keys(plans).sort()).toEqual(catalogueVariantIds(C).sort());
+    expect(plans[BASE]).toBe(await planId(BASE));
+    expect(plans[CABLE_22KW]).toBe(await planId(CABLE_22KW));
   });
 
   it.each([
@@ -1078,7 +1095,7 @@ describe('the monthly plan as a selling plan (spec §9: £350.00 today, the rest
     const cart = await monthlyCart({ discountCodes: ['PARTNER100'] });
     const page = await dueToday(cart);
     expect([page.dueToday, page.deferred, page.total]).toEqual(['£250.00', '£544.00', '£794.00']);
-    expect(page.html).toContain('<span class="variant">Monthly plan: £350.00 today, then 36 monthly payments by Direct Debit</span>');
+    expect(page.html).toContain('<span class="variant">Monthly plan</span>');
   });
 
   it('never charges below nothing today, and never more than a re-priced charger costs', async () => {
