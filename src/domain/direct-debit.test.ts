@@ -2,14 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { UK_CATALOGUE as C } from './catalogue/uk';
 import type { Configuration } from './configuration';
 import { defaultConfiguration } from './configuration';
-import { directDebitRequest, parseDirectDebitRequest } from './direct-debit';
+import { directDebitRequest, parseDirectDebitRequest, stepForDirectDebitField } from './direct-debit';
 import type { FormValues } from './forms';
 import { defaultFormValues } from './forms';
 
 // Local time, as the age check reads the buyer's calendar day.
 const today = new Date(2026, 5, 15);
 
-const monthly = (changes: Partial<Configuration> = {}): Configuration => ({ ...defaultConfiguration(C), paymentType: 'PAY_MONTHLY', ...changes });
+// A digital display: £3.00 a month (spec §9), so there is something for the Direct Debit to collect.
+const monthly = (changes: Partial<Configuration> = {}): Configuration => ({ ...defaultConfiguration(C), paymentType: 'PAY_MONTHLY', display: true, ...changes });
 
 const valid = () => ({
   version: 1,
@@ -115,6 +116,18 @@ describe('direct-debit request (issue 6: one schema in the element and the handl
     expect(problems[0]?.message).toContain('PAY_MONTHLY');
   });
 
+  it.each<[string, Partial<Configuration>]>([
+    ['the default build: charger, 7kW socket, no installation', { display: false }],
+    ['renewable energy integration only, £0 a month', { display: false, renewable: true }],
+    ['a cable hook on a socketed cable, which the flow rules take off', { display: false, cable: 'socket_7kw', cableHook: true }],
+  ])('refuses a monthly plan with nothing paid monthly, naming configuration.paymentType: %s', (_, changes) => {
+    const request = valid();
+    request.configuration = { ...monthly(changes) };
+    expect(problemsOf(request)).toEqual([
+      { field: 'configuration.paymentType', message: 'Nothing on this order is paid monthly: choose pay in full or pay in 3' },
+    ]);
+  });
+
   it.each([
     ['front', 'configuration.front'],
     ['body', 'configuration.body'],
@@ -179,5 +192,18 @@ describe('directDebitRequest (the element builds the request from its form)', ()
   it('is refused with the acceptances unticked, as the finance step would be', () => {
     const request = directDebitRequest(monthly(), { ...complete, acceptedCreditCheck: false });
     expect(problemsOf(request)).toEqual([{ field: 'finance.acceptedCreditCheck', message: 'You must accept the credit check terms to continue.' }]);
+  });
+});
+
+describe('stepForDirectDebitField (a refused field takes the buyer back to its step)', () => {
+  it.each<[string | undefined, string | null]>([
+    ['finance.primaryPostcode', 'finance'],
+    ['customer.email', 'contact'],
+    ['configuration.paymentType', 'payment'],
+    ['configuration.front', null],
+    ['version', null],
+    [undefined, null],
+  ])('%s → %s', (field, step) => {
+    expect(stepForDirectDebitField(field)).toBe(step);
   });
 });

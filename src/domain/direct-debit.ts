@@ -6,6 +6,7 @@ import type { RequestProblem } from './schemas/problems';
 import { checkRequest } from './schemas/problems';
 import type { FormValues } from './forms';
 import type { PricingContext } from './order-items';
+import { monthlyPlanOffered, priceConfiguration } from './pricing';
 import { normaliseConfiguration } from './selection';
 import { EmailSchema, PhoneSchema, UkPostcodeSchema, accepted, dateOfBirthSchema, requiredText, singleLine } from './schemas/fields';
 import { MESSAGES } from './schemas/messages';
@@ -78,7 +79,8 @@ export type DirectDebitRequestResult =
 
 /**
  * Validates a request against the schema and its configuration against the catalogue; only a
- * monthly-plan configuration may start a mandate. `today` decides the age check.
+ * monthly-plan configuration with something paid monthly may start a mandate (a Direct Debit of
+ * £0.00 a month collects nothing). `today` decides the age check.
  */
 export function parseDirectDebitRequest(catalogue: Catalogue, input: unknown, today: Date): DirectDebitRequestResult {
   const checked = checkRequest(catalogue, directDebitRequestSchema(today), input);
@@ -86,7 +88,12 @@ export function parseDirectDebitRequest(catalogue: Catalogue, input: unknown, to
   if (checked.configuration.paymentType !== 'PAY_MONTHLY') {
     return { ok: false, problems: [{ field: 'configuration.paymentType', message: 'configuration.paymentType: must be "PAY_MONTHLY" for a direct-debit mandate' }] };
   }
-  return { ...checked, configuration: normaliseConfiguration(catalogue, checked.configuration, 'order') };
+  const configuration = normaliseConfiguration(catalogue, checked.configuration, 'order');
+  if (!monthlyPlanOffered(priceConfiguration(catalogue, configuration).monthly)) {
+    // The buyer reads this message: the field takes them back to the payment step.
+    return { ok: false, problems: [{ field: 'configuration.paymentType', message: MESSAGES.nothingMonthly }] };
+  }
+  return { ...checked, configuration };
 }
 
 /** A request as built from the form, before the schema has checked the acceptances. */
@@ -125,8 +132,9 @@ export const directDebitPricingContext = (request: Pick<DirectDebitRequest, 'cus
 });
 
 /** The ordering step where a field the handler refused is answered (issue 6: take the buyer back to it). */
-export function stepForDirectDebitField(field: string | undefined): 'finance' | 'contact' | null {
+export function stepForDirectDebitField(field: string | undefined): 'finance' | 'contact' | 'payment' | null {
   if (field?.startsWith('finance.')) return 'finance';
   if (field?.startsWith('customer.')) return 'contact';
+  if (field === 'configuration.paymentType') return 'payment';
   return null;
 }

@@ -3,7 +3,8 @@ import { UK_CATALOGUE as C } from './catalogue/uk';
 import type { Configuration } from './configuration';
 import { defaultConfiguration } from './configuration';
 import { discountForEmail, orderItems } from './order-items';
-import { finishSurcharge, priceConfiguration, totalsDetail } from './pricing';
+import { finishSurcharge, monthlyPlanOffered, priceConfiguration, totalPayable, totalsDetail } from './pricing';
+import { withShopPrices } from './shop-prices';
 
 const base = defaultConfiguration(C);
 const config = (changes: Partial<Configuration>): Configuration => ({ ...base, ...changes });
@@ -215,5 +216,70 @@ describe('monthly plan figures for whole configurations (spec §9 amounts, summe
     expect(plan).toMatchObject({ initialPayment, monthlyPayment, months: 36, afterwardsPerYear: 100 });
     // The summary's per-month lines add up to the monthly payment.
     expect(plan.lines.reduce((sum, line) => sum + line.amount, 0)).toBe(monthlyPayment);
+  });
+});
+
+describe('total payable for each plan, beside the pay-in-full price (spec §9 figures, summed by hand)', () => {
+  it.each<[string, Partial<Configuration>, string | undefined, number, number]>([
+    // Pay in full £1,211.00; monthly £350.00 + 36 × (£1.75 + £31.00 + £3.00) = £350.00 + 36 × £35.75.
+    ['8.5m cable, standard installation, display', { cable: 'tethered_7kw_8_5m', installation: 'standard_7kw', display: true }, undefined, 121100, 35000 + 36 * 3575],
+    ['the same with a partner discount: £100 off the total and off the initial payment', { cable: 'tethered_7kw_8_5m', installation: 'standard_7kw', display: true }, 'sam@partner-one.example', 111100, 25000 + 36 * 3575],
+    // Pay in full £599.00 + £88.00; monthly £350.00 + 36 × £3.00: less than paying in full.
+    ['display only', { display: true }, undefined, 68700, 35000 + 36 * 300],
+    ['nothing paid monthly: the initial payment alone', {}, undefined, 59900, 35000],
+  ])('%s', (_, changes, email, payInFull, monthly) => {
+    const totals = priceConfiguration(C, config(changes), { email });
+    expect(totalPayable('PAY_NOW', totals)).toBe(payInFull);
+    // Interest free: the three instalments add up to the pay-in-full price, odd pence and all.
+    expect(totalPayable('PAY_PAYPAL', totals)).toBe(payInFull);
+    expect(totalPayable('PAY_MONTHLY', totals)).toBe(monthly);
+    expect(totals.monthly.totalPayable).toBe(monthly);
+  });
+
+  it('leaves out the £1.00 a year after the term: it has no end', () => {
+    const { monthly } = priceConfiguration(C, config({ display: true }));
+    expect(monthly.totalPayable).toBe(monthly.initialPayment + monthly.months * monthly.monthlyPayment);
+    expect(monthly.afterwardsPerYear).toBe(100);
+  });
+});
+
+describe('the monthly plan is offered only with something paid monthly (no £0.00 Direct Debit)', () => {
+  it.each<[string, Partial<Configuration>, boolean]>([
+    ['the default build: charger, 7kW socket, no installation', {}, false],
+    ['renewable energy integration, £0 a month', { renewable: true }, false],
+    ['a 5.5m cable, £0 a month', { cable: 'tethered_7kw_5_5m' }, false],
+    ['a metallic front, £0.75 a month', { front: 'racing_green' }, true],
+    ['an installation', { installation: 'premium_7kw' }, true],
+  ])('%s: %s', (_, changes, offered) => {
+    expect(monthlyPlanOffered(priceConfiguration(C, config(changes)).monthly)).toBe(offered);
+  });
+});
+
+describe("the shop's prices change the pay-in-full figures, never the monthly plan's (its amounts are the catalogue's, spec §9)", () => {
+  const full = config({
+    front: 'andersen_carbon',
+    body: 'racing_green',
+    cable: 'tethered_7kw_8_5m',
+    installation: 'standard_7kw',
+    surgeProtection: true,
+    advancedSolar: true,
+    cableHook: true,
+    hookColour: 'nova_bronze',
+    display: true,
+    extendedWarranty: true,
+    paymentType: 'PAY_MONTHLY',
+  });
+  // Every variant the shop sells a pound dearer than the catalogue says.
+  const dearer = (catalogue: typeof C) => ({
+    prices: Object.fromEntries(orderItems(catalogue, full).flatMap((item) => (item.variantId ? [[item.variantId, item.price + 100]] : []))),
+    unavailable: [],
+    sellingPlans: {},
+  });
+
+  it.each([undefined, 'sam@partner-one.example'])('e-mail %s', (email) => {
+    const shop = priceConfiguration(withShopPrices(C, dearer(C)), full, { email });
+    const catalogue = priceConfiguration(C, full, { email });
+    expect(shop.total).toBeGreaterThan(catalogue.total);
+    expect(shop.monthly).toEqual(catalogue.monthly);
   });
 });

@@ -1,4 +1,4 @@
-import type { Catalogue } from './catalogue/schema';
+import type { Catalogue, PaymentType } from './catalogue/schema';
 import type { Configuration } from './configuration';
 import type { Pence } from './money';
 import { CURRENCY, poundsFromPence, splitPence, sumPence } from './money';
@@ -19,6 +19,8 @@ export interface MonthlyPlanFigures {
   months: number;
   /** £1.00 per year after the monthly payments. */
   afterwardsPerYear: Pence;
+  /** The initial payment and every monthly payment; the yearly charge after them is open-ended, so not in it. */
+  totalPayable: Pence;
   /** Monthly amount per item; zero-amount items are kept so the buyer sees what is included. */
   lines: PriceLine[];
   discount: Pence;
@@ -43,21 +45,39 @@ export function priceConfiguration(catalogue: Catalogue, config: Configuration, 
   const total = sumPence(lines.map((line) => line.amount));
   const discount = sumPence(items.filter((item) => item.key === 'discount').map((item) => -item.price));
   const plan = catalogue.monthlyPlan;
+  const initialPayment = Math.max(plan.initialPayment - discount, 0);
+  const monthlyPayment = sumPence(items.map((item) => item.monthly));
   return {
     currency: CURRENCY,
     lines,
     total,
     payIn3: splitPence(Math.max(total, 0), plan.payIn3Parts),
     monthly: {
-      initialPayment: Math.max(plan.initialPayment - discount, 0),
-      monthlyPayment: sumPence(items.map((item) => item.monthly)),
+      initialPayment,
+      monthlyPayment,
       months: plan.months,
       afterwardsPerYear: plan.afterwardsPerYear,
+      totalPayable: initialPayment + plan.months * monthlyPayment,
       lines: items.filter((item) => item.key !== 'discount').map((item) => toLine(item, item.monthly)),
       discount,
     },
   };
 }
+
+/** What a plan costs in all, to set beside the pay-in-full price: pay in 3 is its instalments, the monthly plan its term. */
+export function totalPayable(type: PaymentType, totals: Totals): Pence {
+  switch (type) {
+    case 'PAY_NOW':
+      return totals.total;
+    case 'PAY_PAYPAL':
+      return sumPence(totals.payIn3);
+    case 'PAY_MONTHLY':
+      return totals.monthly.totalPayable;
+  }
+}
+
+/** A Direct Debit is set up only when there is something to collect: with nothing paid monthly, the monthly plan is not offered. */
+export const monthlyPlanOffered = (monthly: Pick<MonthlyPlanFigures, 'monthlyPayment'>): boolean => monthly.monthlyPayment > 0;
 
 /** The contract's `totals` detail: pounds as numbers with two decimals, the figures the buyer sees. */
 export interface TotalsDetail {

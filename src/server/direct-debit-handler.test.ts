@@ -4,7 +4,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { UK_CATALOGUE as C } from '../domain/catalogue/uk';
 import type { Configuration } from '../domain/configuration';
 import { defaultConfiguration } from '../domain/configuration';
-import { DirectDebitStartAnswerSchema } from '../domain/direct-debit';
+import { DirectDebitStartAnswerSchema, directDebitRequest } from '../domain/direct-debit';
+import type { FormValues } from '../domain/forms';
+import { defaultFormValues } from '../domain/forms';
+import { orderItems } from '../domain/order-items';
+import { priceConfiguration } from '../domain/pricing';
+import { normaliseConfiguration } from '../domain/selection';
+import type { ShopPriceList } from '../domain/shop-prices';
+import { withShopPrices } from '../domain/shop-prices';
 import type {
   DirectDebitApplication,
   DirectDebitHandlerOptions,
@@ -96,7 +103,8 @@ const validBody = (configuration: Partial<Configuration> = {}) => ({
     acceptedMonthlyPaymentTerms: true,
     acceptedCreditCheck: true,
   },
-  configuration: { ...defaultConfiguration(C), paymentType: 'PAY_MONTHLY', ...configuration } as Configuration,
+  // A digital display, £3.00 a month (spec §9): a Direct Debit with something to collect.
+  configuration: { ...defaultConfiguration(C), paymentType: 'PAY_MONTHLY', display: true, ...configuration } as Configuration,
 });
 
 function post(body: unknown, headers: Record<string, string> = {}): Request {
@@ -251,6 +259,40 @@ describe('createDirectDebitHandler: the GoCardless requests', () => {
   });
 });
 
+describe("createDirectDebitHandler: the Direct Debit's amount is the monthly figure the wizard shows", () => {
+  const form: FormValues = {
+    ...defaultFormValues(),
+    ...validBody().customer,
+    ...validBody().finance,
+  };
+  // The shop sells every variant for more than the catalogue says: the wizard's pay-in-full figures are the shop's.
+  const dearerShop = (config: Configuration): ShopPriceList => ({
+    prices: Object.fromEntries(orderItems(C, config).flatMap((item) => (item.variantId ? [[item.variantId, item.price + 2500]] : []))),
+    unavailable: [],
+    sellingPlans: {},
+  });
+
+  it.each<[string, Partial<Configuration>, string]>([
+    ['8.5m cable, standard installation, display', { cable: 'tethered_7kw_8_5m', installation: 'standard_7kw', display: true }, 'alex@example.com'],
+    ['the same with a partner discount', { cable: 'tethered_7kw_8_5m', installation: 'standard_7kw', display: true }, 'alex@partner-one.example'],
+    ['limited front, 22kW tethered with a hook, surge protection, premium installation', { front: 'andersen_carbon', body: 'racing_green', cable: 'tethered_22kw_6_5m', cableHook: true, hookColour: 'nova_bronze', surgeProtection: true, installation: 'premium_22kw', extendedWarranty: true }, 'lee@luxurycars.example'],
+    ['a cable hook left on a socketed cable (the flow rules take it off on both sides)', { cable: 'socket_22kw', cableHook: true, display: true }, 'sam@example.com'],
+  ])('%s', async (_, changes, email) => {
+    const config: Configuration = { ...defaultConfiguration(C), ...changes, paymentType: 'PAY_MONTHLY' };
+    const wizardCatalogue = withShopPrices(C, dearerShop(config));
+    const shown = priceConfiguration(wizardCatalogue, normaliseConfiguration(wizardCatalogue, config, 'order'), { email }).monthly;
+    expect(priceConfiguration(wizardCatalogue, config, { email }).total).not.toBe(priceConfiguration(C, config, { email }).total);
+
+    // The handler knows only the catalogue; the element sends what `directDebitRequest` builds.
+    const { handler, calls } = handlerWith();
+    expect((await handler(post(directDebitRequest(config, { ...form, email })))).status).toBe(201);
+    expect(calls[0]!.body.billing_requests!.metadata).toMatchObject({
+      monthly_payment_pence: String(shown.monthlyPayment),
+      initial_payment_pence: String(shown.initialPayment),
+    });
+  });
+});
+
 describe('createDirectDebitHandler: validation', () => {
   type Body = ReturnType<typeof validBody>;
   it.each<[string, (body: Body) => void, string]>([
@@ -262,6 +304,7 @@ describe('createDirectDebitHandler: validation', () => {
     ['the pay-now plan', (body) => (body.configuration.paymentType = 'PAY_NOW'), 'configuration.paymentType'],
     ['the PayPal plan', (body) => (body.configuration.paymentType = 'PAY_PAYPAL'), 'configuration.paymentType'],
     ['no plan', (body) => (body.configuration.paymentType = null), 'configuration.paymentType'],
+    ['nothing paid monthly', (body) => (body.configuration.display = false), 'configuration.paymentType'],
     ['an unknown colour id', (body) => (body.configuration.front = 'gold'), 'configuration.front'],
     ['an empty first name', (body) => (body.customer['first-name'] = ' '), 'customer.first-name'],
     ['an LF in the city', (body) => (body.finance.primaryCity = 'Leeds\nX-Evil: 1'), 'finance.primaryCity'],
@@ -278,6 +321,18 @@ describe('createDirectDebitHandler: validation', () => {
     expect(answer.problems.map((problem: { field: string }) => problem.field)).toContain(field);
     expect(answer.error.problems).toEqual(answer.problems);
     expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('refuses to set up a Direct Debit of £0.00 a month, in words the buyer can act on', async () => {
+    const { handler, calls } = handlerWith();
+    const response = await handler(post(validBody({ display: false, renewable: true })));
+    expect(response.status).toBe(422);
+    const answer = await response.json();
+    expect(answer.error.message).toBe('Check configuration.paymentType.');
+    expect(answer.problems).toEqual([
+      { field: 'configuration.paymentType', message: 'Nothing on this order is paid monthly: choose pay in full or pay in 3' },
+    ]);
     expect(calls).toHaveLength(0);
   });
 

@@ -54,4 +54,6 @@ export const MESSAGES = {
   dobDate: 'Date of birth must be a valid date',
   /** Ours: finance is for adults. */
   adult: 'You must be 18 or over',
+  /** Ours: no Direct Debit is set up to collect £0.00 a month. */
+  nothingMonthly: 'Nothing on this order is paid monthly: choose pay in full or pay in 3',
 } as const;

@@ -142,10 +142,15 @@ describe('direct debit step (spec §5)', () => {
 });
 
 describe('payment step (spec §5, plans of spec §3)', () => {
+  const NOTHING_MONTHLY = 'Nothing on this order is paid monthly: choose pay in full or pay in 3';
   it.each<Case>([
     ['PAY_NOW', { paymentType: 'PAY_NOW' }, {}],
     ['PAY_PAYPAL', { paymentType: 'PAY_PAYPAL' }, {}],
-    ['PAY_MONTHLY', { paymentType: 'PAY_MONTHLY' }, {}],
+    ['PAY_MONTHLY with £35.75 a month', { paymentType: 'PAY_MONTHLY', monthlyPayment: 3575 }, {}],
+    ['PAY_MONTHLY with nothing paid monthly', { paymentType: 'PAY_MONTHLY', monthlyPayment: 0 }, { paymentType: NOTHING_MONTHLY }],
+    ['PAY_MONTHLY with the monthly payment unknown', { paymentType: 'PAY_MONTHLY' }, { paymentType: NOTHING_MONTHLY }],
+    ['PAY_NOW with nothing paid monthly', { paymentType: 'PAY_NOW', monthlyPayment: 0 }, {}],
+    ['PAY_PAYPAL with nothing paid monthly', { paymentType: 'PAY_PAYPAL', monthlyPayment: 0 }, {}],
     ['none chosen', { paymentType: null }, { paymentType: 'Payment type is a required field' }],
     ['left out', {}, { paymentType: 'Payment type is a required field' }],
     ['unknown plan', { paymentType: 'PAY_LATER' }, { paymentType: 'Payment type is a required field' }],

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { PaymentTypeSchema } from '../catalogue/schema';
+import { monthlyPlanOffered } from '../pricing';
 import {
   EmailSchema,
   PhoneSchema,
@@ -87,7 +88,22 @@ export const DirectDebitStepSchema = formObject({
   goCardlessFlowId: requiredText('goCardlessFlowId'),
 });
 
-/** Spec §5 payment step: paymentType required, one of spec §3's plans. */
-export const PaymentStepSchema = formObject({
-  paymentType: v.picklist(PaymentTypeSchema.options, requiredMessage('paymentType')),
-});
+/**
+ * Spec §5 payment step: paymentType required, one of spec §3's plans; the monthly plan only with
+ * something paid monthly (`monthlyPayment`, in pence; unknown counts as nothing), as a Direct Debit
+ * of £0.00 a month collects nothing.
+ */
+export const PaymentStepSchema = v.pipe(
+  formObject({
+    paymentType: v.picklist(PaymentTypeSchema.options, requiredMessage('paymentType')),
+    monthlyPayment: v.optional(v.number(), 0),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['paymentType'], ['monthlyPayment']],
+      ({ paymentType, monthlyPayment }) => paymentType !== 'PAY_MONTHLY' || monthlyPlanOffered({ monthlyPayment }),
+      MESSAGES.nothingMonthly,
+    ),
+    ['paymentType'],
+  ),
+);

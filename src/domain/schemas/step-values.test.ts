@@ -12,7 +12,11 @@ const config = (changes: Partial<Configuration> = {}): Configuration => ({ ...de
 describe('stepValues (spec §3 "Form values" as the steps check them)', () => {
   it('is the spec form values plus the date of birth and the order e-mail', () => {
     const form = { ...defaultFormValues(), dob: '1990-05-17', orderEmail: 'a@lease.example' };
-    expect(stepValues(C, config(), form)).toEqual({ ...specFormValues(C, config(), form), dob: '1990-05-17', orderEmail: 'a@lease.example' });
+    expect(stepValues(C, config(), form)).toEqual({ ...specFormValues(C, config(), form), dob: '1990-05-17', orderEmail: 'a@lease.example', monthlyPayment: 0 });
+  });
+
+  it('carries the monthly payment of the configuration, in pence (spec §9: display £3.00)', () => {
+    expect(stepValues(C, config({ display: true }), defaultFormValues()).monthlyPayment).toBe(300);
   });
 
   it('answers the choice steps from the configuration', () => {
@@ -38,7 +42,16 @@ describe('stepValues (spec §3 "Form values" as the steps check them)', () => {
     expect(validateStep('payment', stepValues(C, config(), form), { today }).errors).toEqual({
       paymentType: 'Payment type is a required field',
     });
-    expect(validateStep('payment', stepValues(C, config({ paymentType: 'PAY_MONTHLY' }), form), { today }).valid).toBe(true);
+    expect(validateStep('payment', stepValues(C, config({ paymentType: 'PAY_MONTHLY', display: true }), form), { today }).valid).toBe(true);
+  });
+
+  it('refuses a chosen or saved monthly plan when nothing on the order is paid monthly', () => {
+    const form = defaultFormValues();
+    expect(validateStep('payment', stepValues(C, config({ paymentType: 'PAY_MONTHLY' }), form), { today })).toEqual({
+      valid: false,
+      errors: { paymentType: 'Nothing on this order is paid monthly: choose pay in full or pay in 3' },
+    });
+    expect(validateStep('payment', stepValues(C, config({ paymentType: 'PAY_PAYPAL' }), form), { today }).valid).toBe(true);
   });
 
   it('leaves title and gender answered by their defaults on the finance step', () => {

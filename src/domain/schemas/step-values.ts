@@ -2,17 +2,21 @@ import type { Catalogue } from '../catalogue/schema';
 import type { Configuration } from '../configuration';
 import type { FormValues, SpecFormValues } from '../forms';
 import { specFormValues } from '../forms';
+import type { Pence } from '../money';
+import { priceConfiguration } from '../pricing';
 
 /**
  * What `validateStep` checks: one flat record under the spec's field names (spec §3 "Form values"),
  * i.e. the `specFormValues` shape (installation terms included) plus the date of birth, which never
- * leaves the app but the finance step must check, and the specification request's order e-mail.
+ * leaves the app but the finance step must check, the specification request's order e-mail, and
+ * the monthly payment in pence, which the payment step needs to refuse a monthly plan of £0.00.
  * Any field may be missing: a yes/no the buyer has not answered yet is left out, and the step's
  * schema then says it must be selected.
  */
-export type StepValues = Partial<SpecFormValues> & Partial<Pick<FormValues, 'dob' | 'orderEmail'>>;
+export type StepValues = Partial<SpecFormValues> & Partial<Pick<FormValues, 'dob' | 'orderEmail'>> & { monthlyPayment?: Pence };
 
 /** The step values for a configuration and the buyer's answers. */
 export function stepValues(catalogue: Catalogue, config: Configuration, form: FormValues): StepValues {
-  return { ...specFormValues(catalogue, config, form), dob: form.dob, orderEmail: form.orderEmail };
+  const { monthlyPayment } = priceConfiguration(catalogue, config).monthly;
+  return { ...specFormValues(catalogue, config, form), dob: form.dob, orderEmail: form.orderEmail, monthlyPayment };
 }
