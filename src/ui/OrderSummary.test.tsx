@@ -46,6 +46,8 @@ describe('order summary: pay in full and the monthly plan (spec §1 summary, §9
       ['Standard 3 year warranty', '£0.00'],
       ['Initial payment', '£350.00'],
       ['36 monthly payments of', '£29.75'],
+      // £350.00 + 36 × £29.75; the yearly £1.00 after the term has no end, so it is not in the total.
+      ['Total payable', '£1,421.00'],
       ['Then, per year', '£1.00'],
     ]);
     expect(textOf(container.querySelector('[data-initial-payment]'))).toBe('£350.00');
@@ -54,6 +56,7 @@ describe('order summary: pay in full and the monthly plan (spec §1 summary, §9
 
     update(() => actions.toggleExtra('surgeProtection', true));
     expect(textOf(container.querySelector('[data-monthly-payment]'))).toBe('£34.65');
+    expect(textOf(container.querySelector('[data-total-payable]'))).toBe('£1,597.40');
 
     update(() => actions.choosePaymentType('PAY_NOW'));
     expect(container.querySelector('table[data-plan="monthly"]')).toBeNull();

@@ -51,7 +51,7 @@ function PayInFullTable({ totals }: { totals: Totals }) {
  * discount (a negative line) comes off the initial payment; then the plan's figures.
  */
 function MonthlyTable({ totals }: { totals: Totals }) {
-  const { lines, discount, initialPayment, monthlyPayment, months, afterwardsPerYear } = totals.monthly;
+  const { lines, discount, initialPayment, monthlyPayment, months, afterwardsPerYear, totalPayable } = totals.monthly;
   return (
     <table data-plan="monthly">
       <thead>
@@ -83,6 +83,7 @@ function MonthlyTable({ totals }: { totals: Totals }) {
           <th scope="row">{months} monthly payments of</th>
           <td data-monthly-payment>{formatPence(monthlyPayment)}</td>
         </tr>
+        <tr><th scope="row">Total payable</th><td data-total-payable>{formatPence(totalPayable)}</td></tr>
         <tr>
           <th scope="row">Then, per year</th>
           <td>{formatPence(afterwardsPerYear)}</td>

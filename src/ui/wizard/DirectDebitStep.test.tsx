@@ -187,19 +187,20 @@ describe('direct-debit step (spec §5 direct debit step, issue 6)', () => {
     expect(wizardDialog(container).open).toBe(true);
   });
 
-  it('a refusal naming a finance answer offers to take the buyer to the finance step', async () => {
+  it.each([
+    ['a finance answer', 'finance.primaryPostcode', 'Postcode must be a valid UK postcode', 'Finance', 'finance'],
+    ['the plan, with nothing paid monthly', 'configuration.paymentType', 'Nothing on this order is paid monthly: choose pay in full or pay in 3', 'Payment', 'payment'],
+  ])('a refusal naming %s offers to take the buyer to its step', async (_, field, message, label, step) => {
     const fake = fakeDirectDebit();
-    fake.directDebit.start.mockRejectedValueOnce(
-      new DirectDebitError('INVALID_REQUEST', 'Postcode must be a valid UK postcode', { retryable: false, field: 'finance.primaryPostcode' }),
-    );
+    fake.directDebit.start.mockRejectedValueOnce(new DirectDebitError('INVALID_REQUEST', message, { retryable: false, field }));
     const { container, store } = renderDirectDebitStep(fake.directDebit);
     await setUp(container);
-    expect(textOf(container.querySelector('.evc-step [role="alert"] p'))).toBe('Postcode must be a valid UK postcode');
+    expect(textOf(container.querySelector('.evc-step [role="alert"] p'))).toBe(message);
     const change = byRole(container, 'button', /^Change your answers/);
-    expect(textOf(change)).toBe('Change your answers (Finance)');
+    expect(textOf(change)).toBe(`Change your answers (${label})`);
     update(() => change.click());
-    expect(store.getState().wizard.step).toBe('finance');
-    expect(container.querySelector('.evc-step')?.getAttribute('data-step')).toBe('finance');
+    expect(store.getState().wizard.step).toBe(step);
+    expect(container.querySelector('.evc-step')?.getAttribute('data-step')).toBe(step);
   });
 
   it('without order.directDebit it shows a notice instead of the set-up', () => {

@@ -80,7 +80,10 @@ describe('finance step (spec §5 finance step, monthly plan only)', () => {
   it('states the plan it is applying for', () => {
     const { container, store } = renderFinanceStep();
     update(() => store.getState().actions.toggleExtra('display', true));
-    expect(textOf(container.querySelector('.evc-step'))).toContain('£350.00 initial payment, then 36 monthly payments of £3.00, then £1.00 per year');
+    // £350.00 + 36 × £3.00 = £458.00; the yearly £1.00 after the term is said apart.
+    expect(textOf(container.querySelector('.evc-step'))).toContain(
+      '£350.00 initial payment, then 36 monthly payments of £3.00 (total payable £458.00), then £1.00 per year',
+    );
   });
 
   it('keeps Continue disabled with the first message until every answer is valid', () => {

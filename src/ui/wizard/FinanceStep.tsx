@@ -51,8 +51,8 @@ export function FinanceStep({ validation }: StepProps) {
     <>
       <p>
         The monthly plan is a finance agreement: {formatPence(monthly.initialPayment)} initial payment, then {monthly.months} monthly
-        payments of {formatPence(monthly.monthlyPayment)}, then {formatPence(monthly.afterwardsPerYear)} per year. We need a few
-        details for the application.
+        payments of {formatPence(monthly.monthlyPayment)} (total payable {formatPence(monthly.totalPayable)}), then{' '}
+        {formatPence(monthly.afterwardsPerYear)} per year. We need a few details for the application.
       </p>
       <SelectField label={FIELD_LABELS.title} value={form.title} options={TITLES} autoComplete="honorific-prefix" error={errors['title']} onChange={(title) => set({ title })} />
       {ADDRESS.map(({ field, autoComplete, required, hint }) => (

@@ -16,13 +16,15 @@ export interface OptionControlProps {
   children?: ReactNode;
   /** The shop cannot sell what this choice adds: the control is disabled and its details say why. */
   unavailable?: boolean;
+  /** Why it cannot be chosen, when the reason is not the shop's. */
+  unavailableReason?: string;
 }
 
 /**
  * One option of a wizard step: a native radio or checkbox with its label, and its price, details
  * and (when it cannot be chosen) the reason tied to it by aria-describedby.
  */
-export function OptionControl({ type, label, checked, onChange, group, value, price, children, unavailable = false }: OptionControlProps) {
+export function OptionControl({ type, label, checked, onChange, group, value, price, children, unavailable = false, unavailableReason = UNAVAILABLE_REASON }: OptionControlProps) {
   const id = useId();
   const detailsId = `${id}-details`;
   const described = price !== undefined || children !== undefined || unavailable;
@@ -47,7 +49,7 @@ export function OptionControl({ type, label, checked, onChange, group, value, pr
           {/* Spaces between the parts, so the description reads as words rather than one run. */}
           {price !== undefined && children !== undefined && ' '}
           {children}
-          {unavailable && <span className="evc-option-unavailable"> {UNAVAILABLE_REASON}</span>}
+          {unavailable && <span className="evc-option-unavailable"> {unavailableReason}</span>}
         </div>
       )}
     </div>

@@ -5,21 +5,56 @@ import { descriptionOf, nextButton, renderWizard } from './wizard-testing';
 afterEach(cleanup);
 
 describe('payment step (spec §2 step 6, §3 plans, §9 figures)', () => {
-  it('offers the three plans by title with description and figures from the totals', () => {
+  it('offers the three plans by title with description, figures and the total payable beside the pay-in-full price', () => {
     const { container, store } = renderWizard({ step: 'payment', options: { monthlyPlanAvailable: true } });
     const group = byRole(container, 'radiogroup', 'How would you like to pay?');
-    // Default choices: the Charge Point at its demo £599.00, 7kW socket, no installation.
-    expect(descriptionOf(byRole(group, 'radio', 'Pay in full'))).toBe('One-off payment £599.00 today');
-    expect(descriptionOf(byRole(group, 'radio', 'Pay in 3'))).toBe('Pay in 3 interest free 3 interest-free payments: £199.67, £199.67 and £199.66');
-    expect(descriptionOf(byRole(group, 'radio', 'Pay monthly'))).toBe(
-      'Easy pay over 36 monthly payments, then £1.00 per year £350.00 initial payment, then 36 monthly payments of £0.00, then £1.00 per year',
-    );
     update(() => store.getState().actions.select({ type: 'chooseCable', cable: 'tethered_7kw_8_5m' }));
     update(() => store.getState().actions.select({ type: 'chooseInstallation', installation: 'standard_7kw' }));
-    // £599 + £99 + £425 = £1,123.00; monthly £1.75 cable + £31.00 standard installation (spec §9 amounts).
-    expect(descriptionOf(byRole(group, 'radio', 'Pay in full'))).toContain('£1,123.00 today');
-    expect(descriptionOf(byRole(group, 'radio', 'Pay in 3'))).toContain('£374.34, £374.33 and £374.33');
-    expect(descriptionOf(byRole(group, 'radio', 'Pay monthly'))).toContain('36 monthly payments of £32.75');
+    // £599 + £99 + £425 = £1,123.00; monthly £1.75 cable + £31.00 standard installation (spec §9 amounts),
+    // so £350.00 + 36 × £32.75 = £1,529.00 over the term, £406.00 more than paying in full.
+    expect(descriptionOf(byRole(group, 'radio', 'Pay in full'))).toBe('One-off payment £1,123.00 today Total payable £1,123.00');
+    expect(descriptionOf(byRole(group, 'radio', 'Pay in 3'))).toBe(
+      'Pay in 3 interest free 3 interest-free payments: £374.34, £374.33 and £374.33 Total payable £1,123.00, the same as paying in full',
+    );
+    expect(descriptionOf(byRole(group, 'radio', 'Pay monthly'))).toBe(
+      'Easy pay over 36 monthly payments, then £1.00 per year £350.00 initial payment, then 36 monthly payments of £32.75 ' +
+        'Total payable £1,529.00 over 36 months (£406.00 more than paying in full), then £1.00 per year',
+    );
+    expect(byRole<HTMLInputElement>(group, 'radio', 'Pay monthly').disabled).toBe(false);
+  });
+
+  it('says when the monthly plan costs less over its term than paying in full', () => {
+    const { container, store } = renderWizard({ step: 'payment', options: { monthlyPlanAvailable: true } });
+    update(() => store.getState().actions.toggleExtra('display', true));
+    // £599 + £88 = £687.00 in full; £350.00 + 36 × £3.00 = £458.00 monthly.
+    expect(descriptionOf(byRole(container, 'radio', 'Pay monthly'))).toContain('Total payable £458.00 over 36 months (£229.00 less than paying in full)');
+  });
+
+  it('does not offer the monthly plan when nothing is paid monthly: disabled, with the reason beside it', () => {
+    const { container, store } = renderWizard({ step: 'payment', options: { monthlyPlanAvailable: true } });
+    const monthly = byRole<HTMLInputElement>(container, 'radio', 'Pay monthly');
+    // The default build: the charger, a 7kW socket, no installation, all £0.00 a month.
+    expect(monthly.disabled).toBe(true);
+    expect(descriptionOf(monthly)).toBe(
+      'Easy pay over 36 monthly payments, then £1.00 per year Nothing on this order is paid monthly: choose pay in full or pay in 3',
+    );
+    expect(descriptionOf(monthly)).not.toContain('£0.00');
+    update(() => monthly.click());
+    expect(store.getState().configuration.paymentType).toBeNull();
+    // Something paid monthly makes it a choice again.
+    update(() => store.getState().actions.toggleExtra('display', true));
+    expect(monthly.disabled).toBe(false);
+  });
+
+  it('does not accept a saved monthly plan with nothing paid monthly: Continue says why until another plan is chosen', () => {
+    const { container, store } = renderWizard({ step: 'payment', options: { monthlyPlanAvailable: true } });
+    update(() => store.getState().actions.choosePaymentType('PAY_MONTHLY'));
+    expect(byRole<HTMLInputElement>(container, 'radio', 'Pay monthly').checked).toBe(true);
+    expect(nextButton(container)?.disabled).toBe(true);
+    expect(textOf(container.querySelector('.evc-wizard-hint'))).toBe('Nothing on this order is paid monthly: choose pay in full or pay in 3');
+    update(() => byRole(container, 'radio', 'Pay in 3').click());
+    expect(store.getState().configuration.paymentType).toBe('PAY_PAYPAL');
+    expect(nextButton(container)?.disabled).toBe(false);
   });
 
   it('without a direct-debit endpoint the monthly plan is not offered (DESIGN: monthly plan hidden)', () => {

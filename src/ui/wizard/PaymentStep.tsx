@@ -1,6 +1,8 @@
 import type { PaymentType } from '../../domain/catalogue/schema';
 import { formatPence } from '../../domain/money';
 import type { Totals } from '../../domain/pricing';
+import { monthlyPlanOffered, totalPayable } from '../../domain/pricing';
+import { MESSAGES } from '../../domain/schemas/messages';
 import { useUiOptions } from '../options-context';
 import { useConfigurator, useTotals } from '../store-context';
 import { OptionControl, OptionGroup } from './OptionControl';
@@ -12,7 +14,7 @@ function listAmounts(amounts: readonly number[]): string {
   return texts.length > 1 ? `${texts.slice(0, -1).join(', ')} and ${texts.at(-1)}` : (texts[0] ?? '');
 }
 
-/** Spec §3/§9: what each plan costs, from the same totals the summary shows. */
+/** Spec §3/§9: how each plan is paid, from the same totals the summary shows. */
 export function planFigures(type: PaymentType, totals: Totals): string {
   switch (type) {
     case 'PAY_NOW':
@@ -23,15 +25,33 @@ export function planFigures(type: PaymentType, totals: Totals): string {
       return equal ? `${parts.length} interest-free payments of ${formatPence(parts[0] ?? 0)}` : `${parts.length} interest-free payments: ${listAmounts(parts)}`;
     }
     case 'PAY_MONTHLY': {
-      const { initialPayment, monthlyPayment, months, afterwardsPerYear } = totals.monthly;
-      return `${formatPence(initialPayment)} initial payment, then ${months} monthly payments of ${formatPence(monthlyPayment)}, then ${formatPence(afterwardsPerYear)} per year`;
+      const { initialPayment, monthlyPayment, months } = totals.monthly;
+      return `${formatPence(initialPayment)} initial payment, then ${months} monthly payments of ${formatPence(monthlyPayment)}`;
     }
   }
 }
 
 /**
- * Spec §2 step 6 "payment": the catalogue's plans as radios named by their titles, with figures.
- * The monthly plan needs a direct-debit mandate, so it is offered only with `direct-debit-endpoint`.
+ * What a plan costs in all, beside the pay-in-full price; the monthly plan's yearly charge after its
+ * term has no end, so it is said apart from the total.
+ */
+export function payableFigures(type: PaymentType, totals: Totals): string {
+  const payable = totalPayable(type, totals);
+  const text = `Total payable ${formatPence(payable)}`;
+  if (type === 'PAY_NOW') return text;
+  const difference = payable - totals.total;
+  const compared =
+    difference === 0
+      ? 'the same as paying in full'
+      : `${formatPence(Math.abs(difference))} ${difference > 0 ? 'more' : 'less'} than paying in full`;
+  if (type === 'PAY_PAYPAL') return `${text}, ${compared}`;
+  return `${text} over ${totals.monthly.months} months (${compared}), then ${formatPence(totals.monthly.afterwardsPerYear)} per year`;
+}
+
+/**
+ * Spec §2 step 6 "payment": the catalogue's plans as radios named by their titles, with figures
+ * and the total payable. The monthly plan needs a direct-debit mandate, so it is offered only with
+ * `direct-debit-endpoint`, and only with something paid monthly: else it shows, disabled, with why.
  */
 export function PaymentStep(_props: StepProps) {
   const allPlans = useConfigurator((state) => state.catalogue.paymentPlans);
@@ -41,22 +61,33 @@ export function PaymentStep(_props: StepProps) {
   const choosePaymentType = useConfigurator((state) => state.actions.choosePaymentType);
   const totals = useTotals();
   const group = `${useUiOptions().instanceId}-payment`;
+  const monthlyOffered = monthlyPlanOffered(totals.monthly);
   return (
     <OptionGroup legend="How would you like to pay?" radios>
-      {plans.map((plan) => (
-        <OptionControl
-          key={plan.id}
-          type="radio"
-          group={group}
-          value={plan.id}
-          label={plan.title}
-          checked={plan.id === selected}
-          onChange={() => choosePaymentType(plan.id)}
-        >
-          <span className="evc-option-note">{plan.description}</span>
-          <span className="evc-option-figures"> {planFigures(plan.id, totals)}</span>
-        </OptionControl>
-      ))}
+      {plans.map((plan) => {
+        const refused = plan.id === 'PAY_MONTHLY' && !monthlyOffered;
+        return (
+          <OptionControl
+            key={plan.id}
+            type="radio"
+            group={group}
+            value={plan.id}
+            label={plan.title}
+            checked={plan.id === selected}
+            unavailable={refused}
+            unavailableReason={MESSAGES.nothingMonthly}
+            onChange={() => choosePaymentType(plan.id)}
+          >
+            <span className="evc-option-note">{plan.description}</span>
+            {!refused && (
+              <>
+                <span className="evc-option-figures"> {planFigures(plan.id, totals)}</span>
+                <span className="evc-option-total"> {payableFigures(plan.id, totals)}</span>
+              </>
+            )}
+          </OptionControl>
+        );
+      })}
     </OptionGroup>
   );
 }
