@@ -194,7 +194,7 @@ describe('keyboard only (issue 7)', () => {
     await tabTo(page, radio('Pay in full', false), 'Pay in full');
     await tabTo(page, (stop) => radio(undefined)(stop) && stop.name.startsWith('Pay monthly'), 'Pay monthly', { key: 'ArrowDown', limit: 3 });
     const plan = await wizard.locator('.evc-option', { has: page.getByRole('radio', { name: /^Pay monthly/ }) }).textContent();
-    const monthly = /initial payment, then 36 monthly payments of (£[\d.]+),/.exec(plan)?.[1];
+    const monthly = /initial payment, then 36 monthly payments of (£[\d,]+\.\d\d)/.exec(plan)?.[1];
     assert.ok(monthly, `the monthly plan's figures: ${plan}`);
     await continueTo(page, 'Payment', 'Contact details');
     await typeContact(page, ['Alex', 'Morgan', 'alex.keyboard@example.com', '07700 900456']);
