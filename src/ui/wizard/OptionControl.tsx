@@ -14,9 +14,9 @@ export interface OptionControlProps {
   price?: string;
   /** Further detail (description, figures, image), described the same way. */
   children?: ReactNode;
-  /** The shop cannot sell what this choice adds: the control is disabled and its details say why. */
+  /** The choice cannot be made (by default: the shop cannot sell what it adds); the control is disabled and its details say why. */
   unavailable?: boolean;
-  /** Why it cannot be chosen, when the reason is not the shop's. */
+  /** Why it cannot be made, when it is not the shop's doing. */
   unavailableReason?: string;
 }
 
