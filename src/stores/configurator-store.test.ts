@@ -131,7 +131,7 @@ describe('spec §3 wizardSteps: the path walked, kept with the form', () => {
     navigation.goNext();
     navigation.goNext();
     expect(selectWizardSteps(store.getState())).toEqual(['cable', 'installation', 'options', 'extras', 'payment']);
-    actions.goToStep('installation');
+    navigation.goToStep('installation');
     expect(selectWizardSteps(store.getState())).toEqual(['cable', 'installation']);
   });
 

@@ -1,6 +1,6 @@
 import { defaultConfiguration } from '../domain/configuration';
 import type { ContinueEffects, StepName } from '../domain/wizard';
-import { back, continueEffects, continueHidden, highPowerConfirmedEffects, next } from '../domain/wizard';
+import { back, continueEffects, continueHidden, highPowerConfirmedEffects, next, normaliseStep, stepsFor } from '../domain/wizard';
 import type { ConfiguratorStore } from './configurator-store';
 import { navigationContext, stepMove } from './configurator-store';
 
@@ -18,6 +18,8 @@ export interface WizardNavigation {
   confirmHighPower(): ContinueEffects;
   /** The 22kW dialog's "go back": returns to the previous cable. */
   declineHighPower(): void;
+  /** Takes the buyer back to an earlier step to correct an answer a handler refused (or the nearest applicable one). */
+  goToStep(step: StepName): void;
 }
 
 export function wizardNavigation(store: ConfiguratorStore): WizardNavigation {
@@ -52,6 +54,10 @@ export function wizardNavigation(store: ConfiguratorStore): WizardNavigation {
       const { catalogue, configuration, previousCable, actions } = store.getState();
       const fallback = previousCable && previousCable !== configuration.cable ? previousCable : defaultConfiguration(catalogue).cable;
       actions.select({ type: 'chooseCable', cable: fallback });
+    },
+    goToStep: (step) => {
+      const state = store.getState();
+      if (stepsFor(state.flow).some((definition) => definition.name === step)) moveTo(normaliseStep(navigationContext(state), step));
     },
   };
 }
