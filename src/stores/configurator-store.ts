@@ -81,7 +81,6 @@ export interface ConfiguratorActions {
   choosePaymentType(type: PaymentType): void;
   chooseOffer(id: string | null): void;
   updateForm(changes: Partial<FormValues>): void;
-  setSmallScreen(small: boolean): void;
   setShop(changes: Partial<ShopState>): void;
   /**
    * The shop's answer to the price query (or a cart's): its prices replace the catalogue's
@@ -258,12 +257,6 @@ export function createConfiguratorStore(options: StoreOptions): ConfiguratorStor
           const form = { ...state.form, ...changes };
           return { form, ...requestChange(state, { ...state, form }) };
         }),
-      setSmallScreen: (smallScreen) => {
-        if (smallScreen === get().smallScreen) return;
-        set({ smallScreen });
-        // Not a move of the buyer's: the walked path is cut back to the step by selectWizardSteps.
-        set((state) => ({ wizard: { ...state.wizard, step: normaliseStep(navigationContext(state), state.wizard.step) } }));
-      },
       setShop: (changes) => set((state) => ({ shop: { ...state.shop, ...changes } })),
       applyShopPrices: (answer) =>
         set((state) => ({

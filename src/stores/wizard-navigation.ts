@@ -20,6 +20,8 @@ export interface WizardNavigation {
   declineHighPower(): void;
   /** Takes the buyer back to an earlier step to correct an answer a handler refused (or the nearest applicable one). */
   goToStep(step: StepName): void;
+  /** The wizard's width crossed the small-screen breakpoint: the summary step applies on small screens only. */
+  setSmallScreen(small: boolean): void;
 }
 
 export function wizardNavigation(store: ConfiguratorStore): WizardNavigation {
@@ -58,6 +60,12 @@ export function wizardNavigation(store: ConfiguratorStore): WizardNavigation {
     goToStep: (step) => {
       const state = store.getState();
       if (stepsFor(state.flow).some((definition) => definition.name === step)) moveTo(normaliseStep(navigationContext(state), step));
+    },
+    setSmallScreen: (smallScreen) => {
+      if (smallScreen === store.getState().smallScreen) return;
+      store.setState({ smallScreen });
+      // Not a move of the buyer's: the walked path is cut back to the step by selectWizardSteps.
+      store.setState((state) => ({ wizard: { ...state.wizard, step: normaliseStep(navigationContext(state), state.wizard.step) } }));
     },
   };
 }
