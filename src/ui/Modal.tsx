@@ -5,8 +5,6 @@ export interface ModalProps {
   title: string;
   onClose(): void;
   children: ReactNode;
-  /** Hide the title visually while keeping it as the dialog's accessible name. */
-  hideTitle?: boolean;
   className?: string;
   part?: string;
   footer?: ReactNode;
@@ -37,10 +35,9 @@ function useScrolls(body: RefObject<HTMLElement | null>, open: boolean): boolean
  * Spec §2 "Other": the reusable modal with title and close button. A native <dialog> opened with
  * showModal(): top layer, focus kept inside, Escape closes, focus returns to the opener. Opening
  * focuses the title (focusable, tabindex -1) rather than the first control, the close button, so the
- * dialog is read from its start; a visually hidden title, which could not show focus, leaves that to
- * the browser.
+ * dialog is read from its start.
  */
-export function Modal({ open, title, onClose, children, hideTitle, className, part, footer, dialogRef }: ModalProps) {
+export function Modal({ open, title, onClose, children, className, part, footer, dialogRef }: ModalProps) {
   const own = useRef<HTMLDialogElement>(null);
   const ref = dialogRef ?? own;
   const heading = useRef<HTMLHeadingElement>(null);
@@ -55,9 +52,9 @@ export function Modal({ open, title, onClose, children, hideTitle, className, pa
       if (dialog.open) dialog.close();
     } else if (!dialog.open) {
       dialog.showModal?.();
-      if (!hideTitle) heading.current?.focus();
+      heading.current?.focus();
     }
-  }, [ref, open, hideTitle]);
+  }, [ref, open]);
   return (
     <dialog
       ref={ref}
@@ -77,7 +74,7 @@ export function Modal({ open, title, onClose, children, hideTitle, className, pa
       }}
     >
       <div className="evc-modal-header" part="dialog-header">
-        <h2 id={titleId} ref={heading} tabIndex={-1} className={hideTitle ? 'evc-visually-hidden' : undefined} part="dialog-title">
+        <h2 id={titleId} ref={heading} tabIndex={-1} part="dialog-title">
           {title}
         </h2>
         <button type="button" className="evc-close" aria-label="Close" onClick={onClose} part="close-button">
