@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { adoptStyles } from './constructable-styles';
+import { appendStyles } from './constructable-styles';
 import { UiOptionsContext } from './options-context';
 import { StoreContext } from './store-context';
 import { ViewerContent, VIEWER_STYLES } from './ViewerContent';
@@ -14,7 +14,7 @@ import type { WizardHandle, WizardMountProps } from './wizard-module';
  */
 function mountPart(Part: ComponentType, styles: readonly string[]) {
   return (container: Element, props: WizardMountProps): WizardHandle => {
-    adoptStyles(container.getRootNode(), styles, { append: true });
+    appendStyles(container.getRootNode(), styles);
     const root = createRoot(container);
     const render = ({ store, options }: WizardMountProps) =>
       root.render(
