@@ -32,7 +32,8 @@ function useModelLook(): ModelLook {
 
 /**
  * Where the viewer file's stage puts `<model-viewer>`; it follows the colours while shown. Only this
- * part reads them, and only while the dialog is open: a colour chosen on the page re-renders nothing of the closed 3D view.
+ * part reads them, and only while the dialog is open: a colour chosen on the page re-renders nothing
+ * of the closed 3D view.
  */
 function ModelStage({ module, src, onModelError }: ModelStageProps) {
   const { alt, front, body } = useModelLook();
