@@ -86,7 +86,7 @@ const REACT = /react\.transitional\.element|__CLIENT_INTERNALS_DO_NOT_USE/;
 const WIZARD = 'dist/wizard.js';
 const wizard = read(WIZARD, 'the wizard is built as its own file (tsup.config.ts)');
 if (wizard) {
-  console.log(`${WIZARD}: ${kb(wizard.length)} minified, ${kb(gzip(wizard))} gzip (on demand: loaded when the buyer first presses Continue)`);
+  console.log(`${WIZARD}: ${kb(wizard.length)} minified, ${kb(gzip(wizard))} gzip (on demand: loaded when the buyer first presses Continue or opens the 3D view)`);
   if (REACT.test(wizard.toString('utf8'))) failures.push(`${WIZARD} contains a copy of React; it must use the main script's (shared-runtime aliases)`);
 }
 

@@ -1,7 +1,7 @@
 import type { Catalogue, CatalogueResult } from '../domain/catalogue/schema';
-import type { decodeSharedConfiguration } from '../domain/share';
 import type { CatalogueLoaderOptions } from '../services/catalogue';
 import type { PricedCatalogueResult, ShopPricesTarget } from '../services/shop-prices';
+import type { restoreSharedLink } from './share-restore';
 
 /**
  * What the files the page's script loads on demand export, besides the wizard and the 3D viewer:
@@ -23,9 +23,9 @@ export interface CatalogueModule {
   priceCatalogue(catalogue: Catalogue, shop: ShopPricesTarget): Promise<PricedCatalogueResult>;
 }
 
-/** `share-link.js` (share-entry.ts): reading the configuration of a share link the page was opened with. */
+/** `share-link.js` (share-entry.ts): reading the configuration of a share link the page was opened with, into the element it names. */
 export interface ShareModule {
-  decodeSharedConfiguration: typeof decodeSharedConfiguration;
+  restoreSharedLink: typeof restoreSharedLink;
 }
 
 export const isCatalogueModule = (module: unknown): module is CatalogueModule =>
@@ -34,4 +34,4 @@ export const isCatalogueModule = (module: unknown): module is CatalogueModule =>
   typeof (module as Partial<CatalogueModule>).priceCatalogue === 'function';
 
 export const isShareModule = (module: unknown): module is ShareModule =>
-  typeof (module as Partial<ShareModule> | null)?.decodeSharedConfiguration === 'function';
+  typeof (module as Partial<ShareModule> | null)?.restoreSharedLink === 'function';

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import { defaultConfiguration } from '../domain/configuration';
 import { encodeSharedConfiguration } from '../domain/share';
+import { createConfiguratorStore } from '../stores/configurator-store';
 import { loadCatalogueModule, loadShareModule } from './on-demand';
 import { createOnDemandLoader } from './on-demand-by-url';
 import { isCatalogueModule, isShareModule } from './on-demand-modules';
@@ -18,15 +19,15 @@ describe('the on-demand files in module builds (ESM users, tests)', () => {
     await expect(module.loadCatalogue('https://shop.example/catalog.json', { fetch })).resolves.toEqual({ ok: true, catalogue: UK_CATALOGUE });
   });
 
-  it('share-entry.ts: reading a share link', async () => {
+  it('share-entry.ts: reading a share link into the element it names', async () => {
     const module = await loadShareModule();
     expect(isShareModule(module)).toBe(true);
-    const configuration = { ...defaultConfiguration(UK_CATALOGUE), front: 'racing_green' };
-    expect(module.decodeSharedConfiguration(UK_CATALOGUE, 'order', encodeSharedConfiguration({ target: '#0', configuration }))).toMatchObject({
-      ok: true,
-      target: '#0',
-      configuration: { front: 'racing_green' },
-    });
+    const store = createConfiguratorStore({ catalogue: UK_CATALOGUE, flow: 'order', storageKey: 'on-demand-test' });
+    const payload = encodeSharedConfiguration({ target: '#0', configuration: { ...defaultConfiguration(UK_CATALOGUE), front: 'racing_green' } });
+    expect(module.restoreSharedLink(store, payload, { name: '#1', first: false })).toEqual({ kind: 'none' });
+    expect(store.getState().configuration.front).toBe('midnight_black');
+    expect(module.restoreSharedLink(store, payload, { name: '#0', first: true })).toEqual({ kind: 'restored' });
+    expect(store.getState().configuration.front).toBe('racing_green');
   });
 });
 

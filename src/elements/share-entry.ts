@@ -1,5 +1,6 @@
 /**
- * Entry of `dist/share-link.js`: reading a share link's configuration (domain/share.ts), which the
- * page's script imports by URL only when the page was opened with one (share-link.ts).
+ * Entry of `dist/share-link.js`: reading a share link's configuration (domain/share.ts) and restoring
+ * it into the element it names, which the page's script imports by URL only when the page was opened
+ * with one (share-link.ts).
  */
-export { decodeSharedConfiguration } from '../domain/share';
+export { restoreSharedLink } from './share-restore';

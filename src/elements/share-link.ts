@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { decodeSharedConfiguration } from '../domain/share';
 import { sharePayloadIn, shareUrl, withoutSharePayload } from '../domain/share';
 import { copyText } from '../services/clipboard';
 import type { ConfiguratorStore } from '../stores/configurator-store';
 import type { ShareOptions } from '../ui/options-context';
 import { emit } from './events';
 import { loadShareModule } from './on-demand';
+import type { ShareModule } from './on-demand-modules';
 
 /** What the buyer reads when a link's configuration cannot be used. */
 export const SHARE_LINK_NOTICE = 'The configuration in this link could not be read, so it was not applied.';
@@ -27,29 +27,17 @@ export function placeOnPage(host: HTMLElement): PlaceOnPage {
 
 export type SharedLinkOutcome = { kind: 'none' } | { kind: 'restored' } | { kind: 'refused'; error: string };
 
-/** Reads a share link's payload (domain/share.ts); it ships in `share-link.js`, loaded on demand. */
-export type DecodeSharedConfiguration = typeof decodeSharedConfiguration;
-
-/** The share link's reader, or why it could not be loaded. */
-export type ShareReader = { decode: DecodeSharedConfiguration } | { failed: string };
+/** The share link's reader (`share-link.js`, loaded on demand), or why it could not be loaded. */
+export type ShareReader = ShareModule | { failed: string };
 
 /**
- * Applies the configuration of a share link that names this element. A link that cannot be used
- * is reported by the element it names, or by the page's first configurator when even the name
- * cannot be read; every other element ignores it.
+ * Applies the configuration of a share link that names this element (share-restore.ts, in the
+ * reader's file). A reader that could not be loaded is reported by the page's first configurator.
  */
 export function applySharedLink(store: ConfiguratorStore, payload: string | undefined, place: PlaceOnPage, reader: ShareReader): SharedLinkOutcome {
   if (payload === undefined) return { kind: 'none' };
   if ('failed' in reader) return place.first ? { kind: 'refused', error: reader.failed } : { kind: 'none' };
-  const { catalogue, flow, actions } = store.getState();
-  const result = reader.decode(catalogue, flow, payload);
-  if (result.ok) {
-    if (result.target !== place.name) return { kind: 'none' };
-    actions.restore(result.configuration);
-    return { kind: 'restored' };
-  }
-  const named = result.target === undefined ? place.first : result.target === place.name;
-  return named ? { kind: 'refused', error: result.error } : { kind: 'none' };
+  return reader.restoreSharedLink(store, payload, place);
 }
 
 /**
@@ -73,7 +61,7 @@ export function loadShareReader(): Promise<ShareReader> {
   return loadedReader
     ? Promise.resolve(loadedReader)
     : loadShareModule().then(
-        (module) => (loadedReader = { decode: module.decodeSharedConfiguration }),
+        (module) => (loadedReader = module),
         (error: unknown): ShareReader => ({ failed: `the share link could not be read: ${(error as Error | null)?.message || 'its file did not load'}` }),
       );
 }

@@ -5,10 +5,17 @@ import { TEST_TIMEOUT_MS, until } from './testing';
 
 // The browser's viewer service, faked: WebGL present, and the viewer file unreachable.
 vi.mock('../services/viewer', () => ({
+  webglAvailable: () => true,
   browserViewer: {
     webglAvailable: () => true,
     loadViewer: (url: string) => Promise.reject(new Error(`The 3D viewer could not be loaded from ${url}: offline`)),
   },
+}));
+
+// The 3D dialog's content comes with the wizard file, which the page imports by URL: here, its entry.
+vi.mock('../services/module-import', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../services/module-import')>()),
+  importByUrl: () => import('./wizard-entry'),
 }));
 
 // DESIGN contract: failures the buyer is shown reach the page as evc-error, fired by the element.
@@ -22,7 +29,7 @@ describe('<ev-charger-configurator> 3D view failures', { timeout: TEST_TIMEOUT_M
     const errors: EvcErrorDetail[] = [];
     document.addEventListener('evc-error', (event) => errors.push(event.detail));
     document.body.innerHTML =
-      '<ev-charger-configurator persist="none" model-src="/models/charger.glb" viewer-src="/dist/model-viewer.js"></ev-charger-configurator>';
+      '<ev-charger-configurator persist="none" model-src="/models/charger.glb" viewer-src="/dist/model-viewer.js" wizard-src="/dist/wizard.js"></ev-charger-configurator>';
     const root = await until(() => document.querySelector('ev-charger-configurator')?.shadowRoot, 'the shadow root');
     const button = await until(
       () => Array.from(root.querySelectorAll('button')).find((candidate) => candidate.textContent === 'View in 3D'),

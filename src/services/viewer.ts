@@ -52,5 +52,5 @@ export function webglAvailable(document: Document): boolean {
   return available;
 }
 
-/** The browser's viewer service: one loader for the whole page. */
-export const browserViewer: ViewerService = { loadViewer: createViewerLoader(), webglAvailable };
+/** The browser's viewer service: one loader for the whole page (left out of a build that uses only the probe). */
+export const browserViewer: ViewerService = { loadViewer: /* @__PURE__ */ createViewerLoader(), webglAvailable };

@@ -81,7 +81,6 @@ export interface ConfiguratorActions {
   choosePaymentType(type: PaymentType): void;
   chooseOffer(id: string | null): void;
   updateForm(changes: Partial<FormValues>): void;
-  setSmallScreen(small: boolean): void;
   setShop(changes: Partial<ShopState>): void;
   /**
    * The shop's answer to the price query (or a cart's): its prices replace the catalogue's
@@ -92,16 +91,8 @@ export interface ConfiguratorActions {
   closeWizard(): void;
   /** "Start again": defaults, and every saved trace of this element removed. */
   reset(): void;
-  /** Step 07: the request's idempotency key, made on the first send and kept until it is answered. */
-  beginSpecRequest(): string;
-  /** The relay accepted the request: the confirmation shows from now on, also after a reload. */
-  specRequestSent(requestId: string): void;
-  /** The relay refused the request: its problems are shown on `step`, and the next try gets a new key. */
-  specRequestRefused(problems: SpecRequestProblem[], step: StepName | null): void;
   /** Restores a shared configuration (already validated against the catalogue). */
   restore(configuration: Configuration): void;
-  /** Takes the buyer back to an earlier step to correct an answer a handler refused (or the nearest applicable one). */
-  goToStep(step: StepName): void;
 }
 
 export interface ConfiguratorState {
@@ -124,8 +115,6 @@ export interface StoreOptions {
   /** Distinguishes this element's saved state from other elements' on the same origin. */
   storageKey: string;
   storage?: StorageTargets;
-  /** Makes idempotency keys; tests pass a fixed one. */
-  newRequestKey?: () => string;
   /** True when a shop will be asked for its prices; until it answers, the figures are pending. */
   shopPrices?: boolean;
 }
@@ -213,13 +202,7 @@ function readPersonal(options: StoreOptions): FormValues | undefined {
   });
 }
 
-/** 32 hex digits from the platform's random source (works outside secure contexts too). */
-function randomRequestKey(): string {
-  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-const NO_SPEC_REQUEST: SpecRequestState = { idempotencyKey: null, sentRequestId: null, changedSinceSent: false, problems: [] };
+export const NO_SPEC_REQUEST: SpecRequestState = { idempotencyKey: null, sentRequestId: null, changedSinceSent: false, problems: [] };
 
 /**
  * What a change to what the specification request says does besides: a key made for the old
@@ -260,7 +243,6 @@ export function createConfiguratorStore(options: StoreOptions): ConfiguratorStor
         ...requestChange(state, nextState),
       });
     };
-    const moveTo = (step: StepName) => set((state) => stepMove(state, step));
 
     const actions: ConfiguratorActions = {
       chooseFront: (id) => setConfiguration({ ...get().configuration, front: id }),
@@ -275,12 +257,6 @@ export function createConfiguratorStore(options: StoreOptions): ConfiguratorStor
           const form = { ...state.form, ...changes };
           return { form, ...requestChange(state, { ...state, form }) };
         }),
-      setSmallScreen: (smallScreen) => {
-        if (smallScreen === get().smallScreen) return;
-        set({ smallScreen });
-        // Not a move of the buyer's: the walked path is cut back to the step by selectWizardSteps.
-        set((state) => ({ wizard: { ...state.wizard, step: normaliseStep(navigationContext(state), state.wizard.step) } }));
-      },
       setShop: (changes) => set((state) => ({ shop: { ...state.shop, ...changes } })),
       applyShopPrices: (answer) =>
         set((state) => ({
@@ -303,21 +279,6 @@ export function createConfiguratorStore(options: StoreOptions): ConfiguratorStor
         forget(options.storage?.personal, personalKey(options.storageKey));
       },
       restore: (configuration) => setConfiguration(configuration),
-      beginSpecRequest: () => {
-        const current = get().specRequest;
-        const idempotencyKey = current.idempotencyKey ?? (options.newRequestKey ?? randomRequestKey)();
-        set({ specRequest: { ...current, idempotencyKey, problems: [] } });
-        return idempotencyKey;
-      },
-      // The key is spent: a later change is a new request, with a new key.
-      specRequestSent: (requestId) => set({ specRequest: { ...NO_SPEC_REQUEST, sentRequestId: requestId } }),
-      specRequestRefused: (problems, step) => {
-        set((state) => ({ specRequest: { ...state.specRequest, idempotencyKey: null, problems } }));
-        if (step && stepsFor(flow).some((definition) => definition.name === step)) moveTo(normaliseStep(navigationContext(get()), step));
-      },
-      goToStep: (step) => {
-        if (stepsFor(flow).some((definition) => definition.name === step)) moveTo(normaliseStep(navigationContext(get()), step));
-      },
     };
 
     return {

@@ -3,7 +3,7 @@ import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import type { FormValues } from '../domain/forms';
 import { createConfiguratorStore, selectSpecRequestSent } from './configurator-store';
 import { memoryStorage } from './persistence';
-import { buildSpecRequest } from './spec-request';
+import { buildSpecRequest, specRequestSending } from './spec-request';
 
 const DETAILS: Partial<FormValues> = {
   orderEmail: 'order@lease.example',
@@ -20,9 +20,9 @@ function make(storage = { choices: memoryStorage(), personal: memoryStorage() })
     flow: 'spec-request',
     storageKey: 'test',
     storage,
-    newRequestKey: () => `key_${String(++keys).padStart(16, '0')}`,
   });
-  return { store, storage, actions: store.getState().actions };
+  const sending = specRequestSending(store, () => `key_${String(++keys).padStart(16, '0')}`);
+  return { store, storage, actions: store.getState().actions, sending };
 }
 
 /** A filled-in request, accepted as `requestId`, with the wizard on the confirmation. */
@@ -31,8 +31,8 @@ function sent(requestId = 'req-1', storage?: ReturnType<typeof make>['storage'])
   made.actions.updateForm(DETAILS);
   made.actions.openWizard();
   made.store.setState((state) => ({ wizard: { ...state.wizard, step: 'submission' } }));
-  made.actions.beginSpecRequest();
-  made.actions.specRequestSent(requestId);
+  made.sending.begin();
+  made.sending.sent(requestId);
   return made;
 }
 
@@ -63,12 +63,12 @@ describe('buildSpecRequest', () => {
 
 describe('the specification request after sending', () => {
   it('shows as sent until what it says changes; then it is due for amendment with a new key', () => {
-    const { store, actions } = sent('req-1');
+    const { store, actions, sending } = sent('req-1');
     expect(selectSpecRequestSent(store.getState())).toBe(true);
     actions.updateForm({ tel: '07700 900999' });
     expect(selectSpecRequestSent(store.getState())).toBe(false);
     expect(store.getState().specRequest).toMatchObject({ sentRequestId: 'req-1', changedSinceSent: true, idempotencyKey: null });
-    expect(actions.beginSpecRequest()).toBe('key_0000000000000002');
+    expect(sending.begin()).toBe('key_0000000000000002');
   });
 
   it.each<[string, (made: ReturnType<typeof sent>) => void]>([
@@ -110,27 +110,27 @@ describe('the specification request after sending', () => {
   });
 
   it('the amendment accepted: sent again, and the next change amends it', () => {
-    const { store, actions } = sent('req-1');
+    const { store, actions, sending } = sent('req-1');
     actions.updateForm({ tel: '07700 900999' });
-    actions.beginSpecRequest();
-    actions.specRequestSent('req-2');
+    sending.begin();
+    sending.sent('req-2');
     expect(selectSpecRequestSent(store.getState())).toBe(true);
     actions.updateForm({ tel: '07700 900888' });
-    expect(buildSpecRequest(store.getState(), actions.beginSpecRequest()).amends).toBe('req-2');
+    expect(buildSpecRequest(store.getState(), sending.begin()).amends).toBe('req-2');
   });
 
   it('a refused amendment keeps the link to the accepted request', () => {
-    const { store, actions } = sent('req-1');
+    const { store, actions, sending } = sent('req-1');
     actions.updateForm({ tel: '07700 900999' });
-    actions.beginSpecRequest();
-    actions.specRequestRefused([{ field: 'customer.tel', message: 'no' }], 'details');
+    sending.begin();
+    sending.refused([{ field: 'customer.tel', message: 'no' }], 'details');
     expect(store.getState().specRequest).toMatchObject({ sentRequestId: 'req-1', changedSinceSent: true, idempotencyKey: null });
   });
 
   it('before sending, a change drops a key made for the old content (the relay would replay its answer)', () => {
-    const { store, actions } = make();
+    const { store, actions, sending } = make();
     actions.updateForm(DETAILS);
-    actions.beginSpecRequest();
+    sending.begin();
     actions.updateForm({ 'first-name': 'Ann' });
     expect(store.getState().specRequest).toMatchObject({ idempotencyKey: null, sentRequestId: null, changedSinceSent: false });
   });

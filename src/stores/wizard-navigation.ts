@@ -1,13 +1,14 @@
 import { defaultConfiguration } from '../domain/configuration';
 import type { ContinueEffects, StepName } from '../domain/wizard';
-import { back, continueEffects, continueHidden, highPowerConfirmedEffects, next } from '../domain/wizard';
+import { back, continueEffects, continueHidden, highPowerConfirmedEffects, next, normaliseStep, stepsFor } from '../domain/wizard';
 import type { ConfiguratorStore } from './configurator-store';
 import { navigationContext, stepMove } from './configurator-store';
 
 /**
- * The wizard's moves (spec §4): Continue, Back and the 22kW dialog's answers. Only the wizard
- * makes them, so they ship in the wizard's file, not in the page's script; they act through the
- * store's own actions and state, as its choices do.
+ * The wizard's moves (spec §4): Continue, Back, the 22kW dialog's answers, the way back to a refused
+ * answer, and the small-screen switch that adds or drops the summary step. Only the wizard makes
+ * them, so they ship in the wizard's file, not in the page's script; they act through the store's
+ * own actions and state, as its choices do.
  */
 export interface WizardNavigation {
   /** Spec §4 Continue; returns the side effects the caller performs (product fetch), or null when it did not move. */
@@ -18,6 +19,10 @@ export interface WizardNavigation {
   confirmHighPower(): ContinueEffects;
   /** The 22kW dialog's "go back": returns to the previous cable. */
   declineHighPower(): void;
+  /** Takes the buyer back to an earlier step to correct an answer a handler refused (or the nearest applicable one). */
+  goToStep(step: StepName): void;
+  /** The wizard's width crossed the small-screen breakpoint: the summary step applies on small screens only. */
+  setSmallScreen(small: boolean): void;
 }
 
 export function wizardNavigation(store: ConfiguratorStore): WizardNavigation {
@@ -52,6 +57,16 @@ export function wizardNavigation(store: ConfiguratorStore): WizardNavigation {
       const { catalogue, configuration, previousCable, actions } = store.getState();
       const fallback = previousCable && previousCable !== configuration.cable ? previousCable : defaultConfiguration(catalogue).cable;
       actions.select({ type: 'chooseCable', cable: fallback });
+    },
+    goToStep: (step) => {
+      const state = store.getState();
+      if (stepsFor(state.flow).some((definition) => definition.name === step)) moveTo(normaliseStep(navigationContext(state), step));
+    },
+    setSmallScreen: (smallScreen) => {
+      if (smallScreen === store.getState().smallScreen) return;
+      store.setState({ smallScreen });
+      // Not a move of the buyer's: the walked path is cut back to the step by selectWizardSteps.
+      store.setState((state) => ({ wizard: { ...state.wizard, step: normaliseStep(navigationContext(state), state.wizard.step) } }));
     },
   };
 }

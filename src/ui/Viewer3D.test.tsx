@@ -9,7 +9,9 @@ import type { UiOptions } from './options-context';
 import { UiOptionsContext } from './options-context';
 import { StoreContext } from './store-context';
 import { mountModelStage } from '../viewer/model-stage';
-import { Viewer3D, VIEWER_TEXT } from './Viewer3D';
+import { Viewer3D } from './Viewer3D';
+import { VIEWER_TEXT } from './viewer-parts';
+import { mountViewer, mountWizard } from './wizard-mount';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -59,7 +61,7 @@ function render(options: Partial<UiOptions>) {
   act(() =>
     root!.render(
       <StoreContext.Provider value={store}>
-        <UiOptionsContext.Provider value={{ instanceId: 't', imageCdn: '/cdn', ...options }}>
+        <UiOptionsContext.Provider value={{ instanceId: 't', imageCdn: '/cdn', loadWizard: async () => ({ mountWizard, mountViewer }), ...options }}>
           <Viewer3D />
         </UiOptionsContext.Provider>
       </StoreContext.Provider>,
@@ -80,14 +82,16 @@ const settle = (promise?: Promise<unknown>) => act(async () => void (await promi
 
 describe('Viewer3D', () => {
   beforeAll(() => customElements.define('model-viewer', FakeModelViewer));
-  afterEach(() => {
-    act(() => root?.unmount());
+  afterEach(async () => {
+    // The dialog's content has a root of its own, unmounted a microtask after the page's.
+    await act(async () => root?.unmount());
     document.body.innerHTML = '';
   });
 
-  it('shows no button without model-src, or without a viewer file to load', () => {
+  it('shows no button without model-src, or without a viewer file or the wizard file to load', () => {
     expect(render({ viewerSrc: VIEWER }).button(VIEWER_TEXT.button)).toBeUndefined();
     expect(render({ modelSrc: MODEL }).button(VIEWER_TEXT.button)).toBeUndefined();
+    expect(render({ modelSrc: MODEL, viewerSrc: VIEWER, loadWizard: undefined }).button(VIEWER_TEXT.button)).toBeUndefined();
   });
 
   it('loads the viewer file only when "View in 3D" is pressed, with a loading status meanwhile', async () => {
@@ -97,9 +101,13 @@ describe('Viewer3D', () => {
     expect(service.loadViewer).not.toHaveBeenCalled();
 
     view.click('View in 3D');
-    expect(service.loadViewer).toHaveBeenCalledWith(VIEWER);
+    // The dialog opens at once, loading; its content comes with the wizard file, which loads the viewer file.
     const dialog = view.container.querySelector('dialog');
+    expect(dialog?.open).toBe(true);
     expect(dialog?.textContent).toContain('Your charger in 3D');
+    expect(dialog?.querySelector('[role="status"]')?.textContent).toContain('Loading the 3D view…');
+    await settle();
+    expect(service.loadViewer).toHaveBeenCalledWith(VIEWER);
     expect(dialog?.querySelector('[role="status"]')?.textContent).toContain('Loading the 3D view…');
     expect(view.modelViewer()).toBeNull();
 
@@ -121,12 +129,14 @@ describe('Viewer3D', () => {
     const reportError = vi.fn();
     const view = render({ modelSrc: MODEL, viewerSrc: VIEWER, viewer: service, reportError });
     view.click('View in 3D');
+    await settle();
     loads[0]!.reject(new Error(`The 3D viewer could not be loaded from ${VIEWER}: offline`));
     await settle();
     expect(view.container.querySelector('[role="alert"]')?.textContent).toContain('The 3D view could not be loaded.');
     expect(reportError).toHaveBeenCalledWith({ code: 'viewer-load-failed', message: `The 3D viewer could not be loaded from ${VIEWER}: offline` });
 
     view.click('Try again');
+    await settle();
     expect(service.loadViewer).toHaveBeenCalledTimes(2);
     loads[1]!.resolve();
     await settle();
@@ -139,13 +149,38 @@ describe('Viewer3D', () => {
     const reportError = vi.fn();
     const view = render({ modelSrc: MODEL, viewerSrc: VIEWER, viewer: service, reportError });
     view.click('View in 3D');
+    await settle();
     loads[0]!.resolve();
     await settle();
     act(() => void view.modelViewer()!.dispatchEvent(new Event('error')));
     expect(view.modelViewer()).toBeNull();
     expect(reportError).toHaveBeenCalledWith({ code: 'model-load-failed', message: `The 3D model ${MODEL} could not be loaded` });
     view.click('Try again');
+    await settle();
     loads[1]!.resolve();
+    await settle();
+    expect(view.modelViewer()).not.toBeNull();
+  });
+
+  it('shows an error with "Try again" when the wizard file, which holds the dialog\'s content, fails; reports it, and retries', async () => {
+    const { service, loads } = fakeViewer();
+    const reportError = vi.fn();
+    const loadWizard = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('The wizard could not be loaded from https://shop.example/dist/wizard.js: offline'))
+      .mockResolvedValue({ mountWizard, mountViewer });
+    const view = render({ modelSrc: MODEL, viewerSrc: VIEWER, viewer: service, reportError, loadWizard });
+    view.click('View in 3D');
+    await settle();
+    expect(view.container.querySelector('dialog [role="alert"]')?.textContent).toContain('The 3D view could not be loaded.');
+    expect(reportError).toHaveBeenCalledWith({ code: 'viewer-load-failed', message: 'The wizard could not be loaded from https://shop.example/dist/wizard.js: offline' });
+    expect(service.loadViewer).not.toHaveBeenCalled();
+
+    view.click('Try again');
+    await settle();
+    expect(loadWizard).toHaveBeenCalledTimes(2);
+    expect(view.container.querySelector('[role="alert"]')).toBeNull();
+    loads[0]!.resolve();
     await settle();
     expect(view.modelViewer()).not.toBeNull();
   });
@@ -165,6 +200,7 @@ describe('Viewer3D', () => {
     const { service, loads } = fakeViewer();
     const view = render({ modelSrc: MODEL, viewerSrc: VIEWER, viewer: service });
     view.click('View in 3D');
+    await settle();
     loads[0]!.resolve();
     await settle();
     const element = view.modelViewer()!;

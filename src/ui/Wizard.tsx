@@ -16,6 +16,7 @@ import { StepForm } from './wizard/StepForm';
 import { CartDifferenceDialog } from './wizard/CartDifferenceDialog';
 import { UnavailableNotice, unavailableMessage } from './wizard/UnavailableNotice';
 import { useOrderFlow } from './wizard/use-order-flow';
+import { useWizardDialog } from './wizard/use-wizard-dialog';
 import { WizardOverlayContext } from './wizard/wizard-overlay';
 import specRequestCss from './wizard/spec-request/spec-request.css';
 import wizardCss from './wizard/wizard.css';
@@ -45,8 +46,10 @@ export function Wizard() {
   const contact = useUiOptions();
   const { checkout, checkoutAvailable, confirmHighPower, startCheckout, proceed, dismissDifference, goNext, goBack } = useOrderFlow();
   const frame = useRef<HTMLDivElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
   const hintId = useId();
   useSmallScreen(frame, wizard.open);
+  const onClose = useWizardDialog(dialog, { open: wizard.open, modal: !overlay, contentKey: wizard.step, onClose: state.actions.closeWizard });
 
   const context = navigationContext(state);
   const count = applicableSteps(context).length;
@@ -67,10 +70,9 @@ export function Wizard() {
   return (
     <Modal
       open={wizard.open}
-      modal={!overlay}
+      dialogRef={dialog}
       title={stepTitle(flow, wizard.step)}
-      contentKey={wizard.step}
-      onClose={state.actions.closeWizard}
+      onClose={onClose}
       className="evc-wizard"
       part="wizard"
       footer={

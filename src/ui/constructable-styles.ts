@@ -18,15 +18,12 @@ const REM_PX = 16;
 export const remToPx = (css: string): string =>
   css.replace(/(?<![\w.])(\d*\.?\d+)rem\b/g, (_match, value: string) => `${Number((Number(value) * REM_PX).toFixed(4))}px`);
 
-/**
- * Adopts `cssTexts` on `root`: in place of what it had, or with `append`, after it (once each) —
- * how the wizard file adds its own sheets to the element's.
- */
-export function adoptStyles(root: Node, cssTexts: readonly string[], { append = false } = {}): void {
+/** The root's adopted sheets and a sheet for each of `cssTexts`; none where the browser has no constructable stylesheets. */
+function sheetsFor(root: Node, cssTexts: readonly string[]): { target: DocumentOrShadowRoot; wanted: CSSStyleSheet[] } | undefined {
   const target = root as Node & Partial<DocumentOrShadowRoot>;
   const owner = root.ownerDocument;
   const view = owner?.defaultView;
-  if (!owner || !view || typeof view.CSSStyleSheet !== 'function' || !target.adoptedStyleSheets) return;
+  if (!owner || !view || typeof view.CSSStyleSheet !== 'function' || !target.adoptedStyleSheets) return undefined;
   let cache = sheets.get(owner);
   if (!cache) {
     cache = new Map();
@@ -41,10 +38,20 @@ export function adoptStyles(root: Node, cssTexts: readonly string[], { append = 
     }
     return sheet;
   });
-  if (!append) {
-    target.adoptedStyleSheets = wanted;
-    return;
-  }
-  const missing = wanted.filter((sheet) => !target.adoptedStyleSheets?.includes(sheet));
+  return { target: target as DocumentOrShadowRoot, wanted };
+}
+
+/** Adopts `cssTexts` on `root`, in place of what it had. */
+export function adoptStyles(root: Node, cssTexts: readonly string[]): void {
+  const found = sheetsFor(root, cssTexts);
+  if (found) found.target.adoptedStyleSheets = found.wanted;
+}
+
+/** Adopts `cssTexts` on `root` after what it has (once each): how the wizard file adds its own sheets to the element's. */
+export function appendStyles(root: Node, cssTexts: readonly string[]): void {
+  const found = sheetsFor(root, cssTexts);
+  if (!found) return;
+  const { target, wanted } = found;
+  const missing = wanted.filter((sheet) => !target.adoptedStyleSheets.includes(sheet));
   if (missing.length > 0) target.adoptedStyleSheets = [...target.adoptedStyleSheets, ...missing];
 }

@@ -2,14 +2,16 @@ import type { ConfiguratorStore } from '../stores/configurator-store';
 import type { UiOptions } from './options-context';
 
 /**
- * The wizard is a file loaded on demand (`wizard.js`, beside the classic script), so the page's
- * script stays small. This is what that file exports and what the page hands it.
+ * The wizard and the 3D view's dialog content are a file loaded on demand (`wizard.js`, beside the
+ * classic script), so the page's script stays small. This is what that file exports and what the
+ * page hands it.
  */
 export interface WizardMountProps {
   store: ConfiguratorStore;
   options: UiOptions;
 }
 
+/** A part of the wizard file rendered into the page's container. */
 export interface WizardHandle {
   update(props: WizardMountProps): void;
   unmount(): void;
@@ -17,8 +19,11 @@ export interface WizardHandle {
 
 export interface WizardModule {
   mountWizard(container: Element, props: WizardMountProps): WizardHandle;
+  /** The open 3D dialog's content: the viewer file's loading, its failure, the model. */
+  mountViewer(container: Element, props: WizardMountProps): WizardHandle;
 }
 
 export function isWizardModule(value: unknown): value is WizardModule {
-  return typeof (value as Partial<WizardModule> | null)?.mountWizard === 'function';
+  const module = value as Partial<WizardModule> | null;
+  return typeof module?.mountWizard === 'function' && typeof module.mountViewer === 'function';
 }

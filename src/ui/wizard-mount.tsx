@@ -1,31 +1,34 @@
+import type { ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { adoptStyles } from './constructable-styles';
+import { appendStyles } from './constructable-styles';
 import { UiOptionsContext } from './options-context';
 import { StoreContext } from './store-context';
+import { ViewerContent, VIEWER_STYLES } from './ViewerContent';
 import { Wizard, WIZARD_STYLES } from './Wizard';
 import type { WizardHandle, WizardMountProps } from './wizard-module';
 
-function WizardRoot({ store, options }: WizardMountProps) {
-  return (
-    <StoreContext.Provider value={store}>
-      <UiOptionsContext.Provider value={options}>
-        <Wizard />
-      </UiOptionsContext.Provider>
-    </StoreContext.Provider>
-  );
-}
-
 /**
- * Renders the wizard into a container the page provides, in a React root of its own: the wizard file
- * carries its own copies of the contexts, so it provides them itself.
+ * Renders `Part` into a container the page provides, in a React root of its own: the wizard file
+ * carries its own copies of the contexts, so it provides them itself. DESIGN "Styles": the part's CSS
+ * ships in the wizard file and joins the element's sheets.
  */
-export function mountWizard(container: Element, props: WizardMountProps): WizardHandle {
-  // DESIGN "Styles": the wizard's CSS ships in the wizard file and joins the element's sheets.
-  adoptStyles(container.getRootNode(), WIZARD_STYLES, { append: true });
-  const root = createRoot(container);
-  root.render(<WizardRoot {...props} />);
-  return {
-    update: (next) => root.render(<WizardRoot {...next} />),
-    unmount: () => root.unmount(),
+function mountPart(Part: ComponentType, styles: readonly string[]) {
+  return (container: Element, props: WizardMountProps): WizardHandle => {
+    appendStyles(container.getRootNode(), styles);
+    const root = createRoot(container);
+    const render = ({ store, options }: WizardMountProps) =>
+      root.render(
+        <StoreContext.Provider value={store}>
+          <UiOptionsContext.Provider value={options}>
+            <Part />
+          </UiOptionsContext.Provider>
+        </StoreContext.Provider>,
+      );
+    render(props);
+    return { update: render, unmount: () => root.unmount() };
   };
 }
+
+export const mountWizard = mountPart(Wizard, WIZARD_STYLES);
+
+export const mountViewer = mountPart(ViewerContent, VIEWER_STYLES);

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { stepForDirectDebitField } from '../../domain/direct-debit';
 import { formatPence } from '../../domain/money';
+import { wizardNavigation } from '../../stores/wizard-navigation';
 import type { OrderFailure } from '../order-services';
 import { toOrderFailure } from '../order-services';
 import { useUiOptions } from '../options-context';
@@ -145,7 +146,7 @@ export function DirectDebitStep(_props: StepProps) {
             <div className="evc-wizard-failure" role="alert">
               <p>{state.failure.buyerMessage}</p>
               {refusedStep && (
-                <button type="button" onClick={() => store.getState().actions.goToStep(refusedStep)}>
+                <button type="button" onClick={() => wizardNavigation(store).goToStep(refusedStep)}>
                   Change your answers ({stepLabel(flow, refusedStep)})
                 </button>
               )}

@@ -4,6 +4,7 @@ import { mountWizard } from '../wizard-mount';
 import { UK_CATALOGUE } from '../../domain/catalogue/uk';
 import { createConfiguratorStore } from '../../stores/configurator-store';
 import { memoryStorage } from '../../stores/persistence';
+import { wizardNavigation } from '../../stores/wizard-navigation';
 import { WIZARD_STYLES } from '../Wizard';
 import { backButton, nextButton, renderWizard } from './wizard-testing';
 
@@ -42,7 +43,7 @@ describe('wizard layout (spec §2 "Checkout wizard")', () => {
     expect(store.getState().wizard.step).toBe('summary');
     expect(byRole<HTMLDialogElement>(container, 'dialog', 'Price summary').open).toBe(true);
     expect(container.querySelector('.evc-step [part="summary"] [data-total]')).not.toBeNull();
-    update(() => store.getState().actions.setSmallScreen(false));
+    update(() => wizardNavigation(store).setSmallScreen(false));
     expect(store.getState().wizard.step).toBe('extras');
   });
 

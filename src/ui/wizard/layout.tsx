@@ -1,11 +1,12 @@
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useMemo, type RefObject } from 'react';
 import { cableOption } from '../../domain/configuration';
 import { formatPence } from '../../domain/money';
 import type { StepName } from '../../domain/wizard';
 import { applicableSteps, stepStatus } from '../../domain/wizard';
 import { navigationContext } from '../../stores/configurator-store';
+import { wizardNavigation } from '../../stores/wizard-navigation';
 import { stepLabel } from '../step-labels';
-import { useConfigurator, useTotals } from '../store-context';
+import { useConfigurator, useConfiguratorStore, useTotals } from '../store-context';
 
 /** Spec §9 layout: 768px is the mobile breakpoint. */
 export const SMALL_SCREEN_BELOW = 768;
@@ -15,7 +16,8 @@ export const SMALL_SCREEN_BELOW = 768;
  * applies only there; the wizard's own width decides, since the page may be narrower than the window.
  */
 export function useSmallScreen(frame: RefObject<HTMLElement | null>, open: boolean): void {
-  const setSmallScreen = useConfigurator((state) => state.actions.setSmallScreen);
+  const store = useConfiguratorStore();
+  const { setSmallScreen } = useMemo(() => wizardNavigation(store), [store]);
   useEffect(() => {
     const element = frame.current;
     if (!open || !element || typeof ResizeObserver === 'undefined') return;

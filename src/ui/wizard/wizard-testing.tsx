@@ -5,6 +5,7 @@
 import { act } from 'react';
 import { vi } from 'vitest';
 import type { StepName } from '../../domain/wizard';
+import { wizardNavigation } from '../../stores/wizard-navigation';
 import type { OrderServices, PlacedOrder } from '../order-services';
 import type { UiOptions } from '../options-context';
 import type { Rendered } from '../testing';
@@ -61,7 +62,7 @@ export function renderWizard({ order, step, smallScreen = false, options = {} }:
   const { store } = rendered;
   const goTo = (target: StepName) => update(() => store.setState((state) => ({ wizard: { ...state.wizard, step: target } })));
   update(() => {
-    store.getState().actions.setSmallScreen(smallScreen);
+    wizardNavigation(store).setSmallScreen(smallScreen);
     store.getState().actions.openWizard();
   });
   if (step) goTo(step);

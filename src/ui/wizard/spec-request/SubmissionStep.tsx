@@ -3,7 +3,7 @@ import { stepForField } from '../../../domain/spec-request';
 import type { SpecSendFault } from '../../../services/spec-request';
 import { sendWithRetry } from '../../../services/spec-request-send';
 import { selectSpecRequestSent } from '../../../stores/configurator-store';
-import { buildSpecRequest } from '../../../stores/spec-request';
+import { buildSpecRequest, specRequestSending } from '../../../stores/spec-request';
 import { ContactLine } from '../../ErrorPanel';
 import { useUiOptions } from '../../options-context';
 import { SPEC_REQUEST_UNAVAILABLE } from '../../spec-request-messages';
@@ -68,21 +68,21 @@ export function SubmissionStep(_props: StepProps) {
   useEffect(() => {
     if (!sender || selectSpecRequestSent(store.getState())) return;
     const controller = new AbortController();
-    const { actions } = store.getState();
+    const sending = specRequestSending(store);
     // The same key until answered, so a retry, a reload or a remount never sends twice.
-    const key = actions.beginSpecRequest();
+    const key = sending.begin();
     const request = buildSpecRequest(store.getState(), key);
     void sendWithRetry(sender, request, { signal: controller.signal }).then((result) => {
       if (controller.signal.aborted) return;
       if (result.ok) {
-        actions.specRequestSent(result.requestId);
+        sending.sent(result.requestId);
         onRequestSent?.({ requestId: result.requestId });
         return;
       }
       reportError?.({ code: result.kind === 'invalid' ? 'spec_request_invalid' : 'spec_request_failed', message: result.message });
       if (result.kind === 'invalid') {
         const step = result.problems.map((problem) => stepForField(problem.field)).find((found) => found !== null) ?? null;
-        actions.specRequestRefused(result.problems, step);
+        sending.refused(result.problems, step);
         const details = result.problems.map((problem) => `${problem.field}: ${problem.message}`).join('; ') || result.message;
         if (step === null) setFailure({ text: `${SUBMIT_REFUSED} ${details}`, retry: false });
         return;

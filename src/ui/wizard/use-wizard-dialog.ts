@@ -1,0 +1,65 @@
+import { useCallback, useEffect, useRef, type RefObject } from 'react';
+
+export interface WizardDialogOptions {
+  open: boolean;
+  /**
+   * False shows the open dialog without the top layer and inertness, so a third-party overlay
+   * appended to the page (GoCardless's drop-in) can be used above it; true again restores it.
+   */
+  modal: boolean;
+  /**
+   * What the dialog shows as a whole (the wizard's step): when it changes while the dialog is open,
+   * focus goes back to the title, so the new content is read from its start.
+   */
+  contentKey: string;
+  onClose(): void;
+}
+
+/**
+ * What the wizard's dialog does beyond a Modal's, on the dialog element the Modal is given
+ * (`dialogRef`): it switches between modal and not, and focuses the title on each new step.
+ * Returns the Modal's `onClose`: a switch closes and reopens the dialog, and its close event
+ * (queued, or at once in some DOM implementations) is not the buyer closing it.
+ */
+export function useWizardDialog(dialogRef: RefObject<HTMLDialogElement | null>, { open, modal, contentKey, onClose }: WizardDialogOptions): () => void {
+  // How the dialog is shown now (the Modal opens it modal), and whether it is being switched.
+  const shownModal = useRef(true);
+  const switching = useRef(false);
+  // What had focus inside when the dialog stopped being modal, given focus back when it is again.
+  const focusBefore = useRef<HTMLElement | null>(null);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!open || !dialog?.open) {
+      shownModal.current = true;
+      return;
+    }
+    if (modal === shownModal.current) return;
+    shownModal.current = modal;
+    if (!modal) {
+      const active = (dialog.getRootNode() as Document | ShadowRoot).activeElement;
+      focusBefore.current = active instanceof HTMLElement && dialog.contains(active) ? active : null;
+    }
+    switching.current = true;
+    dialog.close();
+    if (modal) dialog.showModal?.();
+    else dialog.show?.();
+    switching.current = false;
+    if (!modal) return;
+    const previous = focusBefore.current;
+    focusBefore.current = null;
+    if (previous?.isConnected && dialog.contains(previous)) previous.focus();
+  }, [dialogRef, open, modal]);
+
+  const shownContent = useRef(contentKey);
+  useEffect(() => {
+    if (shownContent.current === contentKey) return;
+    shownContent.current = contentKey;
+    const dialog = dialogRef.current;
+    if (dialog?.open) dialog.querySelector<HTMLElement>(':scope > [part~="dialog-header"] > [part~="dialog-title"]')?.focus();
+  }, [dialogRef, contentKey]);
+
+  return useCallback(() => {
+    if (!switching.current) onClose();
+  }, [onClose]);
+}
