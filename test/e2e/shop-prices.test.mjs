@@ -87,23 +87,30 @@ describe('prices from the shop', () => {
   });
 });
 
+/**
+ * The shop refuses the partner code; the order of configureOrder (with a partner e-mail) on `path`
+ * reaches its last Continue, which opens the difference dialog.
+ */
+async function refusedCodeAtCheckout(path) {
+  await control({ rejectDiscountCodes: ['PARTNER100'] });
+  const { page, errors } = await harness.open(path);
+  const checkouts = await recordCheckouts(page);
+  const { element, wizard, next } = await configureOrder(page);
+  await partnerDiscountShown(wizard);
+  const shown = await wizardSummary(wizard);
+  await next();
+  const dialog = element.getByRole('dialog', { name: DIFFERENCE_DIALOG });
+  await dialog.waitFor();
+  return { page, errors, checkouts, wizard, next, shown, dialog };
+}
+
 describe('checkout charges what was shown, or says why not before leaving', () => {
   for (const [name, path, checkoutUrl] of [
     ['the Storefront cart (marketing-site.html)', '/dist-examples/marketing-site.html', /\/demo-checkout\//],
     ['the theme cart (shopify-theme-section.html)', '/dist-examples/shopify-theme-section.html', /\/checkout(\?|$)/],
   ]) {
-    it(`${name}: a partner code the shop refuses is told with both figures; "Go back" shows the shop's; "Continue at" goes on at it`, async () => {
-      await control({ rejectDiscountCodes: ['PARTNER100'] });
-      const { page, errors } = await harness.open(path);
-      const element = page.locator('ev-charger-configurator');
-      const checkouts = await recordCheckouts(page);
-      const { wizard, next } = await configureOrder(page);
-      await partnerDiscountShown(wizard);
-      const shown = await wizardSummary(wizard);
-
-      await next();
-      const dialog = element.getByRole('dialog', { name: DIFFERENCE_DIALOG });
-      await dialog.waitFor();
+    it(`${name}: a partner code the shop refuses is told with both figures; "Go back" shows the shop's, and the next Continue goes on at it`, async () => {
+      const { page, errors, checkouts, wizard, next, shown, dialog } = await refusedCodeAtCheckout(path);
       assert.equal(await dialog.locator('[data-shown]').textContent(), money(shown.total));
       assert.equal(await dialog.locator('[data-charged]').textContent(), money(shown.total + 10000));
       await dialog.getByText('The shop did not accept the discount code PARTNER100, so the discount is not applied.').waitFor();
@@ -127,15 +134,7 @@ describe('checkout charges what was shown, or says why not before leaving', () =
   }
 
   it('"Continue at £X" goes to the checkout at the cart’s figure, and evc-checkout carries it', async () => {
-    await control({ rejectDiscountCodes: ['PARTNER100'] });
-    const { page, errors } = await harness.open('/dist-examples/marketing-site.html');
-    const element = page.locator('ev-charger-configurator');
-    const checkouts = await recordCheckouts(page);
-    const { wizard, next } = await configureOrder(page);
-    await partnerDiscountShown(wizard);
-    const shown = await wizardSummary(wizard);
-    await next();
-    const dialog = element.getByRole('dialog', { name: DIFFERENCE_DIALOG });
+    const { page, errors, checkouts, shown, dialog } = await refusedCodeAtCheckout('/dist-examples/marketing-site.html');
     const charged = shown.total + 10000;
     await dialog.getByRole('button', { name: `Continue at ${money(charged)}` }).click();
     await page.waitForURL(/\/demo-checkout\//);
