@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import type { Configuration } from '../domain/configuration';
+import { UNAVAILABLE_REASON, withShopPrices } from '../domain/shop-prices';
 import { ConfiguratorApp } from './ConfiguratorApp';
 import type { ShareOptions } from './options-context';
 import { allByRole, byRole, chooseColour, cleanup, render, statusTexts, TEST_CDN, textOf, update, updateAsync } from './testing';
@@ -136,5 +138,21 @@ describe('configurator page: Start again', () => {
     expect(statusTexts(container)).toContain('Your choices are back to the defaults.');
     chooseColour(container, 'Front', 'Cashmere');
     expect(statusTexts(container)).not.toContain('Your choices are back to the defaults.');
+  });
+});
+
+describe('configurator page: finishes the shop cannot sell', () => {
+  it('a colour whose finish the shop reports unavailable cannot be chosen, with the reason read with it', () => {
+    const { container, store } = render(<ConfiguratorApp notices={[]} />);
+    const metallicBody = UK_CATALOGUE.addOns.find((addOn) => addOn.id === 'metallic_body')!.variantId;
+    const list = { prices: {}, unavailable: [metallicBody], sellingPlans: {} };
+    update(() => store.getState().actions.applyShopPrices({ ok: true, list, catalogue: withShopPrices(UK_CATALOGUE, list) }));
+    const body = byRole(container, 'radiogroup', 'Body');
+    const grey = byRole<HTMLInputElement>(body, 'radio', 'Windsor Grey');
+    expect(grey.disabled).toBe(true);
+    expect(textOf(container.querySelector(`#${CSS.escape(grey.getAttribute('aria-describedby') ?? 'none')}`))).toBe(`+£48.00 ${UNAVAILABLE_REASON}`);
+    expect(byRole<HTMLInputElement>(body, 'radio', 'Midnight Black').disabled).toBe(false);
+    // The front's metallic finish is another variant: still on sale.
+    expect(byRole<HTMLInputElement>(byRole(container, 'radiogroup', 'Front'), 'radio', 'Windsor Grey').disabled).toBe(false);
   });
 });

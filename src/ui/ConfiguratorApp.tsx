@@ -3,6 +3,7 @@ import { useCallback, useMemo } from 'react';
 import type { Catalogue, ColourOption } from '../domain/catalogue/schema';
 import type { Configuration } from '../domain/configuration';
 import { finishSurcharge } from '../domain/pricing';
+import { choiceUnavailable, UNAVAILABLE_REASON } from '../domain/shop-prices';
 import { specRequestSurchargeLabel } from '../domain/surcharge-labels';
 import { ColourPicker } from './ColourPicker';
 import { NoticeList } from './ErrorPanel';
@@ -74,6 +75,20 @@ function frozen(store: ConfiguratorStore): ConfiguratorStore {
   return { ...store, getState: () => state, subscribe: () => () => {} };
 }
 
+const NOTHING_UNAVAILABLE: readonly string[] = [];
+
+/** Colours whose finish the shop cannot sell now cannot be chosen, with the reason; none while it sells everything. */
+function useUnavailable(catalogue: Catalogue, configuration: Configuration, part: 'front' | 'body'): ((id: string) => string | undefined) | undefined {
+  const ids = useConfigurator((state) => (state.shop.prices.source === 'shop' ? state.shop.prices.list.unavailable : NOTHING_UNAVAILABLE));
+  return useMemo(
+    () =>
+      ids.length === 0
+        ? undefined
+        : (id: string) => (choiceUnavailable(catalogue, configuration, { ...configuration, [part]: id }, ids) ? UNAVAILABLE_REASON : undefined),
+    [catalogue, configuration, part, ids],
+  );
+}
+
 function ConfiguratorPage({ notices }: ConfiguratorAppProps) {
   const catalogue = useConfigurator((state) => state.catalogue);
   const configuration = useConfigurator((state) => state.configuration);
@@ -84,6 +99,8 @@ function ConfiguratorPage({ notices }: ConfiguratorAppProps) {
   const front = catalogue.colours.front;
   const frontSurcharge = useSurcharge(catalogue, configuration, 'front');
   const bodySurcharge = useSurcharge(catalogue, configuration, 'body');
+  const frontUnavailable = useUnavailable(catalogue, configuration, 'front');
+  const bodyUnavailable = useUnavailable(catalogue, configuration, 'body');
   // Spec §9 "Surcharge labels in the specification flow": labels by colour code instead of prices.
   const specRequest = flow === 'spec-request';
   const frontLabel = specRequest ? (colour: ColourOption) => specRequestSurchargeLabel(catalogue, 'front', colour) : undefined;
@@ -138,6 +155,7 @@ function ConfiguratorPage({ notices }: ConfiguratorAppProps) {
             surcharge={frontSurcharge}
             surchargeLabel={frontLabel}
             photoUrl={photoUrl}
+            unavailable={frontUnavailable}
           />
           <ColourPicker
             label="Body"
@@ -148,6 +166,7 @@ function ConfiguratorPage({ notices }: ConfiguratorAppProps) {
             surcharge={bodySurcharge}
             surchargeLabel={bodyLabel}
             photoUrl={photoUrl}
+            unavailable={bodyUnavailable}
           />
         </div>
         {checkout}
