@@ -113,6 +113,8 @@ export function createThemeCartStandIn({ shop }) {
     const variantTitle = variant.title === 'Default Title' ? null : variant.title;
     const price = variant.pricePence;
     const linePrice = price * item.quantity;
+    const plan = item.sellingPlanId === undefined ? undefined : variant.sellingPlans.find((candidate) => numericId(candidate.id) === item.sellingPlanId);
+    const allocation = plan && ajaxSellingPlanAllocations(variant).find((candidate) => candidate.selling_plan_id === item.sellingPlanId);
     return {
       key: item.key,
       id: item.variantId,
@@ -139,7 +141,15 @@ export function createThemeCartStandIn({ shop }) {
       taxable: variant.taxable,
       gift_card: false,
       url: `/products/${variant.product.handle}?variant=${item.variantId}`,
+      // Only an item bought with a selling plan has one (with Liquid's charge amounts, per unit).
+      ...(allocation ? { selling_plan_allocation: { ...allocation, selling_plan: { id: allocation.selling_plan_id, name: plan.name, description: plan.description } } } : {}),
     };
+  }
+
+  /** What the checkout charges today: each item's checkout charge (its price without a selling plan), less the order discount. */
+  function dueToday(cart, discountPence) {
+    const charges = cart.items.map(itemView).reduce((sum, item) => sum + (item.selling_plan_allocation?.checkout_charge_amount ?? item.price) * item.quantity, 0);
+    return Math.max(0, charges - discountPence);
   }
 
   /** The cart's prices: item subtotal, the shop's order discount for `codes`, the total. */
@@ -209,15 +219,19 @@ export function createThemeCartStandIn({ shop }) {
       const variant = shop.variant(variantGid(entry.id));
       if (!variant) return cartError(404, 'Cannot find variant');
       if (!variant.availableForSale) return cartError(422, `The product '${variant.product.title}' is already sold out.`);
-      resolved.push({ variant, quantity, properties: entry.properties ?? {} });
+      const sellingPlan = entry.selling_plan ?? undefined;
+      if (sellingPlan !== undefined && !variant.sellingPlans.some((plan) => numericId(plan.id) === sellingPlan)) {
+        return cartError(422, `The selling plan ${String(sellingPlan)} is not available for '${variant.product.title}'.`);
+      }
+      resolved.push({ variant, quantity, properties: entry.properties ?? {}, sellingPlan });
     }
-    // The Ajax Cart API adds all the items or none of them.
-    const added = resolved.map(({ variant, quantity, properties }) => {
-      const key = `${numericId(variant.id)}:${JSON.stringify(properties)}`;
+    // The Ajax Cart API adds all the items or none of them; the same variant on a selling plan is an item of its own.
+    const added = resolved.map(({ variant, quantity, properties, sellingPlan }) => {
+      const key = `${numericId(variant.id)}:${sellingPlan ?? ''}:${JSON.stringify(properties)}`;
       let item = cart.items.find((candidate) => candidate.key === key);
       if (item) item.quantity += quantity;
       else {
-        item = { key, variantId: numericId(variant.id), quantity, properties };
+        item = { key, variantId: numericId(variant.id), quantity, properties, ...(sellingPlan === undefined ? {} : { sellingPlanId: sellingPlan }) };
         cart.items.push(item);
       }
       return itemView(item);
@@ -292,6 +306,7 @@ ${rows || '<tr><td colspan="4">Your cart is empty.</td></tr>'}
 <tr><th scope="row" colspan="3">Subtotal</th><td>${formatGbp(subtotal)}</td></tr>
 ${discountRows}
 <tr class="total"><th scope="row" colspan="3">Total</th><td>${formatGbp(total)}</td></tr>
+<tr class="due-today"><th scope="row" colspan="3">Due today</th><td>${formatGbp(dueToday(cart, discount?.pence ?? 0))}</td></tr>
 </tfoot>
 </table>
 <h2>Order details</h2>

@@ -151,3 +151,19 @@ describe('theme prices (the Ajax Product API)', () => {
     expect(!result.ok && result.error).toContain(error);
   });
 });
+
+describe('theme selling plans', () => {
+  it('finds the monthly plan by name among a product’s selling plan groups, per variant', () => {
+    const product = {
+      selling_plan_groups: [{ id: 1, name: 'Monthly plan', selling_plans: [{ id: 4610001, name: 'Monthly plan' }, { id: 9, name: 'Weekly' }] }],
+      variants: [
+        { id: 11, price: 59900, available: true, selling_plan_allocations: [{ selling_plan_id: 9 }, { selling_plan_id: 4610001 }] },
+        { id: 12, price: 8800, available: true, selling_plan_allocations: [{ selling_plan_id: 9 }] },
+      ],
+    };
+    const result = parseThemeProducts([product], 'Monthly plan');
+    expect(result.ok && result.list.sellingPlans).toEqual({ 'gid://shopify/ProductVariant/11': 'gid://shopify/SellingPlan/4610001' });
+    const withoutPlan = parseThemeProducts([product]);
+    expect(withoutPlan.ok && withoutPlan.list.sellingPlans).toEqual({});
+  });
+});

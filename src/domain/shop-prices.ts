@@ -134,12 +134,21 @@ export function catalogueHandles(catalogue: Catalogue): string[] {
 }
 
 /**
- * Reads the Ajax Product API's answers (`/products/{handle}.js`: prices in pence, `available`) as a
- * price list keyed by variant gid; a variant the answers do not hold keeps the catalogue's price.
+ * Reads the Ajax Product API's answers (`/products/{handle}.js`: prices in pence, `available`, the
+ * selling plans by group) as a price list keyed by variant gid; a variant the answers do not hold keeps
+ * the catalogue's price.
  */
-export function parseThemeProducts(products: readonly unknown[]): ShopPricesResult {
-  const list = { prices: {} as Record<string, number>, unavailable: [] as string[], sellingPlans: {} };
+export function parseThemeProducts(products: readonly unknown[], sellingPlanName?: string): ShopPricesResult {
+  const list = { prices: {} as Record<string, number>, unavailable: [] as string[], sellingPlans: {} as Record<string, string> };
   for (const product of products) {
+    const groups = record(product)?.selling_plan_groups;
+    const named = new Set(
+      (Array.isArray(groups) ? groups : [])
+        .flatMap((group) => record(group)?.selling_plans ?? [])
+        .map((plan) => record(plan))
+        .filter((plan) => sellingPlanName !== undefined && plan?.name === sellingPlanName)
+        .map((plan) => plan?.id),
+    );
     const variants = record(product)?.variants;
     if (!Array.isArray(variants)) return { ok: false, error: `the theme's product answer has no variants: ${JSON.stringify(product).slice(0, 200)}` };
     for (const raw of variants) {
@@ -150,6 +159,9 @@ export function parseThemeProducts(products: readonly unknown[]): ShopPricesResu
       const id = `gid://shopify/ProductVariant/${String(variant!.id)}`;
       list.prices[id] = variant!.price as number;
       if (variant!.available === false) list.unavailable.push(id);
+      const allocations = variant!.selling_plan_allocations;
+      const plan = (Array.isArray(allocations) ? allocations : []).map((allocation) => record(allocation)?.selling_plan_id).find((planId) => named.has(planId));
+      if (Number.isSafeInteger(plan)) list.sellingPlans[id] = `gid://shopify/SellingPlan/${String(plan)}`;
     }
   }
   return { ok: true, list };

@@ -143,7 +143,7 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
     const monthly = configuration.paymentType === 'PAY_MONTHLY' ? monthlyPlanContext(form) : undefined;
     if (options.cart === 'theme') {
       const result = await checkoutThemeCart(
-        { catalogue, configuration, email: form.email, referral, monthly },
+        { catalogue, configuration, email: form.email, referral, monthly, sellingPlans: request.sellingPlans },
         { root: themeRoot(view), fetch: input.fetch, timeoutMs, signal },
       );
       return { cartId: result.cartId, checkoutUrl: checkoutAddress(result.checkoutUrl, doc.baseURI), figures: result.figures };

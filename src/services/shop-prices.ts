@@ -41,7 +41,12 @@ export async function loadShopPrices(request: ShopPricesRequest): Promise<ShopPr
  * The products' prices as a Shopify theme gives them (`cart="theme"`): the Ajax Product API's
  * `/products/{handle}.js` of each handle, asked at once, under the theme's locale-aware root.
  */
-export async function loadThemePrices(root: string, handles: readonly string[], fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis)): Promise<ShopPricesResult> {
+export async function loadThemePrices(
+  root: string,
+  handles: readonly string[],
+  sellingPlanName: string | undefined,
+  fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis),
+): Promise<ShopPricesResult> {
   const timeout = AbortSignal.timeout(15_000);
   try {
     const products = await Promise.all(
@@ -51,7 +56,7 @@ export async function loadThemePrices(root: string, handles: readonly string[], 
         return (await response.json()) as unknown;
       }),
     );
-    return parseThemeProducts(products);
+    return parseThemeProducts(products, sellingPlanName);
   } catch (error) {
     return { ok: false, error: timeout.aborted ? 'the theme took too long to answer' : `the theme's prices could not be read (${(error as Error).message})` };
   }
@@ -80,17 +85,12 @@ export type PricedCatalogueResult = { ok: true; list: ShopPriceList; catalogue: 
 /** The catalogue priced by the shop, or why it could not be. */
 export async function priceCatalogue(catalogue: Catalogue, shop: ShopPricesTarget): Promise<PricedCatalogueResult> {
   const handles = shop.theme ? catalogueHandles(catalogue) : [];
+  const sellingPlanName = shop.monthlyPlan ? catalogue.monthlyPlan.sellingPlanName : undefined;
   const result =
     handles.length > 0
-      ? await loadThemePrices(themeRoot(), handles, shop.fetch)
+      ? await loadThemePrices(themeRoot(), handles, sellingPlanName, shop.fetch)
       : shop.endpoint && shop.token
-        ? await loadShopPrices({
-            endpoint: shop.endpoint,
-            token: shop.token,
-            ids: catalogueVariantIds(catalogue),
-            sellingPlanName: shop.monthlyPlan ? catalogue.monthlyPlan.sellingPlanName : undefined,
-            fetch: shop.fetch,
-          })
+        ? await loadShopPrices({ endpoint: shop.endpoint, token: shop.token, ids: catalogueVariantIds(catalogue), sellingPlanName, fetch: shop.fetch })
         : { ok: false as const, error: 'the catalogue names no product handles for the theme to price' };
   return result.ok ? { ...result, catalogue: withShopPrices(catalogue, result.list) } : result;
 }

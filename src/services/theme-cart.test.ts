@@ -123,3 +123,30 @@ describe('checkoutThemeCart (cart="theme")', () => {
     expect(sent).toHaveLength(2);
   });
 });
+
+describe('the monthly plan in the theme cart', () => {
+  it('puts the selling plan on each item the theme sells on it', () => {
+    const monthly = { ...CONFIGURATION, paymentType: 'PAY_MONTHLY' as const };
+    const charger = UK_CATALOGUE.baseProduct.variantId;
+    const items = themeCartItems(UK_CATALOGUE, monthly, 'sam@home.example', { [charger]: 'gid://shopify/SellingPlan/4610001' });
+    expect(items.find((item) => item.id === numericVariantId(charger))?.selling_plan).toBe(4610001);
+    expect(items.filter((item) => item.selling_plan !== undefined)).toHaveLength(1);
+    // Paid in full, no selling plan goes to the cart.
+    expect(themeCartItems(UK_CATALOGUE, CONFIGURATION, 'sam@home.example', { [charger]: 'gid://shopify/SellingPlan/4610001' }).some((item) => item.selling_plan)).toBe(false);
+  });
+
+  it('what the checkout charges now: each item’s checkout charge (its price without a plan), less the discounts', () => {
+    const cart = {
+      total_price: 58700,
+      items: [
+        { variant_id: 11, title: 'Charge Point', price: 59900, quantity: 1, selling_plan_allocation: { checkout_charge_amount: 35000 } },
+        { variant_id: 12, title: 'Digital display', price: 8800, quantity: 1, selling_plan_allocation: { checkout_charge_amount: 0 } },
+      ],
+      cart_level_discount_applications: [{ title: 'PARTNER100', total_allocated_amount: 10000 }],
+    };
+    expect(themeCartFigures(cart, true).dueNow).toBe(25000);
+    expect(themeCartFigures(cart).dueNow).toBe(58700);
+    const { selling_plan_allocation: _plan, ...plain } = cart.items[1]!;
+    expect(themeCartFigures({ ...cart, items: [cart.items[0], plain] }, true).dueNow).toBe(35000 + 8800 - 10000);
+  });
+});

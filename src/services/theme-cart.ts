@@ -24,6 +24,8 @@ export interface ThemeCheckoutInput {
   referral?: string | undefined;
   /** Issue 6: the monthly plan's mandate and finance answers. */
   monthly?: MonthlyPlanContext | undefined;
+  /** The monthly plan's selling plan per variant, as the theme offers it. */
+  sellingPlans?: Readonly<Record<string, string>> | undefined;
 }
 
 export interface ThemeCheckoutResult {
@@ -40,6 +42,8 @@ export interface ThemeCartItem {
   id: number;
   quantity: number;
   properties: Record<string, string>;
+  /** The selling plan's numeric id (the monthly plan). */
+  selling_plan?: number;
 }
 
 /** The numeric variant id the Ajax Cart API takes, from a Storefront global id. */
@@ -49,13 +53,17 @@ export function numericVariantId(gid: string): number {
   return Number(match[1]);
 }
 
-/** Spec §7.3's lines as theme cart items: quantity 1, the line attributes as line-item properties. */
-export function themeCartItems(catalogue: Catalogue, configuration: Configuration, email: string): ThemeCartItem[] {
-  return cartLines(catalogue, configuration, { email }).map((line) => ({
-    id: numericVariantId(line.merchandiseId),
-    quantity: line.quantity,
-    properties: Object.fromEntries(line.attributes.map(({ key, value }) => [key, value])),
-  }));
+/** Spec §7.3's lines as theme cart items: quantity 1, the line attributes as line-item properties, the selling plan if any. */
+export function themeCartItems(catalogue: Catalogue, configuration: Configuration, email: string, sellingPlans: Readonly<Record<string, string>> = {}): ThemeCartItem[] {
+  return cartLines(catalogue, configuration, { email }, sellingPlans).map((line) => {
+    const item: ThemeCartItem = {
+      id: numericVariantId(line.merchandiseId),
+      quantity: line.quantity,
+      properties: Object.fromEntries(line.attributes.map(({ key, value }) => [key, value])),
+    };
+    const plan = line.sellingPlanId ? Number(/\d+$/.exec(line.sellingPlanId)?.[0]) : undefined;
+    return plan ? { ...item, selling_plan: plan } : item;
+  });
 }
 
 interface AjaxError {
@@ -117,7 +125,7 @@ export async function checkoutThemeCart(input: ThemeCheckoutInput, options: Them
     return json as Record<string, unknown>;
   }
 
-  const items = themeCartItems(input.catalogue, input.configuration, input.email);
+  const items = themeCartItems(input.catalogue, input.configuration, input.email, input.sellingPlans);
   const attributes = Object.fromEntries(
     cartAttributes(input.catalogue, input.configuration, { referral: input.referral, flow: 'order', email: input.email, monthly: input.monthly }).map(({ key, value }) => [key, value]),
   );
@@ -127,7 +135,7 @@ export async function checkoutThemeCart(input: ThemeCheckoutInput, options: Them
   const [code] = discountCodes(input.catalogue, input.email);
   const cart = await post('cart/update.js', { attributes, discount: code ?? '' });
   if (typeof cart['token'] !== 'string') throw unknownError();
-  return { cartId: cart['token'], checkoutUrl: `${root}checkout`, figures: themeCartFigures(cart) };
+  return { cartId: cart['token'], checkoutUrl: `${root}checkout`, figures: themeCartFigures(cart, input.configuration.paymentType === 'PAY_MONTHLY') };
 }
 
 const whole = (value: unknown): number | undefined => (typeof value === 'number' && Number.isInteger(value) ? value : undefined);
@@ -137,8 +145,10 @@ const list = (value: unknown): Record<string, unknown>[] =>
 /**
  * The Ajax Cart API's cart (amounts in pence) as figures: `total_price` is what the checkout
  * charges; the cart-level discount applications and each line's own allocations are the discounts.
+ * With the monthly plan, the checkout charges each item's selling plan checkout charge (per unit),
+ * less the discounts.
  */
-export function themeCartFigures(cart: Record<string, unknown>): CartFigures {
+export function themeCartFigures(cart: Record<string, unknown>, monthly = false): CartFigures {
   const total = whole(cart['total_price']);
   if (total === undefined) throw unknownError();
   const items = list(cart['items']);
@@ -162,5 +172,10 @@ export function themeCartFigures(cart: Record<string, unknown>): CartFigures {
     ),
   ];
   const codes = list(cart['discount_codes']).map((entry) => ({ code: String(entry['code'] ?? ''), applicable: entry['applicable'] === true }));
-  return { dueNow: total, total, lines, discounts, codes, outOfStock: [], notices: [] };
+  const charges = items.reduce((sum, item, index) => {
+    const charge = whole(list([item['selling_plan_allocation']])[0]?.['checkout_charge_amount']) ?? lines[index]!.unitPrice;
+    return sum + charge * lines[index]!.quantity;
+  }, 0);
+  const discounted = discounts.reduce((sum, discount) => sum + discount.amount, 0);
+  return { dueNow: monthly ? Math.max(charges - discounted, 0) : total, total, lines, discounts, codes, outOfStock: [], notices: [] };
 }

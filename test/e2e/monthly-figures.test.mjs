@@ -20,18 +20,37 @@ async function gocardless(collection, id) {
   return (await response.json())[collection];
 }
 
+const THEME_PAGE = '/dist-examples/shopify-theme-section.html';
+
+/**
+ * The theme section page with the monthly plan on offer: the same merchant settings plus the
+ * direct-debit handler and its drop-in, as a merchant turns the plan on.
+ */
+async function openThemeWithMonthlyPlan() {
+  const opened = await harness.open('about:blank');
+  const url = harness.url(THEME_PAGE);
+  await opened.page.route(url, async (route) => {
+    const html = await (await route.fetch()).text();
+    const body = html.replace('<ev-charger-configurator', '<ev-charger-configurator direct-debit-endpoint="/api/direct-debit" direct-debit-dropin-src="/gocardless/dropin/v2/initialise.js"');
+    await route.fulfill({ body, contentType: 'text/html' });
+  });
+  await opened.page.goto(url);
+  return opened;
+}
+
 /** "£1,637.00" → 163700. */
 const pence = (text) => Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
 
 describe('the monthly plan: what the shop charges today and what the Direct Debit collects are the figures shown', () => {
   // 8.5m cable £1.75 + standard installation £31.00 + display £3.00 = £35.75 a month (spec §9); the
   // partner discount (£100) comes off the initial payment; total payable = initial + 36 × £35.75.
-  for (const [who, email, initialPayment, totalPayable] of [
-    ['without a partner discount', 'alex.morgan@example.com', '£350.00', '£1,637.00'],
-    ['with the partner discount e-mail', PARTNER_EMAIL, '£250.00', '£1,537.00'],
+  for (const [who, email, initialPayment, totalPayable, theme] of [
+    ['without a partner discount', 'alex.morgan@example.com', '£350.00', '£1,637.00', false],
+    ['with the partner discount e-mail', PARTNER_EMAIL, '£250.00', '£1,537.00', false],
+    ['in the theme cart (cart="theme"), with the partner discount e-mail', PARTNER_EMAIL, '£250.00', '£1,537.00', true],
   ]) {
     it(who, async () => {
-      const { page, errors } = await harness.open(PAGE);
+      const { page, errors } = theme ? await openThemeWithMonthlyPlan() : await harness.open(PAGE);
       const { wizard, next } = await configureMonthly(page, undefined, { email });
       const summary = wizard.getByRole('region', { name: 'Order summary' }).first();
       const shown = async (selector) => (await summary.locator(selector).textContent()).trim();
@@ -56,7 +75,7 @@ describe('the monthly plan: what the shop charges today and what the Direct Debi
 
       // The shop's checkout charges today exactly the initial payment shown, no more.
       await next();
-      await page.waitForURL(/\/demo-checkout\//);
+      await page.waitForURL(theme ? /\/checkout$/ : /\/demo-checkout\//);
       assert.equal((await page.locator('tr.due-today td').textContent()).trim(), initialPayment);
       assert.deepEqual(errors, []);
       await page.close();

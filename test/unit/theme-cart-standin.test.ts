@@ -247,3 +247,44 @@ describe('Ajax Product API (GET /products/{handle}.js)', () => {
     expect((await themeBrowser()('/products/no-such-thing.js')).status).toBe(404);
   });
 });
+
+describe('the monthly plan through POST /cart/add.js { selling_plan }', () => {
+  const planOf = async (browse: ReturnType<typeof themeBrowser>, handleName: string) => {
+    const product = (await (await browse(`/products/${handleName}.js`)).json()) as { variants: { selling_plan_allocations: { selling_plan_id: number }[] }[] };
+    return product.variants[0]!.selling_plan_allocations[0]!.selling_plan_id;
+  };
+
+  it('an item on a selling plan carries its allocation; the checkout says what is due today', async () => {
+    const browse = themeBrowser();
+    const chargerPlan = await planOf(browse, 'charge-point');
+    const hookPlan = await planOf(browse, 'add-on-hook');
+    const added = await browse('/cart/add.js', {
+      items: [
+        { id: numeric(BASE), quantity: 1, selling_plan: chargerPlan },
+        { id: numeric(HOOK.variantId), quantity: 1, selling_plan: hookPlan },
+      ],
+    });
+    expect(added.status).toBe(200);
+    const cart = (await (await browse('/cart.js')).json()) as { items: (AjaxItem & { selling_plan_allocation?: { checkout_charge_amount: number; selling_plan: { id: number; name: string } } })[] };
+    expect(cart.items.map((item) => item.selling_plan_allocation?.checkout_charge_amount)).toEqual([C.monthlyPlan.initialPayment, 0]);
+    expect(cart.items[0]!.selling_plan_allocation?.selling_plan).toMatchObject({ id: chargerPlan, name: 'Monthly plan' });
+    const checkout = await (await browse('/checkout')).text();
+    expect(checkout).toMatch(/Due today<\/th><td>£350\.00</);
+  });
+
+  it('refuses a selling plan the variant is not sold on', async () => {
+    const browse = themeBrowser();
+    const hookPlan = await planOf(browse, 'add-on-hook');
+    const chargerPlan = await planOf(browse, 'charge-point');
+    expect(hookPlan).not.toBe(chargerPlan);
+    const refused = await browse('/cart/add.js', { items: [{ id: numeric(HOOK.variantId), quantity: 1, selling_plan: chargerPlan }] });
+    expect(refused.status).toBe(422);
+    expect(((await (await browse('/cart.js')).json()) as AjaxCart).items).toEqual([]);
+  });
+
+  it('without a selling plan, what is due today is the total', async () => {
+    const browse = themeBrowser();
+    await browse('/cart/add.js', { items: [{ id: numeric(CABLE.variantId), quantity: 1 }] });
+    expect(await (await browse('/checkout')).text()).toMatch(/Due today<\/th><td>£295\.00</);
+  });
+});
