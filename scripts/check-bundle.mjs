@@ -93,7 +93,7 @@ if (wizard) {
 const CATALOGUE = 'dist/catalogue.js';
 const catalogue = read(CATALOGUE, 'the catalogue schema is built as its own file (tsup.config.ts)');
 if (catalogue) {
-  console.log(`${CATALOGUE}: ${kb(catalogue.length)} minified, ${kb(gzip(catalogue))} gzip (on demand: loaded only when a merchant catalogue is set)`);
+  console.log(`${CATALOGUE}: ${kb(catalogue.length)} minified, ${kb(gzip(catalogue))} gzip (on demand: loaded when a merchant catalogue is set or a shop is asked for its prices)`);
   const catalogueText = catalogue.toString('utf8');
   const schemaMissing = missing(catalogueText, CATALOGUE_SCHEMA);
   if (schemaMissing.length > 0) failures.push(`${CATALOGUE} should hold the catalogue schema, but lacks: ${schemaMissing.join(', ')}`);
