@@ -1,11 +1,14 @@
-// README's element reference (attributes, properties, events, parts, custom properties) is rendered
-// from custom-elements.json, so the two cannot drift: `--write` puts it between the README's
-// reference markers, `--check` (run by the unit tests) fails when README differs from the manifest.
+// The element reference in docs/reference.md (attributes, properties, events, parts, custom
+// properties) is rendered from custom-elements.json, so the two cannot drift: `--write` puts it
+// between the file's reference markers, `--check` fails when the file differs from the manifest
+// (test/unit/docs.test.ts checks the same).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const START = '<!-- reference:start (generated from custom-elements.json by scripts/readme-reference.mjs) -->';
 export const END = '<!-- reference:end -->';
+/** The file holding the reference, from the repository root. */
+export const REFERENCE_FILE = 'docs/reference.md';
 
 /** A table cell: pipes escaped, line breaks flattened. */
 const cell = (text) => String(text ?? '').replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
@@ -21,11 +24,11 @@ function elementReference(element) {
   const reflected = new Set(attributes.map((attribute) => attribute.fieldName));
   const properties = (element.members ?? []).filter((member) => member.kind === 'field' && !reflected.has(member.name));
   return [
-    `### \`<${element.tagName}>\``,
+    `## \`<${element.tagName}>\``,
     '',
     element.description,
     '',
-    '#### Attributes',
+    '### Attributes',
     '',
     'Each attribute has a property of the camelCase name that mirrors it.',
     '',
@@ -33,25 +36,25 @@ function elementReference(element) {
       ['attribute', 'property', 'type', 'default', 'meaning'],
       attributes.map((attribute) => [code(attribute.name), code(attribute.fieldName), code(attribute.type?.text), code(attribute.default), cell(attribute.description)]),
     ),
-    '#### Properties without an attribute',
+    '### Properties without an attribute',
     '',
     table(
       ['property', 'type', 'meaning'],
       properties.map((property) => [code(property.name), code(property.type?.text), cell(property.description)]),
     ),
-    '#### Events',
+    '### Events',
     '',
     table(
       ['event', 'type', 'when'],
       (element.events ?? []).map((event) => [code(event.name), code(event.type?.text), cell(event.description)]),
     ),
-    '#### Parts (`::part()`)',
+    '### Parts (`::part()`)',
     '',
     table(
       ['part', 'what'],
       (element.cssParts ?? []).map((part) => [code(part.name), cell(part.description)]),
     ),
-    '#### Custom properties',
+    '### Custom properties',
     '',
     table(
       ['property', 'syntax', 'default', 'what'],
@@ -66,29 +69,29 @@ export function renderReference(manifest) {
   return elements.map(elementReference).join('\n');
 }
 
-/** README with its reference section replaced by `reference`. */
-export function withReference(readme, reference) {
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
-  if (start === -1 || end === -1 || end < start) throw new Error(`README.md needs the markers ${START} and ${END}`);
-  return `${readme.slice(0, start + START.length)}\n\n${reference}\n${readme.slice(end)}`;
+/** `document` with its reference section replaced by `reference`. */
+export function withReference(document, reference) {
+  const start = document.indexOf(START);
+  const end = document.indexOf(END);
+  if (start === -1 || end === -1 || end < start) throw new Error(`${REFERENCE_FILE} needs the markers ${START} and ${END}`);
+  return `${document.slice(0, start + START.length)}\n\n${reference}\n${document.slice(end)}`;
 }
 
 const isMain = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1];
 if (isMain) {
   const rootDir = fileURLToPath(new URL('..', import.meta.url));
   const manifest = JSON.parse(readFileSync(`${rootDir}custom-elements.json`, 'utf8'));
-  const readmePath = `${rootDir}README.md`;
-  const readme = readFileSync(readmePath, 'utf8');
-  const expected = withReference(readme, renderReference(manifest));
+  const path = `${rootDir}${REFERENCE_FILE}`;
+  const document = readFileSync(path, 'utf8');
+  const expected = withReference(document, renderReference(manifest));
   if (process.argv.includes('--check')) {
-    if (expected !== readme) {
-      console.error('README.md: the reference differs from custom-elements.json; run `node scripts/readme-reference.mjs --write`.');
+    if (expected !== document) {
+      console.error(`${REFERENCE_FILE}: the reference differs from custom-elements.json; run \`node scripts/readme-reference.mjs --write\`.`);
       process.exit(1);
     }
-    console.log('README.md: the reference matches custom-elements.json.');
+    console.log(`${REFERENCE_FILE}: the reference matches custom-elements.json.`);
   } else {
-    writeFileSync(readmePath, expected);
-    console.log('README.md: reference written from custom-elements.json.');
+    writeFileSync(path, expected);
+    console.log(`${REFERENCE_FILE}: reference written from custom-elements.json.`);
   }
 }

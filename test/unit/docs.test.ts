@@ -6,29 +6,41 @@ import { describe, expect, it } from 'vitest';
 import { parseCatalogue } from '../../src/domain/catalogue/schema';
 import { UK_CATALOGUE } from '../../src/domain/catalogue/uk';
 // @ts-expect-error: a plain .mjs script without types
-import { END, START, renderReference, withReference } from '../../scripts/readme-reference.mjs';
+import { END, REFERENCE_FILE, START, renderReference, withReference } from '../../scripts/readme-reference.mjs';
 
 const root = join(import.meta.dirname, '../..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
 
-describe('README reference (issue 7: checked against custom-elements.json)', () => {
-  const readme = read('README.md');
+/** A Markdown section: from its `## ` heading to the next one (or the end). */
+function section(markdown: string, heading: string): string {
+  const start = markdown.indexOf(`\n${heading}\n`);
+  if (start === -1) throw new Error(`no heading "${heading}"`);
+  const end = markdown.indexOf('\n## ', start + heading.length + 1);
+  return markdown.slice(start, end === -1 ? undefined : end);
+}
+
+describe(`${REFERENCE_FILE} (checked against custom-elements.json)`, () => {
+  const reference = read(REFERENCE_FILE);
   const manifest = JSON.parse(read('custom-elements.json'));
 
   it('is exactly what custom-elements.json renders (run `node scripts/readme-reference.mjs --write` after a manifest change)', () => {
-    expect(readme.includes(START) && readme.includes(END)).toBe(true);
-    expect(withReference(readme, renderReference(manifest))).toBe(readme);
+    expect(reference.includes(START) && reference.includes(END)).toBe(true);
+    expect(withReference(reference, renderReference(manifest))).toBe(reference);
   });
 
   it('names every attribute, property, event, part and custom property of both elements', () => {
-    const section = readme.slice(readme.indexOf(START), readme.indexOf(END));
+    const generated = reference.slice(reference.indexOf(START), reference.indexOf(END));
     for (const element of manifest.modules.flatMap((module: { declarations?: unknown[] }) => module.declarations ?? [])) {
       const { tagName, attributes = [], members = [], events = [], cssParts = [], cssProperties = [] } = element as Record<string, { name: string }[]> & { tagName?: string };
       if (!tagName) continue;
       for (const { name } of [...attributes, ...members, ...events, ...cssParts, ...cssProperties]) {
-        expect(section, `${tagName}: ${name}`).toContain(`\`${name}\``);
+        expect(generated, `${tagName}: ${name}`).toContain(`\`${name}\``);
       }
     }
+  });
+
+  it('is linked from README', () => {
+    expect(read('README.md')).toContain(`](${REFERENCE_FILE})`);
   });
 });
 
@@ -44,8 +56,7 @@ describe('docs/catalogue.uk.json (README "The catalogue JSON")', () => {
   });
 
   it('README documents each of its top-level fields', () => {
-    const readme = read('README.md');
-    const section = readme.slice(readme.indexOf('## The catalogue JSON'), readme.indexOf('## Layout'));
-    for (const field of Object.keys(json as object)) expect(section, field).toContain(`\`${field}`);
+    const documented = section(read('README.md'), '## The catalogue JSON');
+    for (const field of Object.keys(json as object)) expect(documented, field).toContain(`\`${field}`);
   });
 });
