@@ -94,7 +94,7 @@ const limited: ColourOption[] = [
   },
 ];
 
-/** Spec §3 table; the first three are tethered. Monthly amounts from §9 (22kW: see README). */
+/** Spec §3 table; the first three are tethered. Monthly amounts from §9 (22kW: docs/decisions/22kw-cable-monthly-amount.md). */
 const cables: CableOption[] = [
   { id: 'tethered_7kw_5_5m', name: '7kW with 5.5m cable', code: 'A4-C107-T55', price: 4900, monthly: 0, kind: 'tethered', powerKw: 7, lengthM: 5.5, image: 'cable/tethered_5_5m' },
   { id: 'tethered_7kw_8_5m', name: '7kW with 8.5m cable', code: 'A4-C107-T85', price: 9900, monthly: 175, kind: 'tethered', powerKw: 7, lengthM: 8.5, image: 'cable/tethered_8_5m' },
