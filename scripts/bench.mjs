@@ -1,7 +1,7 @@
-// `npm run bench` (after `npm run build`): the performance budgets of issue 7, measured in Chromium
-// on the demo server, printed as one table; exits 1 when a budget is missed or a measurement fails.
-// Not part of `npm test`: timings depend on the machine, so no test asserts them. README
-// "Performance budgets" explains each figure.
+// `npm run bench` (after `npm run build`): the performance budgets, measured in Chromium on the demo
+// server, printed as one table; exits 1 when a budget is missed or a measurement fails.
+// Not part of `npm test`: timings depend on the machine, so no test asserts them.
+// docs/performance.md explains each figure.
 //   1. gzip size of the classic script (budget) and of each on-demand file; the 3D viewer file is
 //      requested only once "View in 3D" is pressed
 //   2. Lighthouse, mobile preset, on marketing-site.html: score, LCP, TBT, CLS (medians of 5 runs: Lighthouse's own advice for its run-to-run variance),

@@ -1,10 +1,11 @@
 // esbuild wraps each CommonJS module of a bundle (React, React DOM, the scheduler) in a factory
 // passed to its `__commonJS` helper; minified, the factory is an arrow function, `H(e=>{…})`. V8
 // compiles an arrow's body on the page's main thread when it is first called, even under the
-// script's compile hint: React DOM's factory alone (200 KB) took a further 6 ms thread time at 1x
-// there, in a Chromium trace (issue 7). A parenthesised `function` expression, `H((function(e){…}))`,
-// is compiled eagerly with the script on the background streaming thread. This rewrites each
-// factory so; used by the classic script's build (tsup.config.ts) and its check (check-bundle.mjs).
+// script's compile hint, and React DOM's factory is a large part of the bundle
+// (docs/decisions/script-compiled-off-the-main-thread.md). A parenthesised `function` expression,
+// `H((function(e){…}))`, is compiled eagerly with the script on the background streaming thread.
+// This rewrites each factory so; used by the classic script's build (tsup.config.ts) and its check
+// (check-bundle.mjs).
 import ts from 'typescript';
 
 /** esbuild's minified `__commonJS` helper: `var H=(t,e)=>()=>(e||t((e={exports:{}}).exports,e),e.exports)`. */

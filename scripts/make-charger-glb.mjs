@@ -1,6 +1,6 @@
 // Writes demo/assets/charger.glb: a small binary glTF 2.0 model of the wall charger for the demo's
-// 3D viewer (issue 3 "Demo stand-ins"). Boxes only, built here byte by byte: a body, a front fascia,
-// a status light and a cable holster, with the materials `front` and `body` that the element recolours.
+// 3D viewer. Boxes only, built here byte by byte: a body, a front fascia, a status light and a cable
+// holster, with the materials `front` and `body` that the element recolours.
 // Units are metres; the back faces the wall (−Z) and the front faces the viewer (+Z), as
 // model-viewer's `ar-placement="wall"` expects.
 import { mkdirSync, writeFileSync } from 'node:fs';

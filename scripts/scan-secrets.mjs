@@ -1,4 +1,4 @@
-// Issue 7 "No secret-looking strings in dist/": scans every file under the given folders (default
+// No secret-looking strings in dist/: scans every file under the given folders (default
 // dist/) for provider keys, access tokens, private keys, JWTs and long random values assigned to
 // names like token/secret/key/password. Exits 1 when it finds one; prints file, line and a masked
 // excerpt, never the whole value. `node --test test/e2e/secrets.test.mjs` runs it after the build.
