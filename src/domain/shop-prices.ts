@@ -18,19 +18,23 @@ export interface ShopPriceList {
   sellingPlans: Readonly<Record<string, string>>;
 }
 
-/**
- * Every shop variant the catalogue sells as a cart line: the charger, each cable, installation,
- * add-on (the finishes among them) and offer. Colour variants are not sold as lines, so not asked.
- */
+/** Every item the catalogue sells as a cart line: the charger, each cable, installation, add-on (the finishes among them) and offer. */
+const soldItems = (catalogue: Catalogue): { variantId?: string | undefined; handle?: string | undefined }[] => [
+  catalogue.baseProduct,
+  ...catalogue.cables,
+  ...catalogue.installations,
+  ...catalogue.addOns,
+  ...catalogue.offers,
+];
+
+/** The shop variants the catalogue sells, once each. Colour variants are not sold as lines, so not asked. */
 export function catalogueVariantIds(catalogue: Catalogue): string[] {
-  const ids = [
-    catalogue.baseProduct.variantId,
-    ...catalogue.cables.map((cable) => cable.variantId),
-    ...catalogue.installations.map((installation) => installation.variantId),
-    ...catalogue.addOns.map((addOn) => addOn.variantId),
-    ...catalogue.offers.flatMap((offer) => (offer.variantId ? [offer.variantId] : [])),
-  ];
-  return [...new Set(ids)];
+  return [...new Set(soldItems(catalogue).flatMap((item) => (item.variantId ? [item.variantId] : [])))];
+}
+
+/** The product handles of every variant the catalogue sells, once each: a theme reads their prices from /products/{handle}.js. */
+export function catalogueHandles(catalogue: Catalogue): string[] {
+  return [...new Set(soldItems(catalogue).flatMap((item) => (item.handle ? [item.handle] : [])))];
 }
 
 /**
@@ -93,76 +97,70 @@ sellingPlanAllocations(first: 10) @include(if: $sellingPlans) { nodes { sellingP
 
 export type ShopPricesResult = { ok: true; list: ShopPriceList } | { ok: false; error: string };
 
-const record = (value: unknown): Record<string, unknown> | undefined =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-
-/**
- * Reads the answer to VARIANT_PRICES_QUERY. Anything not as the schema says is refused with a
- * message naming it: a wrong figure must never be shown as the shop's.
- */
-export function parseShopPrices(body: unknown, ids: readonly string[], sellingPlanName?: string): ShopPricesResult {
-  const answer = record(body);
-  const nodes = record(answer?.data)?.nodes;
-  if (answer?.errors || !Array.isArray(nodes) || nodes.length !== ids.length) {
-    return { ok: false, error: `the shop did not answer the price query: ${JSON.stringify(answer?.errors ?? body).slice(0, 200)}` };
-  }
-  const list = { prices: {} as Record<string, number>, unavailable: [] as string[], sellingPlans: {} as Record<string, string> };
-  for (const [index, raw] of nodes.entries()) {
-    // A variant the shop does not have answers null: its price stays the catalogue's.
-    if (raw === null) continue;
-    const id = ids[index]!;
-    const node = record(raw);
-    const price = record(node?.price);
-    const amount = price?.amount;
-    if (node?.id !== id || price?.currencyCode !== 'GBP' || typeof amount !== 'string' || !/^\d+(\.\d{1,2})?$/.test(amount)) {
-      return { ok: false, error: `the shop's answer for ${id} is not its price in GBP: ${JSON.stringify(raw).slice(0, 200)}` };
-    }
-    list.prices[id] = penceFromPounds(amount);
-    if (node.availableForSale === false) list.unavailable.push(id);
-    const allocations = record(node.sellingPlanAllocations)?.nodes;
-    const plan = Array.isArray(allocations) ? allocations.map((allocation) => record(record(allocation)?.sellingPlan)).find((candidate) => candidate?.name === sellingPlanName) : undefined;
-    if (sellingPlanName && typeof plan?.id === 'string') list.sellingPlans[id] = plan.id;
-  }
-  return { ok: true, list };
+/** What either of the shop's APIs says of one variant. */
+interface VariantAnswer {
+  id: string;
+  price: Pence;
+  available: boolean;
+  /** Its selling plans' ids and names. */
+  plans: readonly (readonly [string, unknown])[];
 }
 
+/** The price list of the variants' answers; the monthly plan's selling plan found by its name. */
+function priceList(variants: readonly VariantAnswer[], sellingPlanName: string | undefined): ShopPriceList {
+  const list = { prices: {} as Record<string, Pence>, unavailable: [] as string[], sellingPlans: {} as Record<string, string> };
+  for (const { id, price, available, plans } of variants) {
+    list.prices[id] = price;
+    if (!available) list.unavailable.push(id);
+    const plan = plans.find(([, name]) => sellingPlanName !== undefined && name === sellingPlanName);
+    if (plan) list.sellingPlans[id] = plan[0];
+  }
+  return list;
+}
 
-/** The product handles of every variant the catalogue sells, once each: a theme reads their prices from /products/{handle}.js. */
-export function catalogueHandles(catalogue: Catalogue): string[] {
-  const items = [catalogue.baseProduct, ...catalogue.cables, ...catalogue.installations, ...catalogue.addOns, ...catalogue.offers];
-  return [...new Set(items.flatMap((item) => (item.handle ? [item.handle] : [])))];
+const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
+const items = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? value.map(record) : []);
+const refused = (what: string, raw: unknown): ShopPricesResult => ({ ok: false, error: `${what}: ${JSON.stringify(raw)?.slice(0, 200)}` });
+
+/**
+ * Reads the answer to VARIANT_PRICES_QUERY. Anything not as the schema says is refused, naming it:
+ * a wrong figure must never be shown as the shop's. A variant the shop does not have answers null:
+ * its price stays the catalogue's.
+ */
+export function parseShopPrices(body: unknown, ids: readonly string[], sellingPlanName?: string): ShopPricesResult {
+  const { data, errors } = record(body);
+  const nodes = record(data).nodes;
+  if (errors || !Array.isArray(nodes) || nodes.length !== ids.length) return refused('the shop did not answer the price query', errors ?? body);
+  const variants: VariantAnswer[] = [];
+  for (const [index, raw] of nodes.entries()) {
+    if (raw === null) continue;
+    const node = record(raw);
+    const { amount, currencyCode } = record(node.price);
+    if (node.id !== ids[index] || currencyCode !== 'GBP' || typeof amount !== 'string' || !/^\d+(\.\d{1,2})?$/.test(amount)) {
+      return refused(`the shop's answer for ${ids[index]} is not its price in GBP`, raw);
+    }
+    const plans = items(record(node.sellingPlanAllocations).nodes).map(({ sellingPlan }) => [String(record(sellingPlan).id), record(sellingPlan).name] as const);
+    variants.push({ id: ids[index]!, price: penceFromPounds(amount), available: node.availableForSale !== false, plans });
+  }
+  return { ok: true, list: priceList(variants, sellingPlanName) };
 }
 
 /**
  * Reads the Ajax Product API's answers (`/products/{handle}.js`: prices in pence, `available`, the
- * selling plans by group) as a price list keyed by variant gid; a variant the answers do not hold keeps
- * the catalogue's price.
+ * selling plans by group) as a price list keyed by variant gid; a variant the answers do not hold
+ * keeps the catalogue's price.
  */
 export function parseThemeProducts(products: readonly unknown[], sellingPlanName?: string): ShopPricesResult {
-  const list = { prices: {} as Record<string, number>, unavailable: [] as string[], sellingPlans: {} as Record<string, string> };
-  for (const product of products) {
-    const groups = record(product)?.selling_plan_groups;
-    const named = new Set(
-      (Array.isArray(groups) ? groups : [])
-        .flatMap((group) => record(group)?.selling_plans ?? [])
-        .map((plan) => record(plan))
-        .filter((plan) => sellingPlanName !== undefined && plan?.name === sellingPlanName)
-        .map((plan) => plan?.id),
-    );
-    const variants = record(product)?.variants;
-    if (!Array.isArray(variants)) return { ok: false, error: `the theme's product answer has no variants: ${JSON.stringify(product).slice(0, 200)}` };
-    for (const raw of variants) {
-      const variant = record(raw);
-      if (!Number.isSafeInteger(variant?.id) || !Number.isSafeInteger(variant?.price) || (variant!.price as number) < 0) {
-        return { ok: false, error: `the theme's product answer has a variant without its id and price: ${JSON.stringify(raw).slice(0, 200)}` };
-      }
-      const id = `gid://shopify/ProductVariant/${String(variant!.id)}`;
-      list.prices[id] = variant!.price as number;
-      if (variant!.available === false) list.unavailable.push(id);
-      const allocations = variant!.selling_plan_allocations;
-      const plan = (Array.isArray(allocations) ? allocations : []).map((allocation) => record(allocation)?.selling_plan_id).find((planId) => named.has(planId));
-      if (Number.isSafeInteger(plan)) list.sellingPlans[id] = `gid://shopify/SellingPlan/${String(plan)}`;
+  const variants: VariantAnswer[] = [];
+  for (const product of products.map(record)) {
+    if (!Array.isArray(product.variants)) return refused("the theme's product answer has no variants", product);
+    const names = new Map(items(product.selling_plan_groups).flatMap((group) => items(group.selling_plans)).map((plan) => [plan.id, plan.name]));
+    for (const variant of items(product.variants)) {
+      const { id, price } = variant;
+      if (!Number.isSafeInteger(id) || !Number.isSafeInteger(price) || (price as number) < 0) return refused("the theme's product answer has a variant without its id and price", variant);
+      const plans = items(variant.selling_plan_allocations).map(({ selling_plan_id: plan }) => [`gid://shopify/SellingPlan/${String(plan)}`, names.get(plan)] as const);
+      variants.push({ id: `gid://shopify/ProductVariant/${String(id)}`, price: price as Pence, available: variant.available !== false, plans });
     }
   }
-  return { ok: true, list };
+  return { ok: true, list: priceList(variants, sellingPlanName) };
 }

@@ -2,11 +2,10 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'rea
 import type { Catalogue, CatalogueResult } from '../domain/catalogue/schema';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import { totalsDetail } from '../domain/pricing';
-import { stepCount, stepIndex } from '../domain/wizard';
 import type { HostMailSender } from '../services/spec-request';
 import { SPEC_REQUEST_UNAVAILABLE } from '../ui/spec-request-messages';
 import type { ConfiguratorStore } from '../stores/configurator-store';
-import { createConfiguratorStore, navigationContext, selectTotals } from '../stores/configurator-store';
+import { createConfiguratorStore, selectTotals } from '../stores/configurator-store';
 import type { StorageTargets } from '../stores/persistence';
 import { ConfiguratorApp } from '../ui/ConfiguratorApp';
 import { ErrorPanel } from '../ui/ErrorPanel';
@@ -17,13 +16,14 @@ import { CONFIGURATOR_STYLES } from '../ui/styles';
 import type { ConfiguratorOptions, PersistMode, RawAttributes } from './attributes';
 import { CONFIGURATOR_ATTRIBUTES, parseConfiguratorAttributes } from './attributes';
 import { elementBase, propsOf, renderAgain } from './element-base';
-import type { EvcErrorDetail } from './events';
+import type { EvcErrorDetail, EvcStepDetail } from './events';
 import { emit } from './events';
 import type { CatalogueModule } from './on-demand-modules';
 import type { PageUiOptions, WizardServicesInput } from './wizard-services';
 import { loadCatalogueModule } from './on-demand';
 import { placeOnPage, useSharedLink, useShareLink } from './share-link';
-import { shopPrices, shopPricesTarget } from './shop-prices';
+import { shopPricesTarget } from './shop-prices';
+import { shopPrices } from '../services/shop-prices';
 import { scriptViewerSrc, scriptWizardSrc } from './viewer-src';
 import { RUNTIME_KEY, sharedRuntime } from './runtime';
 import { createWizardLoader } from '../services/wizard';
@@ -64,7 +64,7 @@ function storageKeyFor(host: HTMLElement, mode: string): string {
 /** The catalogue file once loaded: later catalogue objects are validated at once, as they are set. */
 let catalogueModule: CatalogueModule | undefined;
 
-/** The catalogue file (on-demand.ts), loaded when a merchant catalogue is first set or a shop asked for its prices. */
+/** The catalogue file (on-demand.ts), loaded when a merchant catalogue is first set. */
 function loadCatalogues(): Promise<CatalogueModule> {
   return catalogueModule
     ? Promise.resolve(catalogueModule)
@@ -121,16 +121,6 @@ function bindEvents(store: ConfiguratorStore, host: HTMLElement): () => void {
     // Choices and the e-mail (its partner discount) only: the shop's price answer is no choice; the next totals carry it.
     if (state.configuration !== previous.configuration || state.form.email !== previous.form.email) {
       emit(host, 'evc-change', { configuration: state.configuration, totals: totalsDetail(selectTotals(state), state.configuration) });
-    }
-    const moved = state.wizard.step !== previous.wizard.step || (state.wizard.open && !previous.wizard.open);
-    if (state.wizard.open && moved) {
-      const context = navigationContext(state);
-      emit(host, 'evc-step', {
-        flow: state.flow,
-        step: state.wizard.step,
-        index: stepIndex(context, state.wizard.step),
-        count: stepCount(context),
-      });
     }
   });
 }
@@ -192,7 +182,7 @@ function Configurator(props: RootProps) {
   useEffect(() => {
     if (!store || !catalogue || !pricesTarget) return;
     let current = true;
-    void shopPrices(loadCatalogues(), catalogue, pricesTarget).then((answer) => {
+    void shopPrices(catalogue, pricesTarget).then((answer) => {
       if (current) store.getState().actions.applyShopPrices(answer);
     });
     return () => {
@@ -220,6 +210,7 @@ function Configurator(props: RootProps) {
   );
   const specRequestUnavailable = options.mode === 'spec-request' && !mailSender && !options.mailEndpoint;
   const onRequestSent = useCallback((detail: { requestId: string }) => emit(host, 'evc-request-sent', detail), [host]);
+  const onStep = useCallback((detail: EvcStepDetail) => emit(host, 'evc-step', detail), [host]);
   const uiOptions = useMemo<PageUiOptions>(
     () => ({
       instanceId,
@@ -235,9 +226,10 @@ function Configurator(props: RootProps) {
       loadWizard,
       monthlyPlanAvailable,
       onRequestSent,
+      onStep,
       wizardServices,
     }),
-    [instanceId, imageCdn, supportPhone, supportEmail, videoUrl, socialUrl, modelSrc, viewerSrc, reportError, shareLink.share, loadWizard, monthlyPlanAvailable, onRequestSent, wizardServices],
+    [instanceId, imageCdn, supportPhone, supportEmail, videoUrl, socialUrl, modelSrc, viewerSrc, reportError, shareLink.share, loadWizard, monthlyPlanAvailable, onRequestSent, onStep, wizardServices],
   );
 
   useEffect(() => {

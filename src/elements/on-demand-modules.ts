@@ -1,7 +1,6 @@
-import type { Catalogue, CatalogueResult } from '../domain/catalogue/schema';
+import type { CatalogueResult } from '../domain/catalogue/schema';
 import type { CatalogueLoaderOptions } from '../services/catalogue';
-import type { PricedCatalogueResult, ShopPricesTarget } from '../services/shop-prices';
-import type { restoreSharedLink } from './share-restore';
+import type { forgetSharedLink, restoreSharedLink } from './share-restore';
 
 /**
  * What the files the page's script loads on demand export, besides the wizard and the 3D viewer:
@@ -10,28 +9,25 @@ import type { restoreSharedLink } from './share-restore';
  * classic script.
  */
 
-/**
- * `catalogue.js` (catalogue-entry.ts): a merchant catalogue (`catalog`), loaded and validated, and
- * the shop's prices for a catalogue (pages with a shop).
- */
+/** `catalogue.js` (catalogue-entry.ts): a merchant catalogue (`catalog`), loaded and validated. */
 export interface CatalogueModule {
   /** Validates a catalogue document (object or JSON text), naming its first bad field. */
   parseCatalogue(input: unknown): CatalogueResult;
   /** Fetches a catalogue JSON and validates it. */
   loadCatalogue(url: string, options?: CatalogueLoaderOptions): Promise<CatalogueResult>;
-  /** Asks the shop for the prices of every variant the catalogue sells; the catalogue priced with them. */
-  priceCatalogue(catalogue: Catalogue, shop: ShopPricesTarget): Promise<PricedCatalogueResult>;
 }
 
 /** `share-link.js` (share-entry.ts): reading the configuration of a share link the page was opened with, into the element it names. */
 export interface ShareModule {
   restoreSharedLink: typeof restoreSharedLink;
+  /** Takes the link out of the page's address once used. */
+  forgetSharedLink: typeof forgetSharedLink;
 }
 
 export const isCatalogueModule = (module: unknown): module is CatalogueModule =>
   typeof (module as Partial<CatalogueModule> | null)?.parseCatalogue === 'function' &&
-  typeof (module as Partial<CatalogueModule>).loadCatalogue === 'function' &&
-  typeof (module as Partial<CatalogueModule>).priceCatalogue === 'function';
+  typeof (module as Partial<CatalogueModule>).loadCatalogue === 'function';
 
 export const isShareModule = (module: unknown): module is ShareModule =>
-  typeof (module as Partial<ShareModule> | null)?.restoreSharedLink === 'function';
+  typeof (module as Partial<ShareModule> | null)?.restoreSharedLink === 'function' &&
+  typeof (module as Partial<ShareModule>).forgetSharedLink === 'function';

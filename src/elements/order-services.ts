@@ -8,6 +8,7 @@ import { sendLead } from '../services/lead-capture';
 import type { ShopClient } from '../services/shop';
 import { checkoutConfiguration, createProductDetailsLoader, createShopClient, installationDetails, ShopError, storefrontCartFigures } from '../services/shop';
 import { checkoutThemeCart } from '../services/theme-cart';
+import { themeRoot } from '../services/theme-root';
 import type { CheckoutRequest, DirectDebitServices, OrderFailure, OrderServices, PlacedOrder } from '../ui/order-services';
 import { toOrderFailure } from '../ui/order-services';
 import type { ConfiguratorOptions } from './attributes';
@@ -63,12 +64,6 @@ export function readReferralCookie(doc: Document): string | undefined {
     }
   }
   return undefined;
-}
-
-/** The theme's locale-aware root (`Shopify.routes.root`) when the page is a Shopify theme. */
-function themeRoot(view: Window | null): string | undefined {
-  const root = (view as { Shopify?: { routes?: { root?: unknown } } } | null)?.Shopify?.routes?.root;
-  return typeof root === 'string' && root.startsWith('/') ? root : undefined;
 }
 
 function storefrontClient(

@@ -3,4 +3,4 @@
  * it into the element it names, which the page's script imports by URL only when the page was opened
  * with one (share-link.ts).
  */
-export { restoreSharedLink } from './share-restore';
+export { forgetSharedLink, restoreSharedLink } from './share-restore';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { sharePayloadIn, shareUrl, withoutSharePayload } from '../domain/share';
+import { sharePayloadIn, shareUrl } from '../domain/share';
 import { copyText } from '../services/clipboard';
 import type { ConfiguratorStore } from '../stores/configurator-store';
 import type { ShareOptions } from '../ui/options-context';
@@ -38,19 +38,6 @@ export function applySharedLink(store: ConfiguratorStore, payload: string | unde
   if (payload === undefined) return { kind: 'none' };
   if ('failed' in reader) return place.first ? { kind: 'refused', error: reader.failed } : { kind: 'none' };
   return reader.restoreSharedLink(store, payload, place);
-}
-
-/**
- * Takes the share parameter out of the page's URL once used, keeping the rest of the fragment,
- * so a reload shows the buyer's later choices rather than the link's again.
- */
-export function forgetSharedLink(view: Window): void {
-  const { location, history } = view;
-  try {
-    history.replaceState(history.state, '', `${location.pathname}${location.search}${withoutSharePayload(location.hash)}`);
-  } catch {
-    // Some sandboxed or opaque-origin documents refuse replaceState; the link then stays, harmlessly.
-  }
 }
 
 /** The reader once loaded, for every configurator on the page. */
@@ -110,9 +97,10 @@ export function useShareLink(host: HTMLElement, store: ConfiguratorStore | undef
 
   useEffect(() => {
     if (outcome.kind === 'none' || !view) return;
-    forgetSharedLink(view);
+    // A reader that could not be loaded leaves the link in the address, harmlessly.
+    if (reader && 'forgetSharedLink' in reader) reader.forgetSharedLink(view);
     if (outcome.kind === 'refused') emit(host, 'evc-error', { code: 'invalid-share-link', message: `${SHARE_LINK_NOTICE} (${outcome.error})` });
-  }, [outcome, view, host]);
+  }, [outcome, view, host, reader]);
 
   const share = useMemo<ShareOptions | undefined>(
     () =>

@@ -1,4 +1,4 @@
-import { decodeSharedConfiguration } from '../domain/share';
+import { decodeSharedConfiguration, withoutSharePayload } from '../domain/share';
 import type { ConfiguratorStore } from '../stores/configurator-store';
 import type { PlaceOnPage, SharedLinkOutcome } from './share-link';
 
@@ -13,9 +13,22 @@ export function restoreSharedLink(store: ConfiguratorStore, payload: string, pla
   const result = decodeSharedConfiguration(catalogue, flow, payload);
   if (result.ok) {
     if (result.target !== place.name) return { kind: 'none' };
-    actions.restore(result.configuration);
+    actions.setConfiguration(result.configuration);
     return { kind: 'restored' };
   }
   const named = result.target === undefined ? place.first : result.target === place.name;
   return named ? { kind: 'refused', error: result.error } : { kind: 'none' };
+}
+
+/**
+ * Takes the share parameter out of the page's URL once used, keeping the rest of the fragment,
+ * so a reload shows the buyer's later choices rather than the link's again.
+ */
+export function forgetSharedLink(view: Window): void {
+  const { location, history } = view;
+  try {
+    history.replaceState(history.state, '', `${location.pathname}${location.search}${withoutSharePayload(location.hash)}`);
+  } catch {
+    // Some sandboxed or opaque-origin documents refuse replaceState; the link then stays, harmlessly.
+  }
 }

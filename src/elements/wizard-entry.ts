@@ -1,6 +1,6 @@
 /**
  * Entry of `dist/wizard.js`, loaded on demand: the order and specification-request wizard, and the
- * 3D view's dialog content (`mountViewer`, which needs none of the wizard's services). Its build
+ * page's dialogs (`mountViewer`, `mountStartAgain`, which need none of the wizard's services). Its build
  * maps react, react-dom and the JSX runtime to the classic script's own (shared-runtime/), so the
  * wizard adds only its own code.
  */
@@ -11,7 +11,7 @@ import { mountWizard as mountWizardUi } from '../ui/wizard-mount';
 import { createOrderServices } from './order-services';
 import type { PageUiOptions, WizardServicesInput } from './wizard-services';
 
-export { mountViewer } from '../ui/wizard-mount';
+export { mountStartAgain, mountViewer } from '../ui/wizard-mount';
 
 type WizardServices = Pick<UiOptions, 'order' | 'specRequest'>;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { validateAgainstStorefront } from '../../test/unit/storefront-schema';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
-import { catalogueHandles, parseShopPrices, VARIANT_PRICES_QUERY } from '../domain/shop-prices';
-import { loadShopPrices, priceCatalogue } from './shop-prices';
+import { catalogueHandles, catalogueVariantIds, parseShopPrices, VARIANT_PRICES_QUERY } from '../domain/shop-prices';
+import { priceCatalogue } from './shop-prices';
 
 const IDS = ['gid://shopify/ProductVariant/1', 'gid://shopify/ProductVariant/2', 'gid://shopify/ProductVariant/3'];
 const variant = (id: string, amount: string, extra: Record<string, unknown> = {}) => ({
@@ -50,35 +50,46 @@ describe('parseShopPrices', () => {
   });
 });
 
-describe('loadShopPrices', () => {
-  it('posts one document with the token and the ids, and asks selling plans only when a plan is named', async () => {
+describe('priceCatalogue from the Storefront API', () => {
+  const endpoint = 'https://shop.example/api/2026-04/graphql.json';
+  const ids = catalogueVariantIds(UK_CATALOGUE);
+  const charger = UK_CATALOGUE.baseProduct.variantId;
+  const answerFor = (body: { variables: { ids: string[] } }) =>
+    answer(body.variables.ids.map((id) => (id === charger ? variant(id, '649.00', { sellingPlanAllocations: { nodes: [{ sellingPlan: { id: 'gid://shopify/SellingPlan/7', name: 'Monthly plan' } }] } }) : null)));
+
+  it('posts one document with the token and every variant the catalogue sells; selling plans only with the monthly plan', async () => {
     const sent: { url: string; init: RequestInit }[] = [];
     const fetch = (async (url: RequestInfo | URL, init: RequestInit = {}) => {
       sent.push({ url: String(url), init });
-      return new Response(JSON.stringify(answer([variant(IDS[0]!, '1.00'), null, null])), { status: 200 });
+      return new Response(JSON.stringify(answerFor(JSON.parse(String(init.body)))), { status: 200 });
     }) as typeof globalThis.fetch;
-    const endpoint = 'https://shop.example/api/2026-04/graphql.json';
-    await expect(loadShopPrices({ endpoint, token: 'public', ids: IDS, fetch })).resolves.toMatchObject({ ok: true });
-    await loadShopPrices({ endpoint, token: 'public', ids: IDS, fetch, sellingPlanName: 'Monthly plan' });
+    const priced = await priceCatalogue(UK_CATALOGUE, { endpoint, token: 'public', monthlyPlan: false, fetch });
+    expect(priced.ok && priced.catalogue.baseProduct.price).toBe(64900);
+    expect(priced.ok && priced.list.sellingPlans).toEqual({});
+    const monthly = await priceCatalogue(UK_CATALOGUE, { endpoint, token: 'public', monthlyPlan: true, fetch });
+    expect(monthly.ok && monthly.list.sellingPlans).toEqual({ [charger]: 'gid://shopify/SellingPlan/7' });
     expect(sent.map((request) => request.url)).toEqual([endpoint, endpoint]);
     expect(new Headers(sent[0]!.init.headers).get('X-Shopify-Storefront-Access-Token')).toBe('public');
     const bodies = sent.map((request) => JSON.parse(String(request.init.body)) as { query: string; variables: unknown });
-    expect(bodies[0]).toEqual({ query: VARIANT_PRICES_QUERY, variables: { ids: IDS, sellingPlans: false } });
-    expect(bodies[1]!.variables).toEqual({ ids: IDS, sellingPlans: true });
+    expect(bodies[0]).toEqual({ query: VARIANT_PRICES_QUERY, variables: { ids, sellingPlans: false } });
+    expect(bodies[1]!.variables).toEqual({ ids, sellingPlans: true });
   });
 
   it('turns every failure into a message', async () => {
     const failing = (respond: () => Response | Promise<Response>) => (async () => respond()) as unknown as typeof globalThis.fetch;
-    const request = { endpoint: 'https://shop.example/api/2026-04/graphql.json', token: 'public', ids: IDS };
-    await expect(loadShopPrices({ ...request, fetch: failing(() => new Response('busy', { status: 503 })) })).resolves.toEqual({ ok: false, error: 'the shop answered 503' });
-    await expect(loadShopPrices({ ...request, fetch: failing(() => new Response('<html>', { status: 200 })) })).resolves.toMatchObject({ ok: false });
-    await expect(loadShopPrices({ ...request, fetch: failing(() => Promise.reject(new TypeError('Failed to fetch'))) })).resolves.toEqual({
+    const shop = { endpoint, token: 'public', monthlyPlan: false };
+    await expect(priceCatalogue(UK_CATALOGUE, { ...shop, fetch: failing(() => new Response('busy', { status: 503 })) })).resolves.toEqual({ ok: false, error: `${endpoint} answered 503` });
+    await expect(priceCatalogue(UK_CATALOGUE, { ...shop, fetch: failing(() => new Response('<html>', { status: 200 })) })).resolves.toEqual({
+      ok: false,
+      error: `${endpoint} answered something other than JSON`,
+    });
+    await expect(priceCatalogue(UK_CATALOGUE, { ...shop, fetch: failing(() => Promise.reject(new TypeError('Failed to fetch'))) })).resolves.toEqual({
       ok: false,
       error: 'the shop could not be reached (Failed to fetch)',
     });
     const never = (async (_url: unknown, init: RequestInit) =>
       new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))) as unknown as typeof globalThis.fetch;
-    await expect(loadShopPrices({ ...request, fetch: never, timeoutMs: 20 })).resolves.toEqual({ ok: false, error: 'the shop took too long to answer' });
+    await expect(priceCatalogue(UK_CATALOGUE, { ...shop, fetch: never, timeoutMs: 20 })).resolves.toEqual({ ok: false, error: 'the shop took too long to answer' });
   });
 });
 
@@ -107,7 +118,7 @@ describe('priceCatalogue', () => {
   it('a theme product that does not answer leaves the catalogue’s figures, with the reason', async () => {
     const fetch = (async () => new Response('', { status: 404 })) as unknown as typeof globalThis.fetch;
     const result = await priceCatalogue(UK_CATALOGUE, { theme: true, monthlyPlan: false, fetch });
-    expect(result).toEqual({ ok: false, error: "the theme's prices could not be read (/products/charge-point.js answered 404)" });
+    expect(result).toEqual({ ok: false, error: '/products/charge-point.js answered 404' });
   });
 
   it('a theme catalogue without handles asks the Storefront API when it has a token, else says why it cannot', async () => {

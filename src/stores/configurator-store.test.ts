@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { choose } from './wizard-choices';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import { createConfiguratorStore, createTotalsSelector, selectAwaitingHighPower, selectWizardSteps } from './configurator-store';
 import { createStepValidationSelector } from './step-validation';
@@ -38,8 +39,8 @@ describe('configurator store', () => {
     const { store } = make();
     const { actions } = store.getState();
     actions.openWizard();
-    actions.select({ type: 'chooseCable', cable: 'tethered_7kw_8_5m' });
-    actions.select({ type: 'chooseCable', cable: 'tethered_22kw_6_5m' });
+    choose(store, { type: 'chooseCable', cable: 'tethered_7kw_8_5m' });
+    choose(store, { type: 'chooseCable', cable: 'tethered_22kw_6_5m' });
     expect(selectAwaitingHighPower(store.getState())).toBe(true);
     expect(wizardNavigation(store).goNext()).toBeNull();
     wizardNavigation(store).declineHighPower();
@@ -51,7 +52,7 @@ describe('configurator store', () => {
     const { store } = make();
     const { actions } = store.getState();
     actions.openWizard();
-    actions.select({ type: 'chooseCable', cable: 'socket_22kw' });
+    choose(store, { type: 'chooseCable', cable: 'socket_22kw' });
     expect(wizardNavigation(store).confirmHighPower().fetchProductDetails).toBe(true);
     expect(store.getState().wizard.step).toBe('installation');
   });
@@ -121,7 +122,7 @@ describe('spec §3 wizardSteps: the path walked, kept with the form', () => {
     actions.openWizard();
     expect(store.getState().form.wizardSteps).toEqual([]);
     expect(selectWizardSteps(store.getState())).toEqual(['cable']);
-    actions.select({ type: 'chooseCable', cable: 'socket_22kw' });
+    choose(store, { type: 'chooseCable', cable: 'socket_22kw' });
     navigation.confirmHighPower();
     navigation.goNext();
     navigation.goNext();

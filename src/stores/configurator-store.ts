@@ -1,15 +1,14 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { Catalogue, InstallationId, Offer, PaymentType } from '../domain/catalogue/schema';
+import type { Catalogue, InstallationId, Offer } from '../domain/catalogue/schema';
 import type { Configuration } from '../domain/configuration';
 import { defaultConfiguration, parseConfiguration } from '../domain/configuration';
 import type { FormValues } from '../domain/forms';
 import { defaultFormValues } from '../domain/forms';
 import type { Totals } from '../domain/pricing';
 import { priceConfiguration } from '../domain/pricing';
-import type { Extra, SelectionAction } from '../domain/selection';
 import type { ShopPriceList } from '../domain/shop-prices';
 import type { SpecRequestProblem } from '../domain/spec-request';
-import { applySelection, normaliseConfiguration } from '../domain/selection';
+import { normaliseConfiguration } from '../domain/selection';
 import type { Flow, NavigationContext, StepName } from '../domain/wizard';
 import { needsHighPowerConfirmation, normaliseStep, parseWalkedSteps, stepsFor, walkTo } from '../domain/wizard';
 import type { StorageTargets } from './persistence';
@@ -75,11 +74,6 @@ export interface SpecRequestState {
 export interface ConfiguratorActions {
   chooseFront(id: string): void;
   chooseBody(id: string): void;
-  chooseHookColour(id: string): void;
-  select(action: SelectionAction): void;
-  toggleExtra(extra: Extra, on: boolean): void;
-  choosePaymentType(type: PaymentType): void;
-  chooseOffer(id: string | null): void;
   updateForm(changes: Partial<FormValues>): void;
   setShop(changes: Partial<ShopState>): void;
   /**
@@ -91,8 +85,11 @@ export interface ConfiguratorActions {
   closeWizard(): void;
   /** "Start again": defaults, and every saved trace of this element removed. */
   reset(): void;
-  /** Restores a shared configuration (already validated against the catalogue). */
-  restore(configuration: Configuration): void;
+  /**
+   * Any change of choices (the wizard's, by the selection rules in stores/wizard-choices.ts; a share
+   * link's, already validated): normalised for the flow, with what follows from it.
+   */
+  setConfiguration(configuration: Configuration): void;
 }
 
 export interface ConfiguratorState {
@@ -247,11 +244,6 @@ export function createConfiguratorStore(options: StoreOptions): ConfiguratorStor
     const actions: ConfiguratorActions = {
       chooseFront: (id) => setConfiguration({ ...get().configuration, front: id }),
       chooseBody: (id) => setConfiguration({ ...get().configuration, body: id }),
-      chooseHookColour: (id) => setConfiguration({ ...get().configuration, hookColour: id }),
-      select: (action) => setConfiguration(applySelection(catalogue, get().configuration, flow, action)),
-      toggleExtra: (extra, on) => actions.select({ type: 'toggleExtra', extra, on }),
-      choosePaymentType: (paymentType) => setConfiguration({ ...get().configuration, paymentType }),
-      chooseOffer: (offer) => setConfiguration({ ...get().configuration, offer }),
       updateForm: (changes) =>
         set((state) => {
           const form = { ...state.form, ...changes };
@@ -278,7 +270,7 @@ export function createConfiguratorStore(options: StoreOptions): ConfiguratorStor
         forget(options.storage?.choices, choicesKey(options.storageKey));
         forget(options.storage?.personal, personalKey(options.storageKey));
       },
-      restore: (configuration) => setConfiguration(configuration),
+      setConfiguration,
     };
 
     return {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { choose, chooseExtra } from './wizard-choices';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import type { FormValues } from '../domain/forms';
 import { createConfiguratorStore, selectSpecRequestSent } from './configurator-store';
@@ -50,7 +51,7 @@ describe('buildSpecRequest', () => {
     const { store, actions } = make();
     actions.updateForm({ ...DETAILS, installCheck: { cable: 'yes', mainland: 'no' } });
     expect(buildSpecRequest(store.getState(), 'key_0000000000000001')).not.toHaveProperty('installCheck');
-    actions.select({ type: 'chooseCable', cable: 'socket_22kw' });
+    choose(store, { type: 'chooseCable', cable: 'socket_22kw' });
     expect(buildSpecRequest(store.getState(), 'key_0000000000000001').installCheck).toEqual({ cable: 'yes', mainland: 'no' });
   });
 
@@ -72,7 +73,7 @@ describe('the specification request after sending', () => {
   });
 
   it.each<[string, (made: ReturnType<typeof sent>) => void]>([
-    ['an extra ticked', ({ actions }) => actions.toggleExtra('display', true)],
+    ['an extra ticked', ({ store }) => chooseExtra(store, 'display', true)],
     ['a colour chosen on the page', ({ actions }) => actions.chooseFront('racing_green')],
     ['the contact e-mail changed', ({ actions }) => actions.updateForm({ email: 'other@home.example' })],
     ['the order e-mail changed', ({ actions }) => actions.updateForm({ orderEmail: 'other@lease.example' })],
@@ -101,8 +102,8 @@ describe('the specification request after sending', () => {
   });
 
   it('a change survives a reload: the reloaded request is still due for amendment of the first', () => {
-    const { store, storage, actions } = sent('req-1');
-    actions.toggleExtra('extendedWarranty', true);
+    const { store, storage } = sent('req-1');
+    chooseExtra(store, 'extendedWarranty', true);
     const reloaded = make(storage).store.getState();
     expect(reloaded.specRequest).toMatchObject({ sentRequestId: 'req-1', changedSinceSent: true });
     expect(reloaded.wizard.step).toBe(store.getState().wizard.step);

@@ -1,6 +1,7 @@
 import type { Configuration } from '../domain/configuration';
 import type { OrderItem } from '../domain/order-items';
-import type { SelectionAction } from '../domain/selection';
+import type { PaymentType } from '../domain/catalogue/schema';
+import type { Extra, SelectionAction } from '../domain/selection';
 import { applySelection } from '../domain/selection';
 import { choiceUnavailable, unavailableItems } from '../domain/shop-prices';
 import type { ConfiguratorState, ConfiguratorStore, ShopState } from './configurator-store';
@@ -38,7 +39,34 @@ export function selectUnavailableItems(state: AvailabilityState): OrderItem[] {
  */
 export function makeChoice(store: ConfiguratorStore, choice: WizardChoice): void {
   const state = store.getState();
-  if (selectChoiceUnavailable(state, choice)) return;
-  if (choice.type === 'chooseHookColour') state.actions.chooseHookColour(choice.colour);
-  else state.actions.select(choice);
+  if (!selectChoiceUnavailable(state, choice)) state.actions.setConfiguration(choiceOutcome(state, choice));
+}
+
+/*
+ * The wizard's other choices, through the store's one configuration action: only the wizard makes
+ * them, so the selection rules ship in the wizard's file, not in the page's script.
+ */
+
+/** A cable, installation or extra, by the selection rules (no availability check: see makeChoice). */
+export function choose(store: ConfiguratorStore, action: SelectionAction): void {
+  const state = store.getState();
+  state.actions.setConfiguration(applySelection(state.catalogue, state.configuration, state.flow, action));
+}
+
+/** Spec §4 "Extras toggle independently". */
+export const chooseExtra = (store: ConfiguratorStore, extra: Extra, on: boolean): void => choose(store, { type: 'toggleExtra', extra, on });
+
+export function choosePaymentType(store: ConfiguratorStore, paymentType: PaymentType): void {
+  const { actions, configuration } = store.getState();
+  actions.setConfiguration({ ...configuration, paymentType });
+}
+
+export function chooseOffer(store: ConfiguratorStore, offer: string | null): void {
+  const { actions, configuration } = store.getState();
+  actions.setConfiguration({ ...configuration, offer });
+}
+
+export function chooseHookColour(store: ConfiguratorStore, hookColour: string): void {
+  const { actions, configuration } = store.getState();
+  actions.setConfiguration({ ...configuration, hookColour });
 }

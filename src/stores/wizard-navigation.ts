@@ -3,6 +3,7 @@ import type { ContinueEffects, StepName } from '../domain/wizard';
 import { back, continueEffects, continueHidden, highPowerConfirmedEffects, next, normaliseStep, stepsFor } from '../domain/wizard';
 import type { ConfiguratorStore } from './configurator-store';
 import { navigationContext, stepMove } from './configurator-store';
+import { choose, chooseOffer } from './wizard-choices';
 
 /**
  * The wizard's moves (spec §4): Continue, Back, the 22kW dialog's answers, the way back to a refused
@@ -34,7 +35,7 @@ export function wizardNavigation(store: ConfiguratorStore): WizardNavigation {
       const current = state.wizard.step;
       if (continueHidden(context, current)) return null;
       const effects = continueEffects(context, current);
-      if (effects.resetOffer && state.configuration.offer !== null) state.actions.chooseOffer(null);
+      if (effects.resetOffer && state.configuration.offer !== null) chooseOffer(store, null);
       const result = next(navigationContext(store.getState()), current);
       if (result.type === 'step') moveTo(result.step);
       return { effects, finished: result.type === 'finish' };
@@ -54,9 +55,9 @@ export function wizardNavigation(store: ConfiguratorStore): WizardNavigation {
       return effects;
     },
     declineHighPower: () => {
-      const { catalogue, configuration, previousCable, actions } = store.getState();
+      const { catalogue, configuration, previousCable } = store.getState();
       const fallback = previousCable && previousCable !== configuration.cable ? previousCable : defaultConfiguration(catalogue).cable;
-      actions.select({ type: 'chooseCable', cable: fallback });
+      choose(store, { type: 'chooseCable', cable: fallback });
     },
     goToStep: (step) => {
       const state = store.getState();

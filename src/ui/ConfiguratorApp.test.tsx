@@ -111,24 +111,25 @@ describe('configurator page: Start again', () => {
   const startAgain = (container: HTMLElement) => byRole(container, 'button', 'Start again');
   const dialog = (container: HTMLElement) => byRole<HTMLDialogElement>(container, 'dialog', 'Start again?');
 
-  it('asks first; "Keep my choices" keeps them', () => {
+  it('asks first, in a dialog from the wizard file; "Keep my choices" keeps them', async () => {
     const { container, store } = render(<ConfiguratorApp notices={[]} />);
     chooseColour(container, 'Front', 'Racing Green');
-    expect(dialog(container).open).toBe(false);
-    update(() => startAgain(container).click());
+    expect(allByRole(container, 'dialog')).toEqual([]);
+    await updateAsync(() => startAgain(container).click());
     expect(dialog(container).open).toBe(true);
     expect(textOf(dialog(container))).toContain('goes back to the default choices');
     update(() => byRole(dialog(container), 'button', 'Keep my choices').click());
     expect(dialog(container).open).toBe(false);
     expect(store.getState().configuration.front).toBe('racing_green');
+    expect(statusTexts(container)).not.toContain('Your choices are back to the defaults.');
   });
 
-  it('confirmed, goes back to the defaults and says so', () => {
+  it('confirmed, goes back to the defaults and says so', async () => {
     const { container, store } = render(<ConfiguratorApp notices={[]} />);
     chooseColour(container, 'Front', 'Racing Green');
     chooseColour(container, 'Body', 'Windsor Grey');
     update(() => store.getState().actions.updateForm({ email: 'buyer@example.com' }));
-    update(() => startAgain(container).click());
+    await updateAsync(() => startAgain(container).click());
     update(() => byRole(dialog(container), 'button', 'Yes, start again').click());
     expect(dialog(container).open).toBe(false);
     expect(store.getState().configuration.front).toBe('midnight_black');
@@ -139,7 +140,24 @@ describe('configurator page: Start again', () => {
     chooseColour(container, 'Front', 'Cashmere');
     expect(statusTexts(container)).not.toContain('Your choices are back to the defaults.');
   });
+
+  it('says so when the wizard file cannot be loaded, with "Try again" and "Close"', async () => {
+    const loadWizard = vi.fn().mockRejectedValue(new Error('The wizard could not be loaded: offline'));
+    const reportError = vi.fn();
+    const { container } = render(<ConfiguratorApp notices={[]} />, { options: { loadWizard, reportError } });
+    update(() => startAgain(container).click());
+    await updateAsync(() => new Promise((resolve) => setTimeout(resolve)));
+    const alert = container.querySelector<HTMLElement>('.evc-start-again [role="alert"]')!;
+    expect(textOf(alert.querySelector('p'))).toBe('Start again could not be opened.');
+    expect(reportError).toHaveBeenCalledWith({ code: 'start-again-load-failed', message: 'The wizard could not be loaded: offline' });
+    update(() => byRole(alert, 'button', 'Try again').click());
+    await updateAsync(() => new Promise((resolve) => setTimeout(resolve)));
+    expect(loadWizard).toHaveBeenCalledTimes(2);
+    update(() => byRole(container, 'button', 'Close').click());
+    expect(container.querySelector('.evc-start-again [role="alert"]')).toBeNull();
+  });
 });
+
 
 describe('configurator page: finishes the shop cannot sell', () => {
   it('a colour whose finish the shop reports unavailable cannot be chosen, with the reason read with it', () => {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { choose, chooseExtra, choosePaymentType } from '../stores/wizard-choices';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import { withShopPrices } from '../domain/shop-prices';
 import { OrderSummary, PRICES_INDICATIVE, PRICES_WITHOUT_SHOP } from './OrderSummary';
@@ -16,11 +17,10 @@ const rows = (container: HTMLElement) =>
 describe('order summary: pay in full and the monthly plan (spec §1 summary, §9 figures, issue 6)', () => {
   it('switches to per-month lines, the initial payment and the monthly payment when the monthly plan is chosen, and back', () => {
     const { container, store } = render(<OrderSummary />);
-    const { actions } = store.getState();
     update(() => {
-      actions.select({ type: 'chooseCable', cable: 'tethered_7kw_8_5m' });
-      actions.select({ type: 'chooseInstallation', installation: 'premium_7kw' });
-      actions.toggleExtra('display', true);
+      choose(store, { type: 'chooseCable', cable: 'tethered_7kw_8_5m' });
+      choose(store, { type: 'chooseInstallation', installation: 'premium_7kw' });
+      chooseExtra(store, 'display', true);
     });
     const payInFull = [
       ['Charge Point', '£599.00'],
@@ -33,7 +33,7 @@ describe('order summary: pay in full and the monthly plan (spec §1 summary, §9
     expect(rows(container)).toEqual(payInFull);
     expect(container.querySelector('table[data-plan="monthly"]')).toBeNull();
 
-    update(() => actions.choosePaymentType('PAY_MONTHLY'));
+    update(() => choosePaymentType(store, 'PAY_MONTHLY'));
     const table = byRole(container, 'table');
     expect(table.getAttribute('data-plan')).toBe('monthly');
     expect([...table.querySelectorAll('thead th')].map(textOf)).toEqual(['Item', 'Per month']);
@@ -54,11 +54,11 @@ describe('order summary: pay in full and the monthly plan (spec §1 summary, §9
     expect(textOf(container.querySelector('[data-monthly-payment]'))).toBe('£29.75');
     expect(container.querySelector('[data-total]')).toBeNull();
 
-    update(() => actions.toggleExtra('surgeProtection', true));
+    update(() => chooseExtra(store, 'surgeProtection', true));
     expect(textOf(container.querySelector('[data-monthly-payment]'))).toBe('£34.65');
     expect(textOf(container.querySelector('[data-total-payable]'))).toBe('£1,597.40');
 
-    update(() => actions.choosePaymentType('PAY_NOW'));
+    update(() => choosePaymentType(store, 'PAY_NOW'));
     expect(container.querySelector('table[data-plan="monthly"]')).toBeNull();
     expect(textOf(container.querySelector('[data-total]'))).toBe('£1,136.00');
   });
@@ -66,7 +66,7 @@ describe('order summary: pay in full and the monthly plan (spec §1 summary, §9
   it('takes a partner discount off the initial payment as a negative line', () => {
     const { container, store } = render(<OrderSummary />);
     update(() => {
-      store.getState().actions.choosePaymentType('PAY_MONTHLY');
+      choosePaymentType(store, 'PAY_MONTHLY');
       store.getState().actions.updateForm({ email: 'sam@partner-one.example' });
     });
     expect(rows(container)).toContainEqual(['Partner discount, off the initial payment', '-£100.00']);
@@ -76,9 +76,9 @@ describe('order summary: pay in full and the monthly plan (spec §1 summary, §9
 
   it("the small screens' price header shows the monthly payment a month with the monthly plan", () => {
     const { container, store } = render(<PriceHeader />);
-    update(() => store.getState().actions.select({ type: 'chooseCable', cable: 'tethered_22kw_6_5m' }));
+    update(() => choose(store, { type: 'chooseCable', cable: 'tethered_22kw_6_5m' }));
     expect(textOf(container.querySelector('.evc-price-header strong'))).toBe('£894.00');
-    update(() => store.getState().actions.choosePaymentType('PAY_MONTHLY'));
+    update(() => choosePaymentType(store, 'PAY_MONTHLY'));
     expect(textOf(container.querySelector('.evc-price-header strong'))).toBe('£2.60 a month');
   });
 });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { choose, chooseExtra, chooseHookColour } from '../stores/wizard-choices';
 import { Preview } from './Preview';
 import { byRole, cleanup, render, TEST_CDN, textOf, update, updateAsync } from './testing';
 import { wizardNavigation } from '../stores/wizard-navigation';
@@ -81,7 +82,7 @@ describe('Preview (spec §2 "Preview")', () => {
     const { container, store } = render(<Preview />);
     await allLayers(container);
     const before = images(container);
-    update(() => store.getState().actions.toggleExtra('display', true));
+    update(() => chooseExtra(store, 'display', true));
     expect(shownSrc(container)[0]).toBe(colourUrl('vision', 'midnight_black'));
     expect(shown(container)[0]?.alt).toBe('Front with digital display: Midnight Black');
     expect(shown(container).filter((image) => image.dataset['view'] === 'front')).toEqual([]);
@@ -97,7 +98,7 @@ describe('Preview (spec §2 "Preview")', () => {
     ['socket_22kw', undefined],
   ])('shows the tethered-cable image for %s only when tethered', (cable, image) => {
     const { container, store } = render(<Preview />);
-    update(() => store.getState().actions.select({ type: 'chooseCable', cable }));
+    update(() => choose(store, { type: 'chooseCable', cable }));
     const cables = shown(container).filter((layer) => layer.dataset['view'] === 'cable');
     expect(cables.map((layer) => layer.getAttribute('src'))).toEqual(image ? [cableUrl(image)] : []);
   });
@@ -107,9 +108,9 @@ describe('Preview (spec §2 "Preview")', () => {
     const { actions } = store.getState();
     const hook = () => shown(container).filter((image) => image.dataset['view'] === 'hook').map((image) => image.getAttribute('src'));
     update(() => {
-      actions.select({ type: 'chooseCable', cable: 'tethered_7kw_8_5m' });
-      actions.toggleExtra('cableHook', true);
-      actions.chooseHookColour('nova_bronze');
+      choose(store, { type: 'chooseCable', cable: 'tethered_7kw_8_5m' });
+      chooseExtra(store, 'cableHook', true);
+      chooseHookColour(store, 'nova_bronze');
       actions.openWizard();
     });
     expect(hook()).toEqual([]);
@@ -121,7 +122,7 @@ describe('Preview (spec §2 "Preview")', () => {
     expect(hook()).toEqual([colourUrl('hook', 'nova_bronze')]);
     update(() => actions.closeWizard());
     expect(hook()).toEqual([colourUrl('hook', 'nova_bronze')]);
-    update(() => actions.toggleExtra('cableHook', false));
+    update(() => chooseExtra(store, 'cableHook', false));
     expect(hook()).toEqual([]);
   });
 
@@ -131,8 +132,8 @@ describe('Preview (spec §2 "Preview")', () => {
     const caption = byRole(container, 'figure', /Sorong Teak/).querySelector('figcaption');
     expect([...(caption?.querySelectorAll('dt, dd') ?? [])].map(textOf)).toEqual(['Front', 'Sorong Teak', 'Body', 'Midnight Black']);
     update(() => {
-      store.getState().actions.select({ type: 'chooseCable', cable: 'tethered_7kw_5_5m' });
-      store.getState().actions.toggleExtra('cableHook', true);
+      choose(store, { type: 'chooseCable', cable: 'tethered_7kw_5_5m' });
+      chooseExtra(store, 'cableHook', true);
     });
     expect([...container.querySelectorAll('figcaption dd')].map(textOf)).toEqual(['Sorong Teak', 'Midnight Black', 'Midnight Black']);
     expect([...container.querySelectorAll('figcaption dt')].map(textOf)).toEqual(['Front', 'Body', 'Cable hook']);

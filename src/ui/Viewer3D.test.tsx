@@ -10,8 +10,8 @@ import { UiOptionsContext } from './options-context';
 import { StoreContext } from './store-context';
 import { mountModelStage } from '../viewer/model-stage';
 import { Viewer3D } from './Viewer3D';
-import { VIEWER_TEXT } from './viewer-parts';
-import { mountViewer, mountWizard } from './wizard-mount';
+import { VIEWER_TEXT } from './load-parts';
+import { mountStartAgain, mountViewer, mountWizard } from './wizard-mount';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -61,7 +61,7 @@ function render(options: Partial<UiOptions>) {
   act(() =>
     root!.render(
       <StoreContext.Provider value={store}>
-        <UiOptionsContext.Provider value={{ instanceId: 't', imageCdn: '/cdn', loadWizard: async () => ({ mountWizard, mountViewer }), ...options }}>
+        <UiOptionsContext.Provider value={{ instanceId: 't', imageCdn: '/cdn', loadWizard: async () => ({ mountWizard, mountViewer, mountStartAgain }), ...options }}>
           <Viewer3D />
         </UiOptionsContext.Provider>
       </StoreContext.Provider>,
@@ -83,7 +83,7 @@ const settle = (promise?: Promise<unknown>) => act(async () => void (await promi
 describe('Viewer3D', () => {
   beforeAll(() => customElements.define('model-viewer', FakeModelViewer));
   afterEach(async () => {
-    // The dialog's content has a root of its own, unmounted a microtask after the page's.
+    // The dialog has a root of its own, unmounted a microtask after the page's.
     await act(async () => root?.unmount());
     document.body.innerHTML = '';
   });
@@ -101,12 +101,12 @@ describe('Viewer3D', () => {
     expect(service.loadViewer).not.toHaveBeenCalled();
 
     view.click('View in 3D');
-    // The dialog opens at once, loading; its content comes with the wizard file, which loads the viewer file.
+    // Loading at once on the page; the dialog comes with the wizard file, and loads the viewer file.
+    expect(view.container.querySelector('[role="status"]:not(.evc-viewer-notice)')?.textContent).toContain('Loading the 3D view…');
+    await settle();
     const dialog = view.container.querySelector('dialog');
     expect(dialog?.open).toBe(true);
     expect(dialog?.textContent).toContain('Your charger in 3D');
-    expect(dialog?.querySelector('[role="status"]')?.textContent).toContain('Loading the 3D view…');
-    await settle();
     expect(service.loadViewer).toHaveBeenCalledWith(VIEWER);
     expect(dialog?.querySelector('[role="status"]')?.textContent).toContain('Loading the 3D view…');
     expect(view.modelViewer()).toBeNull();
@@ -162,17 +162,18 @@ describe('Viewer3D', () => {
     expect(view.modelViewer()).not.toBeNull();
   });
 
-  it('shows an error with "Try again" when the wizard file, which holds the dialog\'s content, fails; reports it, and retries', async () => {
+  it('shows an error with "Try again" when the wizard file, which holds the dialog, fails; reports it, and retries', async () => {
     const { service, loads } = fakeViewer();
     const reportError = vi.fn();
     const loadWizard = vi
       .fn()
       .mockRejectedValueOnce(new Error('The wizard could not be loaded from https://shop.example/dist/wizard.js: offline'))
-      .mockResolvedValue({ mountWizard, mountViewer });
+      .mockResolvedValue({ mountWizard, mountViewer, mountStartAgain });
     const view = render({ modelSrc: MODEL, viewerSrc: VIEWER, viewer: service, reportError, loadWizard });
     view.click('View in 3D');
     await settle();
-    expect(view.container.querySelector('dialog [role="alert"]')?.textContent).toContain('The 3D view could not be loaded.');
+    expect(view.container.querySelector('dialog')).toBeNull();
+    expect(view.container.querySelector('[role="alert"]')?.textContent).toContain('The 3D view could not be loaded.');
     expect(reportError).toHaveBeenCalledWith({ code: 'viewer-load-failed', message: 'The wizard could not be loaded from https://shop.example/dist/wizard.js: offline' });
     expect(service.loadViewer).not.toHaveBeenCalled();
 
@@ -192,7 +193,7 @@ describe('Viewer3D', () => {
     view.click('View in 3D');
     expect(view.container.querySelector('.evc-viewer-notice[role="status"]')?.textContent).toBe('3D view is not available in this browser.');
     expect(service.loadViewer).not.toHaveBeenCalled();
-    expect(view.container.querySelector('dialog')?.open).toBe(false);
+    expect(view.container.querySelector('dialog')).toBeNull();
     expect(reportError).not.toHaveBeenCalled();
   });
 

@@ -1,15 +1,14 @@
 import type { MouseEvent } from 'react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { webglAvailable } from '../services/viewer';
-import { Modal } from './Modal';
 import { useUiOptions } from './options-context';
-import { useWizardPart } from './use-wizard-part';
-import { VIEWER_TEXT, ViewerFailed, ViewerLoading } from './viewer-parts';
+import { PageDialog } from './PageDialog';
+import { VIEWER_TEXT } from './load-parts';
 
 /**
  * A "View in 3D" button (DESIGN contract) that opens the 3D dialog; without WebGL the 2D preview
- * stays, with a notice. What the dialog shows ships in the wizard file (ViewerContent), which loads
- * the viewer file in turn, so the page's script holds only the button and the dialog's frame.
+ * stays, with a notice. The dialog ships in the wizard file (ViewerDialog), which loads the viewer
+ * file in turn, so the page's script holds only the button.
  */
 export function Viewer3D() {
   const { modelSrc, viewerSrc, loadWizard } = useUiOptions();
@@ -18,10 +17,11 @@ export function Viewer3D() {
 }
 
 function ViewerControl() {
-  // The page needs only the WebGL probe: the viewer file's loader ships with the dialog's content.
+  // The page needs only the WebGL probe: the viewer file's loader ships with the dialog.
   const canDraw = useUiOptions().viewer?.webglAvailable ?? webglAvailable;
   const [unsupported, setUnsupported] = useState(false);
   const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
 
   const show = (event: MouseEvent<HTMLButtonElement>) => {
     if (canDraw(event.currentTarget.ownerDocument)) setOpen(true);
@@ -37,20 +37,7 @@ function ViewerControl() {
       <p className="evc-viewer-notice" role="status">
         {unsupported ? VIEWER_TEXT.unsupported : null}
       </p>
-      <Modal open={open} title={VIEWER_TEXT.title} onClose={() => setOpen(false)} className="evc-viewer-dialog" part="viewer">
-        <ViewerDialogContent />
-      </Modal>
+      <PageDialog mount="mountViewer" open={open} close={close} failure="viewer-load-failed" loading={VIEWER_TEXT.loading} failed={VIEWER_TEXT.failed} />
     </div>
-  );
-}
-
-/** The open dialog's content from the wizard file: the spinner until it is there, "Try again" if it does not come. */
-function ViewerDialogContent() {
-  const { container, shown, error, retry } = useWizardPart('mountViewer', true, 'viewer-load-failed');
-  return (
-    <>
-      <div ref={container} />
-      {!shown && (error ? <ViewerFailed retry={retry} /> : <ViewerLoading />)}
-    </>
   );
 }

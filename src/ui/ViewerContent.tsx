@@ -4,7 +4,7 @@ import { browserViewer } from '../services/viewer';
 import type { ModelLook, ModelStage as ModelStageHandle, ViewerModule } from '../viewer/model-stage';
 import { useUiOptions } from './options-context';
 import { useConfigurator } from './store-context';
-import { ViewerFailed, ViewerLoading } from './viewer-parts';
+import { LoadFailed, LoadStatus, VIEWER_TEXT } from './load-parts';
 import viewerCss from './viewer-content.css';
 
 /** The 3D dialog content's stylesheet, adopted when it mounts, so it ships in the wizard file only. */
@@ -96,7 +96,7 @@ function ViewerPhases({ modelSrc, viewerSrc }: { modelSrc: string; viewerSrc: st
     };
   }, [phase, viewer, viewerSrc, fail]);
 
-  if (phase === 'loading') return <ViewerLoading />;
-  if (phase === 'failed' || !module) return <ViewerFailed retry={() => setPhase('loading')} />;
+  if (phase === 'loading') return <LoadStatus label={VIEWER_TEXT.loading} />;
+  if (phase === 'failed' || !module) return <LoadFailed message={VIEWER_TEXT.failed} retry={() => setPhase('loading')} />;
   return <ModelStage module={module} src={modelSrc} onModelError={() => fail('model-load-failed', `The 3D model ${modelSrc} could not be loaded`)} />;
 }

@@ -1,5 +1,5 @@
-import { useId, useMemo, useRef, useState } from 'react';
-import { applicableSteps, continueHidden, next, stepIndex } from '../domain/wizard';
+import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react';
+import { continueHidden, next, stepCount, stepIndex } from '../domain/wizard';
 import { navigationContext } from '../stores/configurator-store';
 import { createStepValidationSelector } from '../stores/step-validation';
 import { selectUnavailableItems } from '../stores/wizard-choices';
@@ -52,8 +52,13 @@ export function Wizard() {
   const onClose = useWizardDialog(dialog, { open: wizard.open, modal: !overlay, contentKey: wizard.step, onClose: state.actions.closeWizard });
 
   const context = navigationContext(state);
-  const count = applicableSteps(context).length;
+  const count = stepCount(context);
   const index = stepIndex(context, wizard.step);
+  // DESIGN `evc-step`: the wizard opens (its file has just loaded, or it opens again) or moves.
+  const stepShown = useEffectEvent(() => contact.onStep?.({ flow, step: wizard.step, index, count }));
+  useEffect(() => {
+    if (wizard.open) stepShown();
+  }, [wizard.open, wizard.step]);
   const ordering = flow === 'order';
   const last = next(context, wizard.step).type === 'finish';
   // The specification-request flow's last step hides Continue itself; the ordering flow's checks out.

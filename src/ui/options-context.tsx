@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { Configuration } from '../domain/configuration';
+import type { Flow, StepName } from '../domain/wizard';
 import type { SpecRequestSender } from '../services/spec-request';
 import type { ViewerService } from '../services/viewer';
 import type { OrderServices } from './order-services';
@@ -42,6 +43,8 @@ export interface UiOptions {
   specRequest?: SpecRequestSender | undefined;
   /** Tells the host page a specification request was accepted (the element fires `evc-request-sent`). */
   onRequestSent?: ((detail: { requestId: string }) => void) | undefined;
+  /** Tells the host page the wizard shows a step, as it opens or moves (the element fires `evc-step`). */
+  onStep?: ((detail: { flow: Flow; step: StepName; index: number; count: number }) => void) | undefined;
 }
 
 export const UiOptionsContext = createContext<UiOptions>({ instanceId: 'evc', imageCdn: '/cdn' });

@@ -13,7 +13,7 @@ import { memoryStorage } from '../stores/persistence';
 import type { UiOptions } from './options-context';
 import { UiOptionsContext } from './options-context';
 import { StoreContext } from './store-context';
-import { mountViewer, mountWizard } from './wizard-mount';
+import { mountStartAgain, mountViewer, mountWizard } from './wizard-mount';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -44,7 +44,7 @@ export function render(
   act(() =>
     root.render(
       <StoreContext.Provider value={store}>
-        <UiOptionsContext.Provider value={{ instanceId: 'test', imageCdn: TEST_CDN, loadWizard: async () => ({ mountWizard, mountViewer }), ...options }}>{ui}</UiOptionsContext.Provider>
+        <UiOptionsContext.Provider value={{ instanceId: 'test', imageCdn: TEST_CDN, loadWizard: async () => ({ mountWizard, mountViewer, mountStartAgain }), ...options }}>{ui}</UiOptionsContext.Provider>
       </StoreContext.Provider>,
     ),
   );

@@ -2,13 +2,17 @@ import type { ConfiguratorStore } from '../stores/configurator-store';
 import type { UiOptions } from './options-context';
 
 /**
- * The wizard and the 3D view's dialog content are a file loaded on demand (`wizard.js`, beside the
- * classic script), so the page's script stays small. This is what that file exports and what the
- * page hands it.
+ * The wizard and the page's dialogs (the 3D view, "Start again?") are a file loaded on demand
+ * (`wizard.js`, beside the classic script), so the page's script stays small. This is what that file
+ * exports and what the page hands it.
  */
 export interface WizardMountProps {
   store: ConfiguratorStore;
   options: UiOptions;
+  /** A page dialog: whether it is open (the page's button opens it). */
+  open?: boolean | undefined;
+  /** A page dialog: closes it; `true` when the buyer confirmed what it asked. */
+  close?: ((confirmed?: boolean) => void) | undefined;
 }
 
 /** A part of the wizard file rendered into the page's container. */
@@ -19,11 +23,13 @@ export interface WizardHandle {
 
 export interface WizardModule {
   mountWizard(container: Element, props: WizardMountProps): WizardHandle;
-  /** The open 3D dialog's content: the viewer file's loading, its failure, the model. */
+  /** The 3D view's dialog: the viewer file's loading, its failure, the model. */
   mountViewer(container: Element, props: WizardMountProps): WizardHandle;
+  /** The "Start again?" confirmation. */
+  mountStartAgain(container: Element, props: WizardMountProps): WizardHandle;
 }
 
 export function isWizardModule(value: unknown): value is WizardModule {
   const module = value as Partial<WizardModule> | null;
-  return typeof module?.mountWizard === 'function' && typeof module.mountViewer === 'function';
+  return typeof module?.mountWizard === 'function' && typeof module.mountViewer === 'function' && typeof module.mountStartAgain === 'function';
 }

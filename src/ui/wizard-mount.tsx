@@ -3,7 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { appendStyles } from './constructable-styles';
 import { UiOptionsContext } from './options-context';
 import { StoreContext } from './store-context';
-import { ViewerContent, VIEWER_STYLES } from './ViewerContent';
+import { DIALOG_STYLES, StartAgainDialog, ViewerDialog } from './page-dialogs';
+import { VIEWER_STYLES } from './ViewerContent';
 import { Wizard, WIZARD_STYLES } from './Wizard';
 import type { WizardHandle, WizardMountProps } from './wizard-module';
 
@@ -12,15 +13,15 @@ import type { WizardHandle, WizardMountProps } from './wizard-module';
  * carries its own copies of the contexts, so it provides them itself. DESIGN "Styles": the part's CSS
  * ships in the wizard file and joins the element's sheets.
  */
-function mountPart(Part: ComponentType, styles: readonly string[]) {
+function mountPart(Part: ComponentType<Pick<WizardMountProps, 'open' | 'close'>>, styles: readonly string[]) {
   return (container: Element, props: WizardMountProps): WizardHandle => {
     appendStyles(container.getRootNode(), styles);
     const root = createRoot(container);
-    const render = ({ store, options }: WizardMountProps) =>
+    const render = ({ store, options, open, close }: WizardMountProps) =>
       root.render(
         <StoreContext.Provider value={store}>
           <UiOptionsContext.Provider value={options}>
-            <Part />
+            <Part open={open} close={close} />
           </UiOptionsContext.Provider>
         </StoreContext.Provider>,
       );
@@ -29,6 +30,8 @@ function mountPart(Part: ComponentType, styles: readonly string[]) {
   };
 }
 
-export const mountWizard = mountPart(Wizard, WIZARD_STYLES);
+export const mountWizard = mountPart(Wizard, [...DIALOG_STYLES, ...WIZARD_STYLES]);
 
-export const mountViewer = mountPart(ViewerContent, VIEWER_STYLES);
+export const mountViewer = mountPart(ViewerDialog, [...DIALOG_STYLES, ...VIEWER_STYLES]);
+
+export const mountStartAgain = mountPart(StartAgainDialog, DIALOG_STYLES);

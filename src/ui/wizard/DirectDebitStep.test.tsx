@@ -1,4 +1,5 @@
 import { act } from 'react';
+import { chooseExtra, choosePaymentType } from '../../stores/wizard-choices';
 import type { MockInstance } from 'vitest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DirectDebitStartAnswer } from '../../domain/direct-debit';
@@ -55,8 +56,8 @@ function renderDirectDebitStep(directDebit: DirectDebitServices | undefined) {
   const rendered = renderWizard({ order: fakeOrderServices({ directDebit }), options: { monthlyPlanAvailable: true } });
   update(() => {
     const { actions } = rendered.store.getState();
-    actions.choosePaymentType('PAY_MONTHLY');
-    actions.toggleExtra('display', true);
+    choosePaymentType(rendered.store, 'PAY_MONTHLY');
+    chooseExtra(rendered.store, 'display', true);
     actions.updateForm({
       'first-name': 'Sam',
       'last-name': 'Lee',

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { chooseExtra, choosePaymentType } from '../../stores/wizard-choices';
 import type { StorageTargets } from '../../stores/persistence';
 import { byRole, cleanup, render, textOf, typeInto as type, update } from '../testing';
 import { Wizard } from '../Wizard';
@@ -14,7 +15,7 @@ afterEach(() => {
 /** The monthly plan chosen and the wizard on the finance step, as navigation would have left it. */
 function renderFinanceStep() {
   const rendered = renderWizard({ order: fakeOrderServices(), options: { monthlyPlanAvailable: true } });
-  update(() => rendered.store.getState().actions.choosePaymentType('PAY_MONTHLY'));
+  update(() => choosePaymentType(rendered.store, 'PAY_MONTHLY'));
   rendered.goTo('finance');
   return rendered;
 }
@@ -79,7 +80,7 @@ describe('finance step (spec §5 finance step, monthly plan only)', () => {
 
   it('states the plan it is applying for', () => {
     const { container, store } = renderFinanceStep();
-    update(() => store.getState().actions.toggleExtra('display', true));
+    update(() => chooseExtra(store, 'display', true));
     // £350.00 + 36 × £3.00 = £458.00; the yearly £1.00 after the term is said apart.
     expect(textOf(container.querySelector('.evc-step'))).toContain(
       '£350.00 initial payment, then 36 monthly payments of £3.00 (total payable £458.00), then £1.00 per year',
@@ -155,7 +156,7 @@ describe('finance step (spec §5 finance step, monthly plan only)', () => {
     const { container, store } = render(<Wizard />, { options: { monthlyPlanAvailable: true }, storage });
     update(() => {
       store.getState().actions.openWizard();
-      store.getState().actions.choosePaymentType('PAY_MONTHLY');
+      choosePaymentType(store, 'PAY_MONTHLY');
     });
     update(() => store.setState((state) => ({ wizard: { ...state.wizard, step: 'finance' } })));
     fillTextAnswers(container);

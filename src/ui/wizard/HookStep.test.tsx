@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { choose } from '../../stores/wizard-choices';
 import { allByRole, byRole, cleanup, textOf, update } from '../testing';
 import { backButton, descriptionOf, nextButton, renderWizard } from './wizard-testing';
 
@@ -14,7 +15,7 @@ describe('cable hook colour step (spec §2 step 5, §4)', () => {
     update(() => backButton(container)?.click());
     expect(store.getState().wizard.step).toBe('extras');
 
-    update(() => store.getState().actions.select({ type: 'chooseCable', cable: 'tethered_7kw_8_5m' }));
+    update(() => choose(store, { type: 'chooseCable', cable: 'tethered_7kw_8_5m' }));
     update(() => byRole(container, 'checkbox', 'Cable hook').click());
     update(() => nextButton(container)?.click());
     expect(store.getState().wizard.step).toBe('hook');
@@ -23,7 +24,7 @@ describe('cable hook colour step (spec §2 step 5, §4)', () => {
 
   it('offers the 11 hook colours as the radio group "Cable hook colour", metallic ones with their extra cost', () => {
     const { container, store } = renderWizard({ step: 'extras' });
-    update(() => store.getState().actions.select({ type: 'chooseCable', cable: 'tethered_7kw_8_5m' }));
+    update(() => choose(store, { type: 'chooseCable', cable: 'tethered_7kw_8_5m' }));
     update(() => byRole(container, 'checkbox', 'Cable hook').click());
     update(() => nextButton(container)?.click());
     const group = byRole(container, 'radiogroup', 'Cable hook colour');

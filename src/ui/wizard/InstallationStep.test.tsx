@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { choose } from '../../stores/wizard-choices';
 import { allByRole, byRole, cleanup, textOf, update } from '../testing';
 import { descriptionOf, nextButton, renderWizard } from './wizard-testing';
 
@@ -16,7 +17,7 @@ describe('installation step (spec §2 step 1, §5, §9)', () => {
     expect(descriptionOf(byRole(group, 'radio', 'Standard'))).toContain('£425.00');
     expect(byRole<HTMLInputElement>(group, 'radio', 'Standard with no install').checked).toBe(true);
 
-    update(() => store.getState().actions.select({ type: 'chooseCable', cable: 'socket_22kw' }));
+    update(() => choose(store, { type: 'chooseCable', cable: 'socket_22kw' }));
     const radios = allByRole(byRole(container, 'radiogroup', 'Choose your installation'), 'radio');
     expect(radios).toHaveLength(2);
     expect(descriptionOf(byRole(container, 'radio', 'Premium'))).toContain('22kW Premium installation (physical survey)');

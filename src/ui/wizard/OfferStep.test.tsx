@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { choose, choosePaymentType } from '../../stores/wizard-choices';
 import { allByRole, byRole, cleanup, update } from '../testing';
 import { descriptionOf, fakeOrderServices, nextButton, renderWizard } from './wizard-testing';
 
@@ -11,8 +12,8 @@ describe('offer step (only when the shop has offers)', () => {
     const { container, store } = renderWizard({ order: fakeOrderServices(), step: 'contact' });
     update(() => {
       const { actions } = store.getState();
-      actions.select({ type: 'chooseInstallation', installation: 'premium_7kw' });
-      actions.choosePaymentType('PAY_NOW');
+      choose(store, { type: 'chooseInstallation', installation: 'premium_7kw' });
+      choosePaymentType(store, 'PAY_NOW');
       actions.updateForm({ 'first-name': 'Ada', 'last-name': 'Lovelace', email: 'ada@example.com', tel: '07700 900123' });
     });
     update(() => store.getState().actions.setShop({ offers: OFFERS }));
@@ -25,7 +26,7 @@ describe('offer step (only when the shop has offers)', () => {
     const { container, store, goTo } = renderWizard();
     update(() => {
       store.getState().actions.setShop({ offers: OFFERS });
-      store.getState().actions.select({ type: 'chooseInstallation', installation: 'premium_7kw' });
+      choose(store, { type: 'chooseInstallation', installation: 'premium_7kw' });
     });
     goTo('offer');
     const group = byRole(container, 'radiogroup', 'Would you like a free offer with your order?');

@@ -1,5 +1,6 @@
 import { useUiOptions } from '../options-context';
-import { useConfigurator } from '../store-context';
+import { chooseOffer } from '../../stores/wizard-choices';
+import { useConfigurator, useConfiguratorStore } from '../store-context';
 import { OptionControl, OptionGroup } from './OptionControl';
 import type { StepProps } from './types';
 
@@ -13,7 +14,7 @@ export const NO_OFFER_LABEL = 'No thanks';
 export function OfferStep(_props: StepProps) {
   const offers = useConfigurator((state) => state.shop.offers);
   const selected = useConfigurator((state) => state.configuration.offer);
-  const chooseOffer = useConfigurator((state) => state.actions.chooseOffer);
+  const store = useConfiguratorStore();
   const group = `${useUiOptions().instanceId}-offer`;
   return (
     <OptionGroup legend="Would you like a free offer with your order?" radios>
@@ -25,11 +26,11 @@ export function OfferStep(_props: StepProps) {
           value={offer.id}
           label={offer.name}
           checked={offer.id === selected}
-          onChange={() => chooseOffer(offer.id)}
+          onChange={() => chooseOffer(store, offer.id)}
           price="Free"
         />
       ))}
-      <OptionControl type="radio" group={group} value="" label={NO_OFFER_LABEL} checked={selected === null} onChange={() => chooseOffer(null)} />
+      <OptionControl type="radio" group={group} value="" label={NO_OFFER_LABEL} checked={selected === null} onChange={() => chooseOffer(store, null)} />
     </OptionGroup>
   );
 }

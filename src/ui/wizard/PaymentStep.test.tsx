@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { choose, chooseExtra, choosePaymentType } from '../../stores/wizard-choices';
 import { byRole, cleanup, textOf, update } from '../testing';
 import { descriptionOf, nextButton, renderWizard } from './wizard-testing';
 
@@ -8,8 +9,8 @@ describe('payment step (spec §2 step 6, §3 plans, §9 figures)', () => {
   it('offers the three plans by title with description, figures and the total payable beside the pay-in-full price', () => {
     const { container, store } = renderWizard({ step: 'payment', options: { monthlyPlanAvailable: true } });
     const group = byRole(container, 'radiogroup', 'How would you like to pay?');
-    update(() => store.getState().actions.select({ type: 'chooseCable', cable: 'tethered_7kw_8_5m' }));
-    update(() => store.getState().actions.select({ type: 'chooseInstallation', installation: 'standard_7kw' }));
+    update(() => choose(store, { type: 'chooseCable', cable: 'tethered_7kw_8_5m' }));
+    update(() => choose(store, { type: 'chooseInstallation', installation: 'standard_7kw' }));
     // £599 + £99 + £425 = £1,123.00; monthly £1.75 cable + £31.00 standard installation (spec §9 amounts),
     // so £350.00 + 36 × £32.75 = £1,529.00 over the term, £406.00 more than paying in full.
     expect(descriptionOf(byRole(group, 'radio', 'Pay in full'))).toBe('One-off payment £1,123.00 today Total payable £1,123.00');
@@ -25,7 +26,7 @@ describe('payment step (spec §2 step 6, §3 plans, §9 figures)', () => {
 
   it('says when the monthly plan costs less over its term than paying in full', () => {
     const { container, store } = renderWizard({ step: 'payment', options: { monthlyPlanAvailable: true } });
-    update(() => store.getState().actions.toggleExtra('display', true));
+    update(() => chooseExtra(store, 'display', true));
     // £599 + £88 = £687.00 in full; £350.00 + 36 × £3.00 = £458.00 monthly.
     expect(descriptionOf(byRole(container, 'radio', 'Pay monthly'))).toContain('Total payable £458.00 over 36 months (£229.00 less than paying in full)');
   });
@@ -42,13 +43,13 @@ describe('payment step (spec §2 step 6, §3 plans, §9 figures)', () => {
     update(() => monthly.click());
     expect(store.getState().configuration.paymentType).toBeNull();
     // Something paid monthly makes it a choice again.
-    update(() => store.getState().actions.toggleExtra('display', true));
+    update(() => chooseExtra(store, 'display', true));
     expect(monthly.disabled).toBe(false);
   });
 
   it('does not accept a saved monthly plan with nothing paid monthly: Continue says why until another plan is chosen', () => {
     const { container, store } = renderWizard({ step: 'payment', options: { monthlyPlanAvailable: true } });
-    update(() => store.getState().actions.choosePaymentType('PAY_MONTHLY'));
+    update(() => choosePaymentType(store, 'PAY_MONTHLY'));
     expect(byRole<HTMLInputElement>(container, 'radio', 'Pay monthly').checked).toBe(true);
     expect(nextButton(container)?.disabled).toBe(true);
     expect(textOf(container.querySelector('.evc-wizard-hint'))).toBe('Nothing on this order is paid monthly: choose pay in full or pay in 3');

@@ -4,7 +4,8 @@ import type { Totals } from '../../domain/pricing';
 import { monthlyPlanOffered, totalPayable } from '../../domain/pricing';
 import { MESSAGES } from '../../domain/schemas/messages';
 import { useUiOptions } from '../options-context';
-import { useConfigurator, useTotals } from '../store-context';
+import { choosePaymentType } from '../../stores/wizard-choices';
+import { useConfigurator, useConfiguratorStore, useTotals } from '../store-context';
 import { OptionControl, OptionGroup } from './OptionControl';
 import type { StepProps } from './types';
 
@@ -58,7 +59,7 @@ export function PaymentStep(_props: StepProps) {
   const { monthlyPlanAvailable } = useUiOptions();
   const plans = monthlyPlanAvailable ? allPlans : allPlans.filter((plan) => plan.id !== 'PAY_MONTHLY');
   const selected = useConfigurator((state) => state.configuration.paymentType);
-  const choosePaymentType = useConfigurator((state) => state.actions.choosePaymentType);
+  const store = useConfiguratorStore();
   const totals = useTotals();
   const group = `${useUiOptions().instanceId}-payment`;
   const monthlyOffered = monthlyPlanOffered(totals.monthly);
@@ -76,7 +77,7 @@ export function PaymentStep(_props: StepProps) {
             checked={plan.id === selected}
             unavailable={refused}
             unavailableReason={MESSAGES.nothingMonthly}
-            onChange={() => choosePaymentType(plan.id)}
+            onChange={() => choosePaymentType(store, plan.id)}
           >
             <span className="evc-option-note">{plan.description}</span>
             {!refused && (

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { choose, chooseExtra, choosePaymentType } from '../../stores/wizard-choices';
 import { UK_CATALOGUE as C } from '../../domain/catalogue/uk';
 import { UNAVAILABLE_REASON } from '../../domain/shop-prices';
 import type { StepName } from '../../domain/wizard';
@@ -53,7 +54,7 @@ describe('options the shop cannot sell are disabled, with the reason', () => {
 
   it('a cable that would switch in an unavailable item: the 22kW cables with surge protection on', () => {
     const { container, store } = renderWizard();
-    update(() => store.getState().actions.toggleExtra('surgeProtection', true));
+    update(() => chooseExtra(store, 'surgeProtection', true));
     shopUnavailable(store, [addOn('surge_three')]);
     for (const name of ['22kW with 6.5m cable', '22kW socket']) expect(input(byRole(container, 'radio', name)).disabled).toBe(true);
     expect(input(byRole(container, 'radio', '7kW with 8.5m cable')).disabled).toBe(false);
@@ -62,8 +63,8 @@ describe('options the shop cannot sell are disabled, with the reason', () => {
   it('hook colours: the metallic ones when the metallic hook finish cannot be sold', () => {
     const { container, store, goTo } = renderWizard();
     update(() => {
-      store.getState().actions.select({ type: 'chooseCable', cable: 'tethered_7kw_5_5m' });
-      store.getState().actions.toggleExtra('cableHook', true);
+      choose(store, { type: 'chooseCable', cable: 'tethered_7kw_5_5m' });
+      chooseExtra(store, 'cableHook', true);
     });
     goTo('hook');
     shopUnavailable(store, [addOn('metallic_hook')]);
@@ -108,7 +109,7 @@ describe('an order already holding an item the shop cannot sell', () => {
 
   it('says so on the current step, politely, and the checkout waits on the last step with that hint', () => {
     const { container, store } = renderWizard({ order: fakeOrderServices(), step: 'extras' });
-    update(() => store.getState().actions.toggleExtra('display', true));
+    update(() => chooseExtra(store, 'display', true));
     expect(statusTexts(container)).toEqual([]);
     shopUnavailable(store, [addOn('display')]);
     expect(statusTexts(container)).toEqual([message]);
@@ -118,7 +119,7 @@ describe('an order already holding an item the shop cannot sell', () => {
     expect(input(byRole(container, 'checkbox', 'Digital display')).disabled).toBe(false);
 
     update(() => {
-      store.getState().actions.choosePaymentType('PAY_NOW');
+      choosePaymentType(store, 'PAY_NOW');
       store.getState().actions.updateForm({ 'first-name': 'Ada', 'last-name': 'Lovelace', email: 'ada@home.example', tel: '07700 900123' });
       store.setState((state) => ({ wizard: { ...state.wizard, step: 'contact' } }));
     });

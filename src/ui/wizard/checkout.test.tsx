@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { choosePaymentType } from '../../stores/wizard-choices';
 import { UK_CATALOGUE } from '../../domain/catalogue/uk';
 import { totalsDetail } from '../../domain/pricing';
 import { createTotalsSelector } from '../../stores/configurator-store';
@@ -18,7 +19,7 @@ function onLastStep(order: OrderServices | undefined) {
   const rendered = renderWizard({ order, step: 'contact' });
   update(() => {
     const { actions } = rendered.store.getState();
-    actions.choosePaymentType('PAY_NOW');
+    choosePaymentType(rendered.store, 'PAY_NOW');
     actions.updateForm(CONTACT);
   });
   return rendered;

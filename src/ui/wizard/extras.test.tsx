@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { choose } from '../../stores/wizard-choices';
 import { allByRole, byRole, cleanup, update } from '../testing';
 import { descriptionOf, nextButton, renderWizard } from './wizard-testing';
 
@@ -20,9 +21,9 @@ describe('options and extras steps (spec §2 steps 2 and 3, §4)', () => {
 
   it('advanced solar is the second item with installation, and not offered for 22kW, where surge protection is three phase', () => {
     const { container, store } = renderWizard({ step: 'options' });
-    update(() => store.getState().actions.select({ type: 'chooseInstallation', installation: 'premium_7kw' }));
+    update(() => choose(store, { type: 'chooseInstallation', installation: 'premium_7kw' }));
     expect(descriptionOf(byRole(container, 'checkbox', 'Advanced solar'))).toBe('£106.00 Advanced Solar');
-    update(() => store.getState().actions.select({ type: 'chooseCable', cable: 'tethered_22kw_6_5m' }));
+    update(() => choose(store, { type: 'chooseCable', cable: 'tethered_22kw_6_5m' }));
     expect(checkboxNames(container)).toEqual(['Surge protection', 'Renewable energy integration']);
     expect(descriptionOf(byRole(container, 'checkbox', 'Surge protection'))).toBe('£245.00 Surge Protection three phase');
     expect(nextButton(container)?.disabled).toBe(false);
@@ -33,7 +34,7 @@ describe('options and extras steps (spec §2 steps 2 and 3, §4)', () => {
     expect(checkboxNames(container)).toEqual(['Digital display', 'Extended warranty']);
     expect(descriptionOf(byRole(container, 'checkbox', 'Digital display'))).toBe('£88.00');
     expect(descriptionOf(byRole(container, 'checkbox', 'Extended warranty'))).toContain('£121.00');
-    update(() => store.getState().actions.select({ type: 'chooseCable', cable: 'tethered_7kw_5_5m' }));
+    update(() => choose(store, { type: 'chooseCable', cable: 'tethered_7kw_5_5m' }));
     expect(checkboxNames(container)).toEqual(['Cable hook', 'Digital display', 'Extended warranty']);
     expect(descriptionOf(byRole(container, 'checkbox', 'Cable hook'))).toContain('£49.00');
     update(() => byRole(container, 'checkbox', 'Digital display').click());

@@ -1,10 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allByRole, byRole, cleanup, textOf, update } from '../testing';
 import { mountWizard } from '../wizard-mount';
 import { UK_CATALOGUE } from '../../domain/catalogue/uk';
 import { createConfiguratorStore } from '../../stores/configurator-store';
 import { memoryStorage } from '../../stores/persistence';
 import { wizardNavigation } from '../../stores/wizard-navigation';
+import { DIALOG_STYLES } from '../page-dialogs';
 import { WIZARD_STYLES } from '../Wizard';
 import { backButton, nextButton, renderWizard } from './wizard-testing';
 
@@ -58,7 +59,7 @@ describe('wizard layout (spec §2 "Checkout wizard")', () => {
 });
 
 describe('mountWizard', () => {
-  it("adopts the wizard's stylesheet on the container's shadow root once, after the page's sheets", () => {
+  it("adopts the dialogs' and the wizard's stylesheets on the container's shadow root once, after the page's sheets", () => {
     const host = document.createElement('div');
     document.body.append(host);
     const shadow = host.attachShadow({ mode: 'open' });
@@ -74,10 +75,27 @@ describe('mountWizard', () => {
       });
       return handle;
     });
-    expect(shadow.adoptedStyleSheets).toHaveLength(1 + WIZARD_STYLES.length);
+    expect(shadow.adoptedStyleSheets).toHaveLength(1 + DIALOG_STYLES.length + WIZARD_STYLES.length);
     expect(shadow.adoptedStyleSheets[0]).toBe(pageSheet);
-    const [, wizardSheet] = shadow.adoptedStyleSheets;
+    const [, dialogSheet, wizardSheet] = shadow.adoptedStyleSheets;
+    expect([...(dialogSheet?.cssRules ?? [])].some((rule) => rule.cssText.includes('.evc-modal'))).toBe(true);
     expect([...(wizardSheet?.cssRules ?? [])].some((rule) => rule.cssText.includes('.evc-wizard-panes'))).toBe(true);
     for (const handle of handles) update(() => handle?.unmount());
+  });
+});
+
+describe('evc-step (DESIGN: the wizard opens or moves)', () => {
+  it('tells the host page the step shown as the wizard opens, moves, closes and opens again; a choice that keeps the step says nothing', () => {
+    const onStep = vi.fn();
+    const { container, store } = renderWizard({ options: { onStep } });
+    expect(onStep.mock.calls.map(([detail]) => detail)).toEqual([{ flow: 'order', step: 'cable', index: 0, count: 6 }]);
+    update(() => nextButton(container)?.click());
+    expect(onStep).toHaveBeenLastCalledWith({ flow: 'order', step: 'installation', index: 1, count: 6 });
+    update(() => store.getState().actions.updateForm({ email: 'sam@home.example' }));
+    expect(onStep).toHaveBeenCalledTimes(2);
+    update(() => store.getState().actions.closeWizard());
+    update(() => store.getState().actions.openWizard());
+    expect(onStep).toHaveBeenCalledTimes(3);
+    expect(onStep).toHaveBeenLastCalledWith({ flow: 'order', step: 'installation', index: 1, count: 6 });
   });
 });

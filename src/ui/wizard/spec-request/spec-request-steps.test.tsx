@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { choose } from '../../../stores/wizard-choices';
 import { allByRole, byRole, cleanup, render, statusTexts, textOf, typeInto, update } from '../../testing';
 import { Wizard } from '../../Wizard';
 import { CONTACT_EMAIL_NOTE, MATCH_ORDER_NOTE } from './DetailsStep';
@@ -75,7 +76,7 @@ describe('specification-request steps (spec §2, §4)', () => {
     expect(byRole<HTMLDialogElement>(container, 'dialog', 'Select Installation').open).toBe(true);
     expect(byRole(container, 'radiogroup', 'Choose your installation')).toBeTruthy();
     expect(allByRole(byRole(container, 'radiogroup', 'Choose your installation'), 'radio').length).toBeGreaterThan(1);
-    update(() => store.getState().actions.select({ type: 'chooseCable', cable: 'socket_22kw' }));
+    update(() => choose(store, { type: 'chooseCable', cable: 'socket_22kw' }));
     expect(allByRole(byRole(container, 'radiogroup', 'Choose your installation'), 'radio')).toHaveLength(1);
   });
 
@@ -84,11 +85,11 @@ describe('specification-request steps (spec §2, §4)', () => {
     expect(byRole<HTMLDialogElement>(container, 'dialog', 'Select Your Extras').open).toBe(true);
     for (const name of ['Extended warranty', 'Digital display', 'Surge protection', 'Advanced solar']) expect(byRole(container, 'checkbox', name)).toBeTruthy();
     expect(() => byRole(container, 'checkbox', 'Cable hook')).toThrow();
-    update(() => store.getState().actions.select({ type: 'chooseCable', cable: 'tethered_7kw_5_5m' }));
+    update(() => choose(store, { type: 'chooseCable', cable: 'tethered_7kw_5_5m' }));
     click(byRole(container, 'checkbox', 'Cable hook'));
     click(byRole(container, 'checkbox', 'Advanced solar'));
     expect(store.getState().configuration.cableHook).toBe(true);
-    update(() => store.getState().actions.select({ type: 'chooseCable', cable: 'tethered_22kw_6_5m' }));
+    update(() => choose(store, { type: 'chooseCable', cable: 'tethered_22kw_6_5m' }));
     expect(() => byRole(container, 'checkbox', 'Advanced solar')).toThrow();
     expect(store.getState().configuration.advancedSolar).toBe(false);
     expect(textOf(container)).toContain('Surge Protection three phase');
@@ -96,7 +97,7 @@ describe('specification-request steps (spec §2, §4)', () => {
 
   it('05 the installation check: any "no" says a survey will be needed', () => {
     const { container, store } = renderSpecWizard('cable');
-    update(() => store.getState().actions.select({ type: 'chooseCable', cable: 'socket_22kw' }));
+    update(() => choose(store, { type: 'chooseCable', cable: 'socket_22kw' }));
     update(() => store.setState((state) => ({ wizard: { ...state.wizard, step: 'installCheck' } })));
     const groups = allByRole(container, 'radiogroup');
     expect(groups).toHaveLength(6);
@@ -110,7 +111,7 @@ describe('specification-request steps (spec §2, §4)', () => {
 
   it('05 the answers are kept when the customer leaves the step and comes back (they go with the request)', () => {
     const { container, store } = renderSpecWizard('cable');
-    update(() => store.getState().actions.select({ type: 'chooseCable', cable: 'socket_22kw' }));
+    update(() => choose(store, { type: 'chooseCable', cable: 'socket_22kw' }));
     update(() => store.setState((state) => ({ wizard: { ...state.wizard, step: 'installCheck' } })));
     click(byRole(byRole(container, 'radiogroup', /^Is the property in mainland UK/), 'radio', 'No'));
     update(() => store.setState((state) => ({ wizard: { ...state.wizard, step: 'details' } })));

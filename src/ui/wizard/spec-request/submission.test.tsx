@@ -1,4 +1,5 @@
 import { act } from 'react';
+import { chooseExtra } from '../../../stores/wizard-choices';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SpecRequest } from '../../../domain/spec-request';
 import type { SpecRequestSender, SpecSendResult } from '../../../services/spec-request';
@@ -226,7 +227,7 @@ describe('step 07 after sending: a change is sent as an amendment, never shown "
     const { send } = fakeSender({ ok: true, requestId: 'req-1' }, failed, failed, failed);
     const { container, store } = renderSubmission({ specRequest: send });
     await advance(1000);
-    update(() => store.getState().actions.toggleExtra('display', true));
+    update(() => chooseExtra(store, 'display', true));
     expect(store.getState().wizard.step).toBe('details');
     update(() => nextButton(container)!.click());
     await advance(3100);
