@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CartFigures, ShownFigures } from './cart-check';
-import { cartTotalsDetail, compareCart, differenceText, shownFigures } from './cart-check';
+import { cartPricedCatalogue, cartTotalsDetail, compareCart, differenceText, shownFigures } from './cart-check';
 import { UK_CATALOGUE as C } from './catalogue/uk';
 import { defaultConfiguration } from './configuration';
 import { orderItems } from './order-items';
@@ -103,5 +103,18 @@ describe('cartTotalsDetail', () => {
     expect(detail.lines).toContainEqual({ name: 'PARTNER100', amount: -100 });
     const monthly = { initialPayment: 250, monthlyPayment: 3, months: 36, afterwardsPerYear: 1 };
     expect(cartTotalsDetail(cart({ dueNow: 35000 }), { currency: 'GBP', total: 587, lines: [], monthly }).monthly).toEqual({ ...monthly, initialPayment: 350 });
+  });
+});
+
+describe('cartPricedCatalogue', () => {
+  it('shows from then on the cart’s prices, and no discount whose code the shop refused; other figures stay', () => {
+    const known = { prices: { [DISPLAY]: 9000 }, unavailable: [DISPLAY], sellingPlans: {} };
+    const comparison = compareCart(shown, cart({ codes: [{ code: 'PARTNER100', applicable: false }], lines: cart().lines.map((line) => (line.variantId === CHARGER ? { ...line, unitPrice: 64900 } : line)) }));
+    const { list, catalogue } = cartPricedCatalogue(C, known, comparison);
+    expect(list).toEqual({ prices: { [DISPLAY]: 9000, [CHARGER]: 64900 }, unavailable: [DISPLAY], sellingPlans: {} });
+    expect(catalogue.baseProduct.price).toBe(64900);
+    expect(catalogue.discounts.map((discount) => discount.code)).not.toContain('PARTNER100');
+    expect(catalogue.discounts.map((discount) => discount.code)).toContain('PARTNER75S');
+    expect(shownFigures(catalogue, config, { email: EMAIL })).toMatchObject({ dueNow: 64900 + 9000, discountCode: undefined });
   });
 });

@@ -6,6 +6,8 @@ import type { OrderItem, PricingContext } from './order-items';
 import { discountForEmail, orderItems } from './order-items';
 import type { TotalsDetail } from './pricing';
 import { priceConfiguration } from './pricing';
+import type { ShopPriceList } from './shop-prices';
+import { withShopPrices } from './shop-prices';
 
 /**
  * Before the buyer leaves for checkout, the cart the shop built is compared with what the wizard
@@ -128,4 +130,20 @@ export function cartTotalsDetail(cart: CartFigures, shown: TotalsDetail): Totals
   };
   if (shown.monthly) detail.monthly = { ...shown.monthly, initialPayment: poundsFromPence(cart.dueNow) };
   return detail;
+}
+
+/**
+ * What a cart that differed says is shown from then on: the shop's prices of its lines, and no
+ * discount whose code it refused. The price list and the catalogue priced with it.
+ */
+export function cartPricedCatalogue(catalogue: Catalogue, known: ShopPriceList, comparison: CartComparison): { list: ShopPriceList; catalogue: Catalogue } {
+  const prices = { ...known.prices };
+  const refused: string[] = [];
+  for (const difference of comparison.differences) {
+    if (difference.kind === 'code-not-accepted') refused.push(difference.code);
+    if (difference.kind === 'price-changed') prices[difference.variantId] = difference.charged;
+  }
+  const list = { ...known, prices };
+  const priced = withShopPrices(catalogue, list);
+  return { list, catalogue: { ...priced, discounts: priced.discounts.filter((discount) => !discount.code || !refused.includes(discount.code)) } };
 }

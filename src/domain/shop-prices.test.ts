@@ -80,10 +80,6 @@ describe('pricing from the shop, with the catalogue as fallback', () => {
     expect(priceConfiguration(priced, full)).toEqual(priceConfiguration(C, full));
   });
 
-  it('marks the charger price as the shop’s, no longer a demo figure', () => {
-    expect(withShopPrices(C, list({ [C.baseProduct.variantId]: 64900 })).baseProduct).toMatchObject({ price: 64900, demoPrice: false });
-  });
-
   it('changes the monthly plan only where the catalogue says (its monthly figures are the plan’s, not the shop’s)', () => {
     const monthly = config({ ...full, paymentType: 'PAY_MONTHLY' });
     const priced = withShopPrices(C, list({ [C.baseProduct.variantId]: 64900, [variant('display')]: 9000 }));

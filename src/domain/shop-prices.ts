@@ -52,7 +52,7 @@ export function withShopPrices(catalogue: Catalogue, list: ShopPriceList): Catal
   const front = catalogue.colours.front;
   return {
     ...catalogue,
-    baseProduct: { ...price(catalogue.baseProduct), demoPrice: false },
+    baseProduct: price(catalogue.baseProduct),
     colours: {
       ...catalogue.colours,
       front: {
@@ -120,7 +120,7 @@ function priceList(variants: readonly VariantAnswer[], sellingPlanName: string |
 
 const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
 const items = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? value.map(record) : []);
-const refused = (what: string, raw: unknown): ShopPricesResult => ({ ok: false, error: `${what}: ${JSON.stringify(raw)?.slice(0, 200)}` });
+const refused = (error: string): ShopPricesResult => ({ ok: false, error });
 
 /**
  * Reads the answer to VARIANT_PRICES_QUERY. Anything not as the schema says is refused, naming it:
@@ -130,14 +130,14 @@ const refused = (what: string, raw: unknown): ShopPricesResult => ({ ok: false, 
 export function parseShopPrices(body: unknown, ids: readonly string[], sellingPlanName?: string): ShopPricesResult {
   const { data, errors } = record(body);
   const nodes = record(data).nodes;
-  if (errors || !Array.isArray(nodes) || nodes.length !== ids.length) return refused('the shop did not answer the price query', errors ?? body);
+  if (errors || !Array.isArray(nodes) || nodes.length !== ids.length) return refused(`the shop did not answer the price query${errors ? `: ${JSON.stringify(errors).slice(0, 200)}` : ''}`);
   const variants: VariantAnswer[] = [];
   for (const [index, raw] of nodes.entries()) {
     if (raw === null) continue;
     const node = record(raw);
     const { amount, currencyCode } = record(node.price);
     if (node.id !== ids[index] || currencyCode !== 'GBP' || typeof amount !== 'string' || !/^\d+(\.\d{1,2})?$/.test(amount)) {
-      return refused(`the shop's answer for ${ids[index]} is not its price in GBP`, raw);
+      return refused(`the shop's answer for ${ids[index]} is not its price in GBP`);
     }
     const plans = items(record(node.sellingPlanAllocations).nodes).map(({ sellingPlan }) => [String(record(sellingPlan).id), record(sellingPlan).name] as const);
     variants.push({ id: ids[index]!, price: penceFromPounds(amount), available: node.availableForSale !== false, plans });
@@ -153,11 +153,11 @@ export function parseShopPrices(body: unknown, ids: readonly string[], sellingPl
 export function parseThemeProducts(products: readonly unknown[], sellingPlanName?: string): ShopPricesResult {
   const variants: VariantAnswer[] = [];
   for (const product of products.map(record)) {
-    if (!Array.isArray(product.variants)) return refused("the theme's product answer has no variants", product);
+    if (!Array.isArray(product.variants)) return refused(`the theme's answer for ${String(product.handle)} has no variants`);
     const names = new Map(items(product.selling_plan_groups).flatMap((group) => items(group.selling_plans)).map((plan) => [plan.id, plan.name]));
     for (const variant of items(product.variants)) {
       const { id, price } = variant;
-      if (!Number.isSafeInteger(id) || !Number.isSafeInteger(price) || (price as number) < 0) return refused("the theme's product answer has a variant without its id and price", variant);
+      if (!Number.isSafeInteger(id) || !Number.isSafeInteger(price) || (price as number) < 0) return refused(`the theme's answer for ${String(product.handle)} has a variant without its id and price`);
       const plans = items(variant.selling_plan_allocations).map(({ selling_plan_id: plan }) => [`gid://shopify/SellingPlan/${String(plan)}`, names.get(plan)] as const);
       variants.push({ id: `gid://shopify/ProductVariant/${String(id)}`, price: price as Pence, available: variant.available !== false, plans });
     }

@@ -183,12 +183,15 @@ function Configurator(props: RootProps) {
     if (!store || !catalogue || !pricesTarget) return;
     let current = true;
     void shopPrices(catalogue, pricesTarget).then((answer) => {
-      if (current) store.getState().actions.applyShopPrices(answer);
+      if (!current) return;
+      store.getState().actions.applyShopPrices(answer);
+      // The summary says the prices are indicative; the host page hears why.
+      if (!answer.ok) emit(host, 'evc-error', { code: 'shop-prices-failed', message: answer.error });
     });
     return () => {
       current = false;
     };
-  }, [store, catalogue, pricesTarget]);
+  }, [store, catalogue, pricesTarget, host]);
 
   useEffect(() => (store ? bindEvents(store, host) : undefined), [store, host]);
   const shareLink = useShareLink(host, store, sharedLink);

@@ -33,20 +33,16 @@ describe('parseShopPrices', () => {
     });
   });
 
+  const notPrice = `the shop's answer for ${IDS[0]} is not its price in GBP`;
   it.each([
     ['GraphQL errors', { errors: [{ message: 'Throttled' }] }, 'the shop did not answer the price query: [{"message":"Throttled"}]'],
-    ['no data', {}, 'the shop did not answer the price query: {}'],
-    ['too few nodes', answer([null]), 'the shop did not answer the price query: {"data":{"nodes":[null]}}'],
-    ['another variant', answer([variant('gid://shopify/ProductVariant/9', '1.00'), null, null]), 'ProductVariant/9'],
-    ['another currency', answer([{ ...variant(IDS[0]!, '1.00'), price: { amount: '1.00', currencyCode: 'EUR' } }, null, null]), 'EUR'],
-    ['a price that is no amount', answer([variant(IDS[0]!, '-5'), null, null]), '"-5"'],
+    ['no data', {}, 'the shop did not answer the price query'],
+    ['too few nodes', answer([null]), 'the shop did not answer the price query'],
+    ['another variant', answer([variant('gid://shopify/ProductVariant/9', '1.00'), null, null]), notPrice],
+    ['another currency', answer([{ ...variant(IDS[0]!, '1.00'), price: { amount: '1.00', currencyCode: 'EUR' } }, null, null]), notPrice],
+    ['a price that is no amount', answer([variant(IDS[0]!, '-5'), null, null]), notPrice],
   ])('refuses %s, naming it', (_name, body, error) => {
-    const result = parseShopPrices(body, IDS);
-    expect(result.ok).toBe(false);
-    expect(!result.ok && result.error).toContain(error);
-    if (!_name.startsWith('GraphQL') && !['no data', 'too few nodes'].includes(_name)) {
-      expect(!result.ok && result.error).toMatch(/^the shop's answer for gid:\/\/shopify\/ProductVariant\/1 is not its price in GBP/);
-    }
+    expect(parseShopPrices(body, IDS)).toEqual({ ok: false, error });
   });
 });
 

@@ -7,6 +7,7 @@ import { defaultFormValues } from '../domain/forms';
 import type { Totals } from '../domain/pricing';
 import { priceConfiguration } from '../domain/pricing';
 import type { ShopPriceList } from '../domain/shop-prices';
+import type { PricedCatalogueResult } from '../services/shop-prices';
 import type { SpecRequestProblem } from '../domain/spec-request';
 import { normaliseConfiguration } from '../domain/selection';
 import type { Flow, NavigationContext, StepName } from '../domain/wizard';
@@ -37,10 +38,8 @@ export interface InstallationInfo {
 export type PriceSource =
   | { source: 'pending' }
   | { source: 'shop'; list: ShopPriceList }
-  | { source: 'catalogue'; reason: string | null };
+  | { source: 'catalogue'; shopFailed: boolean };
 
-/** What asking the shop for its prices gave: its price list and the catalogue priced with it, or why there is none. */
-export type ShopPricesAnswer = { ok: true; list: ShopPriceList; catalogue: Catalogue } | { ok: false; error: string };
 
 /**
  * What the shop told us. Only the cart id is saved (with the choices, so a reload keeps the same
@@ -80,7 +79,7 @@ export interface ConfiguratorActions {
    * The shop's answer to the price query (or a cart's): its prices replace the catalogue's
    * everywhere, and a discount whose code it refused is no longer shown.
    */
-  applyShopPrices(answer: ShopPricesAnswer): void;
+  applyShopPrices(answer: PricedCatalogueResult): void;
   openWizard(): void;
   closeWizard(): void;
   /** "Start again": defaults, and every saved trace of this element removed. */
@@ -253,7 +252,7 @@ export function createConfiguratorStore(options: StoreOptions): ConfiguratorStor
       applyShopPrices: (answer) =>
         set((state) => ({
           catalogue: answer.ok ? answer.catalogue : catalogue,
-          shop: { ...state.shop, prices: answer.ok ? { source: 'shop', list: answer.list } : { source: 'catalogue', reason: answer.error } },
+          shop: { ...state.shop, prices: answer.ok ? { source: 'shop', list: answer.list } : { source: 'catalogue', shopFailed: true } },
         })),
       openWizard: () => set((state) => ({ wizard: { ...state.wizard, open: true } })),
       closeWizard: () => set((state) => ({ wizard: { ...state.wizard, open: false } })),
@@ -282,7 +281,7 @@ export function createConfiguratorStore(options: StoreOptions): ConfiguratorStor
       wizard: saved?.wizard ?? { open: false, step: firstStep(flow), highPowerConfirmed: false },
       // Offers are the catalogue's (a merchant catalogue lists them; the embedded one has none).
       shop: {
-        prices: options.shopPrices ? { source: 'pending' } : { source: 'catalogue', reason: null },
+        prices: options.shopPrices ? { source: 'pending' } : { source: 'catalogue', shopFailed: false },
         offers: catalogue.offers,
         installationDetails: {},
         cartId: saved?.cartId ?? null,

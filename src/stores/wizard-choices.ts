@@ -14,7 +14,9 @@ export type AvailabilityState = Pick<ConfiguratorState, 'catalogue' | 'configura
 
 const NONE: readonly string[] = [];
 
-const unavailableVariants = ({ shop }: AvailabilityState) => (shop.prices.source === 'shop' ? shop.prices.list.unavailable : NONE);
+/** The variants the shop answered it cannot sell now; none before it answered (the same list each time). */
+export const selectUnavailableVariants = ({ shop }: Pick<AvailabilityState, 'shop'>): readonly string[] =>
+  shop.prices.source === 'shop' ? shop.prices.list.unavailable : NONE;
 
 /** The configuration a choice leads to, by the same rules as the store's actions. */
 export function choiceOutcome(state: AvailabilityState, choice: WizardChoice): Configuration {
@@ -24,12 +26,12 @@ export function choiceOutcome(state: AvailabilityState, choice: WizardChoice): C
 
 /** Whether a choice would add an item the shop answered it cannot sell now. */
 export function selectChoiceUnavailable(state: AvailabilityState, choice: WizardChoice): boolean {
-  return choiceUnavailable(state.catalogue, state.configuration, choiceOutcome(state, choice), unavailableVariants(state));
+  return choiceUnavailable(state.catalogue, state.configuration, choiceOutcome(state, choice), selectUnavailableVariants(state));
 }
 
 /** The items of the current order the shop cannot sell now (a default, a saved choice, a finish chosen on the page). */
 export function selectUnavailableItems(state: AvailabilityState): OrderItem[] {
-  return unavailableItems(state.catalogue, state.configuration, unavailableVariants(state));
+  return unavailableItems(state.catalogue, state.configuration, selectUnavailableVariants(state));
 }
 
 /**

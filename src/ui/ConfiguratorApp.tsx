@@ -15,6 +15,7 @@ import { ShareLink } from './ShareLink';
 import { SpecTable } from './SpecTable';
 import { StartAgain } from './StartAgain';
 import type { ConfiguratorStore } from '../stores/configurator-store';
+import { selectUnavailableVariants } from '../stores/wizard-choices';
 import { StoreContext, useConfigurator, useConfiguratorStore } from './store-context';
 import { Viewer3D } from './Viewer3D';
 import { WizardHost } from './WizardHost';
@@ -75,11 +76,9 @@ function frozen(store: ConfiguratorStore): ConfiguratorStore {
   return { ...store, getState: () => state, subscribe: () => () => {} };
 }
 
-const NOTHING_UNAVAILABLE: readonly string[] = [];
-
 /** Colours whose finish the shop cannot sell now cannot be chosen, with the reason; none while it sells everything. */
 function useUnavailable(catalogue: Catalogue, configuration: Configuration, part: 'front' | 'body'): ((id: string) => string | undefined) | undefined {
-  const ids = useConfigurator((state) => (state.shop.prices.source === 'shop' ? state.shop.prices.list.unavailable : NOTHING_UNAVAILABLE));
+  const ids = useConfigurator(selectUnavailableVariants);
   return useMemo(
     () =>
       ids.length === 0

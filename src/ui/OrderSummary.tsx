@@ -16,7 +16,7 @@ export function OrderSummary() {
       {monthly ? <MonthlyTable totals={totals} /> : <PayInFullTable totals={totals} />}
       {/* The shop is the source of truth: where its prices are not the ones shown, the buyer is told. */}
       <p className="evc-vat">
-        Prices include VAT.{prices.source === 'catalogue' && ` ${prices.reason ? PRICES_INDICATIVE : PRICES_WITHOUT_SHOP}`}
+        Prices include VAT.{prices.source === 'catalogue' && ` ${prices.shopFailed ? PRICES_INDICATIVE : PRICES_WITHOUT_SHOP}`}
       </p>
     </section>
   );

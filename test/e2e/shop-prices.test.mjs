@@ -77,12 +77,18 @@ describe('prices from the shop', () => {
     await page.close();
   });
 
-  it('a shop that cannot be asked leaves the catalogue’s figures, called indicative', async () => {
+  it('a shop that cannot be asked leaves the catalogue’s figures, called indicative, and evc-error says why', async () => {
     await control({ failNext: 1, status: 503 });
-    const { page } = await harness.open('/dist-examples/marketing-site.html');
+    const reported = [];
+    const { page } = await harness.open('about:blank');
+    await page.exposeFunction('evcErrorSeen', (detail) => reported.push(detail));
+    await page.addInitScript(() => globalThis.document.addEventListener('evc-error', (event) => globalThis.evcErrorSeen(event.detail)));
+    await page.goto(harness.url('/dist-examples/marketing-site.html'));
     const summary = page.locator('ev-charger-configurator').getByRole('region', { name: 'Order summary' }).first();
     await summary.getByText('Prices are indicative: the shop could not confirm them.').waitFor();
     assert.equal(await summary.locator('[data-total]').textContent(), '£599.00');
+    assert.deepEqual(reported.map((detail) => detail.code), ['shop-prices-failed'], 'the host page hears why');
+    assert.match(reported[0].message, /answered 503/);
     await page.close();
   });
 });

@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
 import { addOn, hookItem } from '../../domain/configuration';
 import { formatPence } from '../../domain/money';
-import { UNAVAILABLE_REASON } from '../../domain/shop-prices';
 import { ColourPicker } from '../ColourPicker';
 import { useUiOptions } from '../options-context';
 import { useConfigurator } from '../store-context';
@@ -35,7 +34,7 @@ export function HookStep(_props: StepProps) {
         onSelect={onSelect}
         surcharge={(id) => hookItem(catalogue, { hookColour: id }).price - plain.price}
         photoUrl={photoUrl}
-        unavailable={(id) => (unavailable({ type: 'chooseHookColour', colour: id }) ? UNAVAILABLE_REASON : undefined)}
+        unavailable={(id) => unavailable({ type: 'chooseHookColour', colour: id })}
       />
     </>
   );

@@ -1,5 +1,4 @@
 import { useId, type ReactNode } from 'react';
-import { UNAVAILABLE_REASON } from '../../domain/shop-prices';
 
 export interface OptionControlProps {
   type: 'radio' | 'checkbox';
@@ -14,29 +13,27 @@ export interface OptionControlProps {
   price?: string;
   /** Further detail (description, figures, image), described the same way. */
   children?: ReactNode;
-  /** The choice cannot be made (by default: the shop cannot sell what it adds); the control is disabled and its details say why. */
-  unavailable?: boolean;
-  /** Why it cannot be made, when it is not the shop's doing. */
-  unavailableReason?: string;
+  /** Why the choice cannot be made, when it cannot: the control is disabled and its details say so. */
+  unavailable?: string | undefined;
 }
 
 /**
  * One option of a wizard step: a native radio or checkbox with its label, and its price, details
  * and (when it cannot be chosen) the reason tied to it by aria-describedby.
  */
-export function OptionControl({ type, label, checked, onChange, group, value, price, children, unavailable = false, unavailableReason = UNAVAILABLE_REASON }: OptionControlProps) {
+export function OptionControl({ type, label, checked, onChange, group, value, price, children, unavailable }: OptionControlProps) {
   const id = useId();
   const detailsId = `${id}-details`;
-  const described = price !== undefined || children !== undefined || unavailable;
+  const described = price !== undefined || children !== undefined || unavailable !== undefined;
   return (
-    <div className="evc-option" data-selected={checked || undefined} data-unavailable={unavailable || undefined}>
+    <div className="evc-option" data-selected={checked || undefined} data-unavailable={unavailable !== undefined || undefined}>
       <input
         id={id}
         type={type}
         name={group}
         value={value}
         checked={checked}
-        disabled={unavailable}
+        disabled={unavailable !== undefined}
         aria-describedby={described ? detailsId : undefined}
         onChange={(event) => onChange(event.target.checked)}
       />
@@ -49,7 +46,7 @@ export function OptionControl({ type, label, checked, onChange, group, value, pr
           {/* Spaces between the parts, so the description reads as words rather than one run. */}
           {price !== undefined && children !== undefined && ' '}
           {children}
-          {unavailable && <span className="evc-option-unavailable"> {unavailableReason}</span>}
+          {unavailable && <span className="evc-option-unavailable"> {unavailable}</span>}
         </div>
       )}
     </div>

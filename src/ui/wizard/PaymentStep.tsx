@@ -75,8 +75,7 @@ export function PaymentStep(_props: StepProps) {
             value={plan.id}
             label={plan.title}
             checked={plan.id === selected}
-            unavailable={refused}
-            unavailableReason={MESSAGES.nothingMonthly}
+            unavailable={refused ? MESSAGES.nothingMonthly : undefined}
             onChange={() => choosePaymentType(store, plan.id)}
           >
             <span className="evc-option-note">{plan.description}</span>

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { totalsDetail } from '../../domain/pricing';
 import type { ContinueEffects } from '../../domain/wizard';
 import { next } from '../../domain/wizard';
-import { withShopPrices } from '../../domain/shop-prices';
+import { cartPricedCatalogue } from '../../domain/cart-check';
 import type { ConfiguratorStore } from '../../stores/configurator-store';
 import { createTotalsSelector, navigationContext, selectWizardSteps } from '../../stores/configurator-store';
 import { wizardNavigation } from '../../stores/wizard-navigation';
@@ -141,14 +141,5 @@ export function useOrderFlow() {
 function showCartAnswer(store: ConfiguratorStore, placed: PlacedOrder) {
   const { shop, catalogue, actions } = store.getState();
   const known = shop.prices.source === 'shop' ? shop.prices.list : { prices: {}, unavailable: [], sellingPlans: {} };
-  const prices: Record<string, number> = { ...known.prices };
-  const refused: string[] = [];
-  for (const difference of placed.comparison.differences) {
-    if (difference.kind === 'code-not-accepted') refused.push(difference.code);
-    if (difference.kind === 'price-changed') prices[difference.variantId] = difference.charged;
-  }
-  const list = { ...known, prices };
-  const priced = withShopPrices(catalogue, list);
-  const discounts = priced.discounts.filter((discount) => !discount.code || !refused.includes(discount.code));
-  actions.applyShopPrices({ ok: true, list, catalogue: { ...priced, discounts } });
+  actions.applyShopPrices({ ok: true, ...cartPricedCatalogue(catalogue, known, placed.comparison) });
 }

@@ -1,11 +1,12 @@
 import { useCallback } from 'react';
 import type { WizardChoice } from '../../stores/wizard-choices';
+import { UNAVAILABLE_REASON } from '../../domain/shop-prices';
 import { makeChoice, selectChoiceUnavailable } from '../../stores/wizard-choices';
 import { useConfigurator, useConfiguratorStore } from '../store-context';
 
 export interface WizardChoiceApi {
-  /** Whether the choice would add an item the shop cannot sell now: its control is disabled, with the reason. */
-  unavailable(choice: WizardChoice): boolean;
+  /** Why the choice cannot be made, when it would add an item the shop cannot sell now: its control is disabled, with this reason. */
+  unavailable(choice: WizardChoice): string | undefined;
   /** Makes the choice, unless it is unavailable. */
   choose(choice: WizardChoice): void;
 }
@@ -22,7 +23,7 @@ export function useWizardChoice(): WizardChoiceApi {
   const flow = useConfigurator((state) => state.flow);
   const prices = useConfigurator((state) => state.shop.prices);
   const unavailable = useCallback(
-    (choice: WizardChoice) => selectChoiceUnavailable({ catalogue, configuration, flow, shop: { prices } }, choice),
+    (choice: WizardChoice) => (selectChoiceUnavailable({ catalogue, configuration, flow, shop: { prices } }, choice) ? UNAVAILABLE_REASON : undefined),
     [catalogue, configuration, flow, prices],
   );
   const choose = useCallback((choice: WizardChoice) => makeChoice(store, choice), [store]);
