@@ -829,11 +829,20 @@ describe('memoryDirectDebitStore', () => {
     expect(await store.status('BRF1')).toEqual({ flowId: 'BRF1', billingRequestId: 'BRQ1', status: 'failed' });
   });
 
-  it('keeps the latest event by time, and an outcome that arrived before its flow was saved', async () => {
+  it('keeps the latest event by time', async () => {
     const store = memoryDirectDebitStore();
+    await store.saveFlow(flow);
     await store.recordEvent({ billingRequestId: 'BRQ1', status: 'fulfilled', mandateId: 'MD1', eventId: 'EV2', at: 20 });
     await store.recordEvent({ billingRequestId: 'BRQ1', status: 'cancelled', eventId: 'EV1', at: 10 });
-    await store.saveFlow(flow);
     expect(await store.status('BRF1')).toMatchObject({ status: 'fulfilled', mandateId: 'MD1' });
+  });
+
+  it('records nothing for a billing request none of its flows started, and says so', async () => {
+    const store = memoryDirectDebitStore();
+    expect(await store.recordEvent({ billingRequestId: 'BRQ1', status: 'fulfilled', eventId: 'EV1', at: 10 })).toBe('unknown');
+    await store.saveFlow(flow);
+    expect(await store.status('BRF1')).toMatchObject({ status: 'pending' });
+    expect(await store.recordEvent({ billingRequestId: 'BRQ1', status: 'fulfilled', eventId: 'EV1', at: 10 })).toBe('recorded');
+    expect(await store.status('BRF1')).toMatchObject({ status: 'fulfilled' });
   });
 });

@@ -167,9 +167,9 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): (r
     if (setting === false) return null;
     const { limit, windowMs, store: counts = memoryRateLimitStore() } = setting ?? fallback;
     return async (request: Request, cors: Record<string, string>): Promise<Response | null> => {
-      const hit = await counts.hit(`${prefix}:${clientAddress(request)}`, windowMs, now());
-      if (hit.count <= limit) return null;
-      const retryAfter = String(Math.max(1, Math.ceil(hit.resetInMs / 1000)));
+      const decision = await counts.take(`${prefix}:${clientAddress(request)}`, { limit, windowMs }, now());
+      if (decision.allowed) return null;
+      const retryAfter = String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000)));
       return errorResponse(429, 'rate_limited', 'Too many requests; try again later.', { ...cors, 'retry-after': retryAfter });
     };
   }

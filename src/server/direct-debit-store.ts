@@ -41,9 +41,11 @@ export interface DirectDebitStore {
   saveFlow(record: DirectDebitFlowRecord): Promise<void>;
   /**
    * Records an event once per `eventId`. Webhooks may arrive late and out of order, so the
-   * event that happened last decides the status, not the one that arrived last.
+   * event that happened last decides the status, not the one that arrived last. `unknown` when no
+   * flow of this store started the billing request (yet): nothing is recorded, and the webhook
+   * answers so that GoCardless delivers it again.
    */
-  recordEvent(update: DirectDebitEventUpdate): Promise<void>;
+  recordEvent(update: DirectDebitEventUpdate): Promise<'recorded' | 'unknown'>;
   status(flowId: string): Promise<DirectDebitFlowStatus | undefined>;
 }
 
@@ -62,18 +64,22 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
  */
 export function memoryDirectDebitStore(): DirectDebitStore {
   const flows = new Map<string, DirectDebitFlowRecord>();
+  const billingRequests = new Map<string, true>();
   const outcomes = new Map<string, DirectDebitEventUpdate>();
   const seenEvents = new Map<string, true>();
   return {
     async saveFlow(record) {
       remember(flows, record.flowId, { ...record });
+      remember(billingRequests, record.billingRequestId, true);
     },
     async recordEvent(update) {
-      if (seenEvents.has(update.eventId)) return;
+      if (!billingRequests.has(update.billingRequestId)) return 'unknown';
+      if (seenEvents.has(update.eventId)) return 'recorded';
       remember(seenEvents, update.eventId, true);
       const latest = outcomes.get(update.billingRequestId);
-      if (latest && latest.at > update.at) return;
+      if (latest && latest.at > update.at) return 'recorded';
       remember(outcomes, update.billingRequestId, { ...update });
+      return 'recorded';
     },
     async status(flowId) {
       const flow = flows.get(flowId);

@@ -81,3 +81,9 @@ export function checkOrigins(caller: string, allowedOrigins: readonly string[] |
 export function corsHeaders(origin: string, exposed: readonly string[] = ['retry-after']): Record<string, string> {
   return { 'access-control-allow-origin': origin, 'access-control-expose-headers': exposed.join(', '), vary: 'Origin' };
 }
+
+/** A hex SHA-256 of a value's JSON: the same request always gets the same fingerprint. */
+export async function fingerprint(value: unknown): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(value)));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}

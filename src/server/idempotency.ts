@@ -1,7 +1,9 @@
 /**
- * Idempotency keys for the spec-request relay (issue 5: "remembers idempotency keys so a repeat
- * returns the first answer without a second message"). A key is claimed while its message is being
- * sent and holds the answer once sent; a failed send releases it so a retry may send.
+ * Idempotency keys for the handlers that act on a provider (a message sent, a mandate flow started).
+ * A key is bound to a fingerprint of the request it came with, and is claimed with a token and a
+ * lease: only the token's holder completes or releases it. When an attempt's outcome is not known
+ * (a timeout after the provider may have acted, a crash, a failed `complete`) the key is never
+ * released: the next claim is told `uncertain`, and asks the provider before acting again.
  */
 
 /** The answer given to the first request with a key, replayed to every repeat. */
@@ -10,20 +12,83 @@ export interface StoredAnswer {
   body: unknown;
 }
 
-export type IdempotencyEntry = { state: 'pending' } | { state: 'done'; answer: StoredAnswer };
+export interface ClaimRequest {
+  /** Identifies the request's content (a hash of the validated body); another one with the same key is refused. */
+  fingerprint: string;
+  /** The caller's random token; the key's holder proves itself with it. */
+  token: string;
+  /** How long the claim holds without news; longer than the provider's timeout. */
+  leaseMs: number;
+  /** How long the key (and later its answer) is remembered. */
+  ttlMs: number;
+}
 
-/** Where keys live; a shared store when several instances serve. `claim` must be atomic. */
+export type ClaimResult =
+  /** The key was free: the caller holds it and may act. */
+  | { outcome: 'claimed' }
+  /** A stored answer to replay. */
+  | { outcome: 'done'; answer: StoredAnswer }
+  /** Another holder's lease is still live: wait, or ask again later. */
+  | { outcome: 'pending' }
+  /**
+   * An earlier attempt may have acted (its holder gave up uncertain, or its lease ran out). The
+   * caller now holds the key, and must find out from the provider before acting again.
+   * `since` is when that attempt began, in milliseconds since the epoch.
+   */
+  | { outcome: 'uncertain'; since: number }
+  /** The key came before with another fingerprint. */
+  | { outcome: 'mismatch' };
+
+/**
+ * Where keys live; a shared store when several instances serve. Every method is one atomic step,
+ * and every entry expires.
+ */
 export interface IdempotencyStore {
-  get(key: string, now: number): Promise<IdempotencyEntry | undefined>;
-  /** Marks the key pending unless it already has an entry; true when this caller got it. */
-  claim(key: string, ttlMs: number, now: number): Promise<boolean>;
-  complete(key: string, answer: StoredAnswer, ttlMs: number, now: number): Promise<void>;
-  release(key: string): Promise<void>;
+  claim(key: string, request: ClaimRequest, now: number): Promise<ClaimResult>;
+  /** Stores the answer if `token` still holds the key; false otherwise (the answer is then not stored). */
+  complete(key: string, token: string, answer: StoredAnswer, ttlMs: number, now: number): Promise<boolean>;
+  /** Frees the key if `token` holds it, when nothing was done: a retry may act. */
+  release(key: string, token: string, now: number): Promise<boolean>;
+  /**
+   * Marks the attempt that began at `since` uncertain if `token` holds the key: the provider may
+   * have acted, so the next claim gets `uncertain`, never a free key.
+   */
+  markUncertain(key: string, token: string, since: number, ttlMs: number, now: number): Promise<boolean>;
+}
+
+export type IdempotencyEntry =
+  | { state: 'pending'; fingerprint: string; token: string; leaseUntil: number; since: number }
+  | { state: 'uncertain'; fingerprint: string; since: number }
+  | { state: 'done'; fingerprint: string; answer: StoredAnswer };
+
+/**
+ * The decision every store makes on a claim, from the key's entry: what to answer and what to write
+ * (undefined: write nothing). The Redis store runs the same rules in Lua.
+ */
+export function decideClaim(
+  entry: IdempotencyEntry | undefined,
+  request: ClaimRequest,
+  now: number,
+): { result: ClaimResult; write?: IdempotencyEntry } {
+  const pending = (since: number): IdempotencyEntry => ({
+    state: 'pending',
+    fingerprint: request.fingerprint,
+    token: request.token,
+    leaseUntil: now + request.leaseMs,
+    since,
+  });
+  if (!entry) return { result: { outcome: 'claimed' }, write: pending(now) };
+  if (entry.fingerprint !== request.fingerprint) return { result: { outcome: 'mismatch' } };
+  if (entry.state === 'done') return { result: { outcome: 'done', answer: entry.answer } };
+  if (entry.state === 'pending' && entry.leaseUntil > now) return { result: { outcome: 'pending' } };
+  // The new holder may act from now on: a later takeover measures from its attempt, not the first.
+  return { result: { outcome: 'uncertain', since: entry.since }, write: pending(now) };
 }
 
 /** Most keys remembered; past it the oldest go first, so memory stays bounded. */
 const MAX_KEYS = 50_000;
 
+/** One process's keys: the embedded default, right for one instance. */
 export function memoryIdempotencyStore(): IdempotencyStore {
   const entries = new Map<string, { entry: IdempotencyEntry; expiresAt: number }>();
   const live = (key: string, now: number) => {
@@ -36,20 +101,32 @@ export function memoryIdempotencyStore(): IdempotencyStore {
     entries.set(key, { entry, expiresAt });
     if (entries.size > MAX_KEYS) entries.delete(entries.keys().next().value!);
   };
+  const held = (key: string, token: string, now: number) => {
+    const entry = live(key, now);
+    return entry?.state === 'pending' && entry.token === token ? entry : undefined;
+  };
   return {
-    async get(key, now) {
-      return live(key, now);
+    async claim(key, request, now) {
+      const { result, write } = decideClaim(live(key, now), request, now);
+      if (write) put(key, write, now + request.ttlMs);
+      return result;
     },
-    async claim(key, ttlMs, now) {
-      if (live(key, now)) return false;
-      put(key, { state: 'pending' }, now + ttlMs);
+    async complete(key, token, answer, ttlMs, now) {
+      const entry = held(key, token, now);
+      if (!entry) return false;
+      put(key, { state: 'done', fingerprint: entry.fingerprint, answer }, now + ttlMs);
       return true;
     },
-    async complete(key, answer, ttlMs, now) {
-      put(key, { state: 'done', answer }, now + ttlMs);
-    },
-    async release(key) {
+    async release(key, token, now) {
+      if (!held(key, token, now)) return false;
       entries.delete(key);
+      return true;
+    },
+    async markUncertain(key, token, since, ttlMs, now) {
+      const entry = held(key, token, now);
+      if (!entry) return false;
+      put(key, { state: 'uncertain', fingerprint: entry.fingerprint, since }, now + ttlMs);
+      return true;
     },
   };
 }

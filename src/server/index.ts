@@ -26,9 +26,11 @@ export type {
   DirectDebitStore,
 } from './direct-debit-store';
 export { memoryRateLimitStore } from './rate-limit';
-export type { RateLimitHit, RateLimitOptions, RateLimitStore } from './rate-limit';
+export type { RateLimitDecision, RateLimitOptions, RateLimitRule, RateLimitStore } from './rate-limit';
 export { memoryIdempotencyStore } from './idempotency';
-export type { IdempotencyEntry, IdempotencyStore, StoredAnswer } from './idempotency';
+export type { ClaimRequest, ClaimResult, IdempotencyStore, StoredAnswer } from './idempotency';
+export { jsonLogger } from './operations';
+export type { Handler, IdempotencyOutcome, LogRecord, Logger, OperationsOptions, RequestInfo, RequestNotes } from './operations';
 export { toNodeListener, toWebRequest, sendWebResponse } from './node-adapter';
 export type { NodeListenerOptions, NodeRequestLike, NodeResponseLike } from './node-adapter';
 export { parseCatalogue } from '../domain/catalogue/schema';

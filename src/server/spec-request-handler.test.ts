@@ -335,29 +335,31 @@ describe('createSpecRequestHandler: origins and methods', () => {
 });
 
 describe('createSpecRequestHandler: rate limit', () => {
-  it('answers 429 with Retry-After past the limit, per client address, until the window ends', async () => {
+  it('answers 429 with Retry-After past the limit, per client address, and refills steadily', async () => {
     let time = 1_000_000;
     const { handler, calls } = relay({ rateLimit: { limit: 2, windowMs: 60_000 }, clock: () => time });
     for (let i = 0; i < 2; i += 1) expect((await handler(post(validBody()))).status).toBe(202);
     const limited = await handler(post(validBody()));
     expect(limited.status).toBe(429);
-    expect(limited.headers.get('retry-after')).toBe('60');
+    // Two a minute: one more every 30 seconds.
+    expect(limited.headers.get('retry-after')).toBe('30');
     expect(limited.headers.get('access-control-expose-headers')).toContain('retry-after');
     expect((await limited.json()).error.code).toBe('rate_limited');
     expect((await handler(post(validBody(), { 'x-forwarded-for': '198.51.100.2, 10.0.0.1' }))).status).toBe(202);
-    time += 45_000;
-    expect((await handler(post(validBody()))).headers.get('retry-after')).toBe('15');
-    time += 15_000;
+    time += 20_000;
+    expect((await handler(post(validBody()))).headers.get('retry-after')).toBe('10');
+    time += 10_000;
     expect((await handler(post(validBody()))).status).toBe(202);
+    expect((await handler(post(validBody()))).headers.get('retry-after')).toBe('30');
     expect(calls).toHaveLength(4);
   });
 
   it('uses a pluggable store and client address', async () => {
     const seen: string[] = [];
     const store: RateLimitStore = {
-      async hit(key) {
+      async take(key) {
         seen.push(key);
-        return { count: 1, resetInMs: 1000 };
+        return { allowed: true, retryAfterMs: 0 };
       },
     };
     const { handler } = relay({ rateLimit: { limit: 1, windowMs: 1000, store }, clientAddress: () => '192.0.2.9' });
@@ -371,10 +373,20 @@ describe('createSpecRequestHandler: idempotency and provider failures', () => {
     const { handler, calls } = relay();
     const body = validBody();
     const first = await handler(post(body));
-    const repeat = await handler(post({ ...body, customer: { ...body.customer, 'first-name': 'Other' } }));
+    const repeat = await handler(post(body));
     expect(repeat.status).toBe(first.status);
     expect(await repeat.json()).toEqual(await first.json());
     expect(repeat.headers.get('idempotent-replayed')).toBe('true');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('refuses a repeated key with another body (422), sending nothing', async () => {
+    const { handler, calls } = relay();
+    const body = validBody();
+    await handler(post(body));
+    const changed = await handler(post({ ...body, customer: { ...body.customer, 'first-name': 'Other' } }));
+    expect(changed.status).toBe(422);
+    expect((await changed.json()).error.code).toBe('idempotency_key_reused');
     expect(calls).toHaveLength(1);
   });
 

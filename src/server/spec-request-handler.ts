@@ -4,7 +4,7 @@ import { mailVariables, mailVariablesJson } from '../domain/mail';
 import type { SpecRequest } from '../domain/spec-request';
 import { parseSpecRequest } from '../domain/spec-request';
 import type { Configuration } from '../domain/configuration';
-import { checkOrigins, corsHeaders, errorResponse, json, readJsonBody } from './http';
+import { checkOrigins, corsHeaders, errorResponse, fingerprint, json, readJsonBody } from './http';
 import type { IdempotencyStore, StoredAnswer } from './idempotency';
 import { memoryIdempotencyStore } from './idempotency';
 import type { RateLimitStore } from './rate-limit';
@@ -164,7 +164,11 @@ export function createSpecRequestHandler(options: SpecRequestHandlerOptions): (r
   }
 
   /** The first answer for this key: replayed if stored, awaited if being sent, else sent now. */
-  async function once(key: string, work: () => Promise<StoredAnswer>): Promise<{ answer: StoredAnswer; replayed: boolean }> {
+  async function once(
+    key: string,
+    print: string,
+    work: () => Promise<StoredAnswer>,
+  ): Promise<{ answer: StoredAnswer; replayed: boolean }> {
     for (let polls = 0; ; ) {
       const running = inFlight.get(key);
       if (running) {
@@ -172,22 +176,23 @@ export function createSpecRequestHandler(options: SpecRequestHandlerOptions): (r
         if (answer.status < 300) return { answer, replayed: true };
         continue;
       }
-      const entry = await keys.get(key, now());
-      if (entry?.state === 'done') return { answer: entry.answer, replayed: true };
-      if (entry?.state === 'pending') {
+      const token = crypto.randomUUID();
+      const claim = await keys.claim(key, { fingerprint: print, token, leaseMs: PENDING_TTL, ttlMs: keyTtl }, now());
+      if (claim.outcome === 'done') return { answer: claim.answer, replayed: true };
+      if (claim.outcome === 'mismatch') return { answer: keyReused(), replayed: false };
+      if (claim.outcome === 'pending') {
         if (++polls > PENDING_POLLS) return { answer: inProgress(), replayed: false };
         await sleep(PENDING_POLL_MS);
         continue;
       }
-      if (!(await keys.claim(key, PENDING_TTL, now()))) continue;
       const sending = (async () => {
         try {
           const answer = await work();
-          if (answer.status < 300) await keys.complete(key, answer, keyTtl, now());
-          else await keys.release(key);
+          if (answer.status < 300) await keys.complete(key, token, answer, keyTtl, now());
+          else await keys.release(key, token, now());
           return answer;
         } catch (error) {
-          await keys.release(key);
+          await keys.release(key, token, now());
           throw error;
         } finally {
           inFlight.delete(key);
@@ -219,9 +224,9 @@ export function createSpecRequestHandler(options: SpecRequestHandlerOptions): (r
       return errorResponse(405, 'method_not_allowed', 'Use POST.', { ...cors, allow: 'POST, OPTIONS' });
     }
     if (rateLimit && rateStore) {
-      const hit = await rateStore.hit(`spec-request:${clientAddress(request)}`, rateLimit.windowMs, now());
-      if (hit.count > rateLimit.limit) {
-        const retryAfter = String(Math.max(1, Math.ceil(hit.resetInMs / 1000)));
+      const decision = await rateStore.take(`spec-request:${clientAddress(request)}`, rateLimit, now());
+      if (!decision.allowed) {
+        const retryAfter = String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000)));
         return errorResponse(429, 'rate_limited', 'Too many requests; try again later.', { ...cors, 'retry-after': retryAfter });
       }
     }
@@ -239,7 +244,7 @@ export function createSpecRequestHandler(options: SpecRequestHandlerOptions): (r
         cors,
       );
     }
-    const { answer, replayed } = await once(`spec-request:${parsed.request.idempotencyKey}`, () =>
+    const { answer, replayed } = await once(`spec-request:${parsed.request.idempotencyKey}`, await fingerprint(parsed.request), () =>
       send(parsed.request, parsed.configuration),
     );
     const extra: Record<string, string> = replayed ? { 'idempotent-replayed': 'true' } : {};
@@ -252,6 +257,13 @@ function providerFailed(): StoredAnswer {
   return {
     status: 502,
     body: { error: { code: 'provider_failed', message: 'The mail provider did not accept the request; nothing was sent. Try again.' } },
+  };
+}
+
+function keyReused(): StoredAnswer {
+  return {
+    status: 422,
+    body: { error: { code: 'idempotency_key_reused', message: 'This idempotency key came before with another request; send a changed request with a new key.' } },
   };
 }
 
