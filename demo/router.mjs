@@ -1,10 +1,11 @@
 // A small (method, pattern) → handler table. Patterns are RegExps on the URL path; named groups
-// become the handler's params. HEAD is answered by the GET route.
+// become the handler's params, beside what the server knows of the request (`clientAddress`).
+// HEAD is answered by the GET route.
 import { textResponse } from './http.mjs';
 
-/** @returns {(request: Request) => Promise<Response>} */
+/** @returns {(request: Request, info?: { clientAddress?: string }) => Promise<Response>} */
 export function createRouter(routes) {
-  return async (request) => {
+  return async (request, info = {}) => {
     const { pathname } = new URL(request.url);
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     const matching = routes
@@ -16,6 +17,6 @@ export function createRouter(routes) {
       const allow = [...new Set(matching.map(({ route }) => route.method))].join(', ');
       return textResponse(405, 'Method not allowed', { Allow: allow });
     }
-    return hit.route.handler(request, hit.match.groups ?? {});
+    return hit.route.handler(request, { ...info, ...hit.match.groups });
   };
 }

@@ -22,7 +22,7 @@ export async function startDemoServer({ port = 5173, host = '127.0.0.1' } = {}) 
       return textResponse(400, 'Bad request');
     }
     try {
-      return await route(request);
+      return await route(request, { clientAddress: req.socket.remoteAddress });
     } catch (error) {
       console.error(`${req.method} ${req.url}:`, error);
       return textResponse(500, 'Internal server error');

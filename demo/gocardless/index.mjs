@@ -73,7 +73,7 @@ export function createDirectDebitRoutes(env = process.env) {
         webhook: server.createDirectDebitWebhookHandler({ webhookSecret, store }),
       };
     }));
-  const using = (name) => async (request) => {
+  const using = (name) => async (request, { clientAddress } = {}) => {
     let loaded;
     try {
       loaded = await loadHandlers();
@@ -82,7 +82,7 @@ export function createDirectDebitRoutes(env = process.env) {
       console.error('direct-debit handlers unavailable:', error);
       return jsonResponse(503, { error: { code: 'handler_unavailable', message: 'Run `npm run build` first.' } });
     }
-    return loaded[name](request);
+    return loaded[name](request, { clientAddress });
   };
   const start = using('start');
   const webhook = using('webhook');

@@ -40,7 +40,7 @@ export function createSpecRequestRoutes(env = process.env) {
     (relay ??= import('../../dist/server.js').then(({ createSpecRequestHandler }) =>
       createSpecRequestHandler(relayOptions(env, standIn)),
     ));
-  async function handle(request) {
+  async function handle(request, { clientAddress }) {
     let specRequestHandler;
     try {
       specRequestHandler = await loadRelay();
@@ -49,7 +49,7 @@ export function createSpecRequestRoutes(env = process.env) {
       console.error('spec-request relay unavailable:', error);
       return jsonResponse(503, { error: { code: 'relay_unavailable', message: 'Run `npm run build` first.' } });
     }
-    return specRequestHandler(request);
+    return specRequestHandler(request, { clientAddress });
   }
   const relayPattern = /^\/api\/spec-request$/;
   const controlPattern = /^\/api\/mail\/_control$/;

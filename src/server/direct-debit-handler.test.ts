@@ -78,6 +78,8 @@ function handlerWith(
   const provider = gocardless(answers);
   const store = overrides.store ?? memoryDirectDebitStore();
   const handler = createDirectDebitHandler({
+    trustedProxies: 1,
+    log: false,
     gocardless: { accessToken: TOKEN, environment, fetch: provider.fetch },
     allowedOrigins: [ORIGIN],
     clock: () => TODAY,
@@ -116,7 +118,7 @@ function post(body: unknown, headers: Record<string, string> = {}): Request {
 }
 
 const statusOf = (flowId: string, headers: Record<string, string> = { origin: ORIGIN }) =>
-  new Request(`${ENDPOINT}?flowId=${encodeURIComponent(flowId)}`, { headers });
+  new Request(`${ENDPOINT}?flowId=${encodeURIComponent(flowId)}`, { headers: { 'x-forwarded-for': '203.0.113.7', ...headers } });
 
 const EXTRAS: Partial<Configuration> = {
   cable: 'tethered_7kw_5_5m',
@@ -201,6 +203,8 @@ describe('createDirectDebitHandler: the GoCardless requests', () => {
   it('uses an overridden base URL and mandate scheme, and leaves an empty region out', async () => {
     const provider = gocardless();
     const handler = createDirectDebitHandler({
+    trustedProxies: 1,
+    log: false,
       gocardless: { accessToken: TOKEN, environment: 'sandbox', baseUrl: 'http://gocardless.invalid/', fetch: provider.fetch },
       allowedOrigins: [ORIGIN],
       clock: () => TODAY,
@@ -544,15 +548,19 @@ describe('createDirectDebitHandler: cancelling the billing request it opened', (
     expect(calls).toHaveLength(3);
   });
 
-  it('cancels when the store cannot save the flow, and lets the store error through', async () => {
+  it('cancels when the store cannot save the flow, answers 500 and reports the error', async () => {
     const memory = memoryDirectDebitStore();
     const store: DirectDebitStore = {
       saveFlow: () => Promise.reject(new Error('database down')),
       recordEvent: (update) => memory.recordEvent(update),
       status: (flowId) => memory.status(flowId),
     };
-    const { handler, calls } = handlerWith({ store });
-    await expect(handler(post(validBody()))).rejects.toThrow('database down');
+    const errors: unknown[] = [];
+    const { handler, calls } = handlerWith({ store, onError: (error) => errors.push(error) });
+    const response = await handler(post(validBody()));
+    expect(response.status).toBe(500);
+    expect((await response.json()).error.requestId).toBe(response.headers.get('x-request-id'));
+    expect(errors).toEqual([new Error('database down')]);
     expect(callList(calls).at(-1)).toBe(CANCEL);
   });
 });

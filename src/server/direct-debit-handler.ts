@@ -8,8 +8,12 @@ import { priceConfiguration } from '../domain/pricing';
 import type { DirectDebitOutcome, DirectDebitStore } from './direct-debit-store';
 import { memoryDirectDebitStore } from './direct-debit-store';
 import { checkOrigins, corsHeaders, errorResponse, json, readAtMost, readJsonBody } from './http';
-import type { RateLimitStore } from './rate-limit';
-import { memoryRateLimitStore } from './rate-limit';
+import type { ClientAddressOptions } from './client-address';
+import { checkClientAddressOptions } from './client-address';
+import type { RateLimitSetting } from './limits';
+import { clientLimiter, globalLimiter, tooBusy } from './limits';
+import type { Handler, OperationsOptions, RequestNotes } from './operations';
+import { observe } from './operations';
 
 export interface GoCardlessOptions {
   /** From the environment only; it is never logged and never in an answer. */
@@ -37,9 +41,7 @@ export interface DirectDebitApplication {
   monthly: MonthlyPlanFigures;
 }
 
-type RateLimitSetting = { limit: number; windowMs: number; store?: RateLimitStore } | false;
-
-export interface DirectDebitHandlerOptions {
+export interface DirectDebitHandlerOptions extends OperationsOptions, ClientAddressOptions {
   gocardless: GoCardlessOptions;
   /** Origins whose pages may call (exact, e.g. `https://portal.example`), or a test of the origin. */
   allowedOrigins: readonly string[] | ((origin: string, request: Request) => boolean);
@@ -50,8 +52,8 @@ export interface DirectDebitHandlerOptions {
   rateLimit?: RateLimitSetting;
   /** Status reads per client address; default 120 a minute, as a page may poll. */
   statusRateLimit?: RateLimitSetting;
-  /** The client's address for rate limiting; default the first `x-forwarded-for` entry. */
-  clientAddress?: (request: Request) => string | undefined;
+  /** Flows started by this handler, all clients together; default 300 an hour. */
+  globalRateLimit?: RateLimitSetting;
   /** Milliseconds since the epoch; decides "today" for the age check. */
   clock?: () => number;
   /** Default: in memory; share it with the webhook handler. */
@@ -83,8 +85,9 @@ export interface DirectDebitProviderFailure {
 }
 
 const MINUTE = 60_000;
-const DEFAULT_RATE_LIMIT: Exclude<RateLimitSetting, false> = { limit: 10, windowMs: MINUTE };
-const DEFAULT_STATUS_RATE_LIMIT: Exclude<RateLimitSetting, false> = { limit: 120, windowMs: MINUTE };
+const DEFAULT_RATE_LIMIT = { limit: 10, windowMs: MINUTE };
+const DEFAULT_STATUS_RATE_LIMIT = { limit: 120, windowMs: MINUTE };
+const DEFAULT_GLOBAL_RATE_LIMIT = { limit: 300, windowMs: 60 * MINUTE };
 const API_BASE = { sandbox: 'https://api-sandbox.gocardless.com', live: 'https://api.gocardless.com' } as const;
 /** The API version every request names (GoCardless's only one). */
 const GOCARDLESS_VERSION = '2015-07-06';
@@ -101,6 +104,7 @@ function checkOptions(options: DirectDebitHandlerOptions): void {
     throw new TypeError('createDirectDebitHandler: gocardless.environment must be "sandbox" or "live".');
   }
   checkOrigins('createDirectDebitHandler', options.allowedOrigins);
+  checkClientAddressOptions('createDirectDebitHandler', options);
 }
 
 /** The Billing Request's metadata: GoCardless allows 3 keys (≤ 50 characters) with values ≤ 500 characters. */
@@ -140,7 +144,7 @@ class ProviderFailure extends Error {}
  * origin or to a caller without an Origin header (a back office, a server). Errors are
  * `{ error: { code, message } }` with a status that says whether a retry can help.
  */
-export function createDirectDebitHandler(options: DirectDebitHandlerOptions): (request: Request) => Promise<Response> {
+export function createDirectDebitHandler(options: DirectDebitHandlerOptions): Handler {
   checkOptions(options);
   const catalogue = options.catalogue ?? UK_CATALOGUE;
   const maxBodyBytes = options.maxBodyBytes ?? 16 * 1024;
@@ -151,28 +155,15 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): (r
   const baseUrl = (options.gocardless.baseUrl ?? API_BASE[environment]).replace(/\/+$/, '');
   const providerFetch = options.gocardless.fetch ?? ((input, init) => fetch(input, init));
   const limits = {
-    start: limiter('direct-debit', options.rateLimit, DEFAULT_RATE_LIMIT),
-    status: limiter('direct-debit-status', options.statusRateLimit, DEFAULT_STATUS_RATE_LIMIT),
+    start: clientLimiter('direct-debit', options.rateLimit, DEFAULT_RATE_LIMIT, options, now),
+    status: clientLimiter('direct-debit-status', options.statusRateLimit, DEFAULT_STATUS_RATE_LIMIT, options, now),
+    all: globalLimiter('direct-debit', options.globalRateLimit, DEFAULT_GLOBAL_RATE_LIMIT, now),
   };
 
   const allowed = (origin: string, request: Request) =>
     typeof options.allowedOrigins === 'function'
       ? options.allowedOrigins(origin, request)
       : options.allowedOrigins.includes(origin);
-
-  const clientAddress = (request: Request) =>
-    options.clientAddress?.(request) ?? request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? 'unknown';
-
-  function limiter(prefix: string, setting: RateLimitSetting | undefined, fallback: Exclude<RateLimitSetting, false>) {
-    if (setting === false) return null;
-    const { limit, windowMs, store: counts = memoryRateLimitStore() } = setting ?? fallback;
-    return async (request: Request, cors: Record<string, string>): Promise<Response | null> => {
-      const decision = await counts.take(`${prefix}:${clientAddress(request)}`, { limit, windowMs }, now());
-      if (decision.allowed) return null;
-      const retryAfter = String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000)));
-      return errorResponse(429, 'rate_limited', 'Too many requests; try again later.', { ...cors, 'retry-after': retryAfter });
-    };
-  }
 
   /** One POST to GoCardless's API with its headers and the time limit; network failures throw. */
   const postToProvider = (endpoint: string, body: unknown): Promise<Response> =>
@@ -239,7 +230,14 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): (r
     }
   }
 
-  async function start(request: DirectDebitRequest, configuration: Configuration, cors: Record<string, string>): Promise<Response> {
+  async function start(
+    request: DirectDebitRequest,
+    configuration: Configuration,
+    cors: Record<string, string>,
+    notes: RequestNotes,
+  ): Promise<Response> {
+    const waitMs = await limits.all(notes);
+    if (waitMs !== null) return tooBusy(waitMs, cors);
     const { monthly } = priceConfiguration(catalogue, configuration, directDebitPricingContext(request));
     let billingRequestId: string | undefined;
     let flowId: string;
@@ -292,7 +290,7 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): (r
     return json(200, { flowId: found.flowId, status: found.status, ...(found.mandateId && { mandateId: found.mandateId }) }, cors);
   }
 
-  return async (request) => {
+  return observe('direct-debit', options, async (request, notes, info) => {
     const origin = request.headers.get('origin');
     // A back office or server reading a status sends no Origin (nor does a same-origin page's GET):
     // it is answered without CORS headers. A page of another origin always sends one.
@@ -311,14 +309,14 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): (r
         },
       });
     }
-    if (request.method === 'GET') return (await limits.status?.(request, cors)) ?? status(request, cors);
+    if (request.method === 'GET') return (await limits.status(request, info, notes, cors)) ?? status(request, cors);
     if (request.method !== 'POST') {
       return errorResponse(405, 'method_not_allowed', 'Use POST to start a flow, GET to read its status.', {
         ...cors,
         allow: 'GET, POST, OPTIONS',
       });
     }
-    const limited = await limits.start?.(request, cors);
+    const limited = await limits.start(request, info, notes, cors);
     if (limited) return limited;
     const body = await readJsonBody(request, maxBodyBytes);
     if (!body.ok) {
@@ -335,8 +333,8 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): (r
         cors,
       );
     }
-    return start(parsed.request, parsed.configuration, cors);
-  };
+    return start(parsed.request, parsed.configuration, cors, notes);
+  });
 }
 
 /** A GoCardless event as a webhook delivers it; only the fields read here are typed. */
@@ -350,7 +348,7 @@ export interface GoCardlessEvent {
   [field: string]: unknown;
 }
 
-export interface DirectDebitWebhookOptions {
+export interface DirectDebitWebhookOptions extends OperationsOptions {
   /** The webhook endpoint's secret from GoCardless's dashboard. */
   webhookSecret: string;
   /** The start handler's store; default in memory (then only `onEvent` sees the outcomes). */
@@ -387,7 +385,7 @@ const isEvent = (value: unknown): value is GoCardlessEvent => {
  * fulfilling a monthly order. Each POST is checked against its `Webhook-Signature` (hex HMAC-SHA256
  * of the raw body with the endpoint secret) before anything is read; a bad one answers 498.
  */
-export function createDirectDebitWebhookHandler(options: DirectDebitWebhookOptions): (request: Request) => Promise<Response> {
+export function createDirectDebitWebhookHandler(options: DirectDebitWebhookOptions): Handler {
   if (!singleLine(options.webhookSecret)) {
     throw new TypeError('createDirectDebitWebhookHandler: webhookSecret must be a non-empty single line.');
   }
@@ -414,7 +412,7 @@ export function createDirectDebitWebhookHandler(options: DirectDebitWebhookOptio
     return crypto.subtle.verify('HMAC', await hmacKey(), bytes, body);
   }
 
-  return async (request) => {
+  return observe('direct-debit-webhook', options, async (request) => {
     if (request.method !== 'POST') return errorResponse(405, 'method_not_allowed', 'Use POST.', { allow: 'POST' });
     const declared = Number(request.headers.get('content-length') ?? '0');
     const body = declared > maxBodyBytes ? null : await readAtMost(request, maxBodyBytes);
@@ -452,5 +450,5 @@ export function createDirectDebitWebhookHandler(options: DirectDebitWebhookOptio
       return errorResponse(500, 'event_handler_failed', 'An event could not be handled; deliver the batch again.');
     }
     return new Response(null, { status: 204 });
-  };
+  });
 }

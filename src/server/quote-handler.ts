@@ -4,10 +4,12 @@ import { parseConfiguration } from '../domain/configuration';
 import { priceConfiguration, totalsDetail } from '../domain/pricing';
 import { normaliseConfiguration } from '../domain/selection';
 import { errorResponse, json, readJsonBody } from './http';
+import type { Handler, OperationsOptions } from './operations';
+import { observe } from './operations';
 import type { ShopPricesOptions } from './shop-prices';
 import { shopPricer } from './shop-prices';
 
-export interface QuoteHandlerOptions {
+export interface QuoteHandlerOptions extends OperationsOptions {
   catalogue?: Catalogue;
   /** The shop whose current prices the quote uses (the shop is the source of truth); without it, the catalogue's. */
   shop?: ShopPricesOptions;
@@ -22,11 +24,11 @@ export interface QuoteHandlerOptions {
  * shop's current prices (`pricesFrom: "shop"`); when the shop cannot be asked the answer is 503,
  * never the catalogue's figures passed off as the shop's.
  */
-export function createQuoteHandler(options: QuoteHandlerOptions = {}): (request: Request) => Promise<Response> {
+export function createQuoteHandler(options: QuoteHandlerOptions = {}): Handler {
   const catalogue = options.catalogue ?? UK_CATALOGUE;
   const maxBodyBytes = options.maxBodyBytes ?? 16 * 1024;
   const priced = options.shop ? shopPricer(catalogue, options.shop) : undefined;
-  return async (request) => {
+  return observe('quote', options, async (request) => {
     if (request.method !== 'POST') {
       return errorResponse(405, 'method_not_allowed', 'Use POST.', { allow: 'POST' });
     }
@@ -48,5 +50,5 @@ export function createQuoteHandler(options: QuoteHandlerOptions = {}): (request:
     if (shop && !shop.ok) return errorResponse(503, 'shop_unavailable', `The shop's prices could not be read: ${shop.error}`, { 'retry-after': '30' });
     const totals = priceConfiguration(shop?.catalogue ?? catalogue, configuration, { email: input.email });
     return json(200, { configuration, totals: totalsDetail(totals, configuration), pricesFrom: shop ? 'shop' : 'catalogue' });
-  };
+  });
 }

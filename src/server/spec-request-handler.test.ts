@@ -47,6 +47,8 @@ function relay(overrides: Partial<SpecRequestHandlerOptions> = {}, answers: (num
     subject: 'Upgrade specification request',
     template: 'upgrade-specification',
     allowedOrigins: [ORIGIN],
+    trustedProxies: 1,
+    log: false,
     ...overrides,
   });
   return { handler, ...mail };
@@ -135,6 +137,8 @@ describe('createSpecRequestHandler: the message (spec §7.4)', () => {
       subject: 's',
       template: 't',
       allowedOrigins: [ORIGIN],
+      trustedProxies: 1,
+      log: false,
     });
     const body = await (await handler(post(validBody()))).json();
     expect(calls).toEqual(['https://api.mailgun.net/v3/mg.example/messages']);
@@ -271,7 +275,7 @@ describe('createSpecRequestHandler: validation', () => {
     const request = new Request(ENDPOINT, {
       method: 'POST',
       body: stream,
-      headers: { origin: ORIGIN, 'content-type': 'application/json' },
+      headers: { origin: ORIGIN, 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7' },
       duplex: 'half',
     } as RequestInit);
     expect((await handler(request)).status).toBe(413);

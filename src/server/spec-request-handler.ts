@@ -7,8 +7,12 @@ import type { Configuration } from '../domain/configuration';
 import { checkOrigins, corsHeaders, errorResponse, fingerprint, json, readJsonBody } from './http';
 import type { IdempotencyStore, StoredAnswer } from './idempotency';
 import { memoryIdempotencyStore } from './idempotency';
-import type { RateLimitStore } from './rate-limit';
-import { memoryRateLimitStore } from './rate-limit';
+import type { ClientAddressOptions } from './client-address';
+import { checkClientAddressOptions } from './client-address';
+import type { RateLimitSetting } from './limits';
+import { clientLimiter, globalLimiter, tooBusy } from './limits';
+import type { Handler, OperationsOptions } from './operations';
+import { observe } from './operations';
 
 export interface MailgunOptions {
   /** The Mailgun API key; it stays on the server (DESIGN: the mail key never reaches the browser). */
@@ -23,7 +27,7 @@ export interface MailgunOptions {
   timeoutMs?: number;
 }
 
-export interface SpecRequestHandlerOptions {
+export interface SpecRequestHandlerOptions extends OperationsOptions, ClientAddressOptions {
   mailgun: MailgunOptions;
   /** Sender, recipient, subject and template come from here only, never from the request. */
   from: string;
@@ -37,11 +41,11 @@ export interface SpecRequestHandlerOptions {
   /** Largest accepted body; a request is well under 2 KB. Default 16 KB. */
   maxBodyBytes?: number;
   /** Per client address; default 10 requests a minute. `false` turns it off (a gateway limits instead). */
-  rateLimit?: { limit: number; windowMs: number; store?: RateLimitStore } | false;
+  rateLimit?: RateLimitSetting;
+  /** Messages sent by this relay, all clients together; default 600 an hour. */
+  globalRateLimit?: RateLimitSetting;
   /** Default: in memory, keys kept 24 hours. */
   idempotency?: { store?: IdempotencyStore; ttlMs?: number };
-  /** The client's address for rate limiting; default the first `x-forwarded-for` entry. */
-  clientAddress?: (request: Request) => string | undefined;
   /** Told of each provider failure (status, or the thrown error), for the operator's logs. */
   onProviderError?: (failure: { status?: number; error?: unknown }) => void;
   /** Milliseconds since the epoch; tests move time on. */
@@ -49,7 +53,8 @@ export interface SpecRequestHandlerOptions {
 }
 
 const MINUTE = 60_000;
-const DEFAULT_RATE_LIMIT: { limit: number; windowMs: number; store?: RateLimitStore } = { limit: 10, windowMs: MINUTE };
+const DEFAULT_RATE_LIMIT = { limit: 10, windowMs: MINUTE };
+const DEFAULT_GLOBAL_RATE_LIMIT = { limit: 600, windowMs: 60 * MINUTE };
 const DEFAULT_IDEMPOTENCY_TTL = 24 * 60 * MINUTE;
 /** How long a key stays claimed if a send never finishes (a crashed instance); beyond any timeout. */
 const PENDING_TTL = 2 * MINUTE;
@@ -75,6 +80,7 @@ function checkOptions(options: SpecRequestHandlerOptions): void {
     }
   }
   checkOrigins('createSpecRequestHandler', options.allowedOrigins);
+  checkClientAddressOptions('createSpecRequestHandler', options);
 }
 
 /** Spec §7.4 form fields in the provider's names; `t:variables` is the JSON string of the variables. */
@@ -104,6 +110,9 @@ export function specRequestMailFields(
   };
 }
 
+/** An attempt's answer; `waitMs` when the relay-wide cap refused it, for Retry-After. */
+type Attempt = StoredAnswer & { waitMs?: number };
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -112,13 +121,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * ids, and one templated message sent through Mailgun's messages API. Answers 202 `{ requestId }`
  * or an `{ error: { code, message } }` with a status that says whether a retry can help.
  */
-export function createSpecRequestHandler(options: SpecRequestHandlerOptions): (request: Request) => Promise<Response> {
+export function createSpecRequestHandler(options: SpecRequestHandlerOptions): Handler {
   checkOptions(options);
   const catalogue = options.catalogue ?? UK_CATALOGUE;
   const maxBodyBytes = options.maxBodyBytes ?? 16 * 1024;
   const now = options.clock ?? Date.now;
-  const rateLimit = options.rateLimit === false ? null : (options.rateLimit ?? DEFAULT_RATE_LIMIT);
-  const rateStore = rateLimit ? (rateLimit.store ?? memoryRateLimitStore()) : null;
+  const limitClient = clientLimiter('spec-request', options.rateLimit, DEFAULT_RATE_LIMIT, options, now);
+  const limitAll = globalLimiter('spec-request', options.globalRateLimit, DEFAULT_GLOBAL_RATE_LIMIT, now);
   const keys = options.idempotency?.store ?? memoryIdempotencyStore();
   const keyTtl = options.idempotency?.ttlMs ?? DEFAULT_IDEMPOTENCY_TTL;
   const { apiKey, domain, baseUrl = 'https://api.eu.mailgun.net', timeoutMs = 10_000 } = options.mailgun;
@@ -126,15 +135,12 @@ export function createSpecRequestHandler(options: SpecRequestHandlerOptions): (r
   const messagesUrl = `${baseUrl.replace(/\/+$/, '')}/v3/${encodeURIComponent(domain)}/messages`;
   const authorization = `Basic ${btoa(`api:${apiKey}`)}`;
   /** Sends in progress in this instance, so a concurrent repeat waits for the first (no double send). */
-  const inFlight = new Map<string, Promise<StoredAnswer>>();
+  const inFlight = new Map<string, Promise<Attempt>>();
 
   const allowed = (origin: string, request: Request) =>
     typeof options.allowedOrigins === 'function'
       ? options.allowedOrigins(origin, request)
       : options.allowedOrigins.includes(origin);
-
-  const clientAddress = (request: Request) =>
-    options.clientAddress?.(request) ?? request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? 'unknown';
 
   async function send(request: SpecRequest, configuration: Configuration): Promise<StoredAnswer> {
     const form = new FormData();
@@ -167,8 +173,8 @@ export function createSpecRequestHandler(options: SpecRequestHandlerOptions): (r
   async function once(
     key: string,
     print: string,
-    work: () => Promise<StoredAnswer>,
-  ): Promise<{ answer: StoredAnswer; replayed: boolean }> {
+    work: () => Promise<Attempt>,
+  ): Promise<{ answer: Attempt; replayed: boolean }> {
     for (let polls = 0; ; ) {
       const running = inFlight.get(key);
       if (running) {
@@ -203,7 +209,7 @@ export function createSpecRequestHandler(options: SpecRequestHandlerOptions): (r
     }
   }
 
-  return async (request) => {
+  return observe('spec-request', options, async (request, notes, info) => {
     const origin = request.headers.get('origin');
     if (origin === null || !allowed(origin, request)) {
       return errorResponse(403, 'origin_not_allowed', 'Requests from this origin are not accepted.');
@@ -223,13 +229,8 @@ export function createSpecRequestHandler(options: SpecRequestHandlerOptions): (r
     if (request.method !== 'POST') {
       return errorResponse(405, 'method_not_allowed', 'Use POST.', { ...cors, allow: 'POST, OPTIONS' });
     }
-    if (rateLimit && rateStore) {
-      const decision = await rateStore.take(`spec-request:${clientAddress(request)}`, rateLimit, now());
-      if (!decision.allowed) {
-        const retryAfter = String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000)));
-        return errorResponse(429, 'rate_limited', 'Too many requests; try again later.', { ...cors, 'retry-after': retryAfter });
-      }
-    }
+    const limited = await limitClient(request, info, notes, cors);
+    if (limited) return limited;
     const body = await readJsonBody(request, maxBodyBytes);
     if (!body.ok) {
       for (const [name, value] of Object.entries(cors)) body.response.headers.set(name, value);
@@ -244,13 +245,15 @@ export function createSpecRequestHandler(options: SpecRequestHandlerOptions): (r
         cors,
       );
     }
-    const { answer, replayed } = await once(`spec-request:${parsed.request.idempotencyKey}`, await fingerprint(parsed.request), () =>
-      send(parsed.request, parsed.configuration),
-    );
+    const { answer, replayed } = await once(`spec-request:${parsed.request.idempotencyKey}`, await fingerprint(parsed.request), async () => {
+      const waitMs = await limitAll(notes);
+      return waitMs === null ? send(parsed.request, parsed.configuration) : { status: 503, body: await tooBusy(waitMs, {}).json(), waitMs };
+    });
     const extra: Record<string, string> = replayed ? { 'idempotent-replayed': 'true' } : {};
     if (answer.status === 409) extra['retry-after'] = '1';
+    if (answer.waitMs !== undefined) extra['retry-after'] = String(Math.max(1, Math.ceil(answer.waitMs / 1000)));
     return json(answer.status, answer.body, { ...cors, ...extra });
-  };
+  });
 }
 
 function providerFailed(): StoredAnswer {

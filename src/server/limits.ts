@@ -1,0 +1,76 @@
+/**
+ * The rate limits every handler applies: per client (by the address the deployment vouches for)
+ * before any work, and a global cap on what a handler does to its provider, so a flood from many
+ * addresses cannot send without end either.
+ */
+import type { ClientAddressOptions } from './client-address';
+import { addressKey, clientAddressOf } from './client-address';
+import { errorResponse } from './http';
+import type { RequestInfo, RequestNotes } from './operations';
+import type { RateLimitOptions } from './rate-limit';
+import { memoryRateLimitStore } from './rate-limit';
+
+/** A limit, or `false` to turn it off (a gateway limits instead). */
+export type RateLimitSetting = RateLimitOptions | false;
+
+const retryAfter = (ms: number) => String(Math.max(1, Math.ceil(ms / 1000)));
+
+/**
+ * The per-client check: a Response refusing the request, or null to go on. A request whose client
+ * address nothing vouches for is refused rather than counted in a bucket every such client shares.
+ */
+export function clientLimiter(
+  name: string,
+  setting: RateLimitSetting | undefined,
+  fallback: RateLimitOptions,
+  addressOptions: ClientAddressOptions,
+  now: () => number,
+): (request: Request, info: RequestInfo, notes: RequestNotes, headers: Record<string, string>) => Promise<Response | null> {
+  if (setting === false) return async () => null;
+  const { store = memoryRateLimitStore(), ...rule } = setting ?? fallback;
+  return async (request, info, notes, headers) => {
+    const address = clientAddressOf(request, info, addressOptions);
+    const key = address === undefined ? undefined : addressKey(address);
+    if (key === undefined) {
+      notes.reason = 'client_address_unknown';
+      return errorResponse(
+        400,
+        'client_address_unknown',
+        'The client address could not be determined, so the request was refused. The operator must set trustedProxies or clientAddressHeader.',
+        headers,
+      );
+    }
+    const decision = await store.take(`${name}:${key}`, rule, now());
+    if (decision.allowed) return null;
+    notes.reason = 'rate_limited';
+    return errorResponse(429, 'rate_limited', 'Too many requests; try again later.', { ...headers, 'retry-after': retryAfter(decision.retryAfterMs) });
+  };
+}
+
+/**
+ * The handler-wide cap, checked just before acting on the provider (a refused or replayed request
+ * costs nothing): null to go on, else the milliseconds until it may.
+ */
+export function globalLimiter(
+  name: string,
+  setting: RateLimitSetting | undefined,
+  fallback: RateLimitOptions,
+  now: () => number,
+): (notes: RequestNotes) => Promise<number | null> {
+  if (setting === false) return async () => null;
+  const { store = memoryRateLimitStore(), ...rule } = setting ?? fallback;
+  return async (notes) => {
+    const decision = await store.take(`${name}:all`, rule, now());
+    if (decision.allowed) return null;
+    notes.reason = 'global_limit';
+    return decision.retryAfterMs;
+  };
+}
+
+/** The answer when the handler-wide cap is reached: nothing was done, a later try may succeed. */
+export function tooBusy(waitMs: number, headers: Record<string, string>): Response {
+  return errorResponse(503, 'too_busy', 'The service has reached its limit for now; nothing was sent. Try again later.', {
+    ...headers,
+    'retry-after': retryAfter(waitMs),
+  });
+}
