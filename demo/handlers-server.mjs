@@ -35,11 +35,18 @@ function whole(name, fallback) {
   return value;
 }
 
+/** A variable that must be set. */
+function required(name) {
+  if (!env[name]) throw new Error(`${name} must be set.`);
+  return env[name];
+}
+
 let server;
 try {
   server = await import('../dist/server.js');
 } catch (error) {
-  throw new Error('dist/server.js could not be loaded: run `npm run build` first.', { cause: error });
+  if (error.code !== 'ERR_MODULE_NOT_FOUND') throw error;
+  throw new Error('dist/server.js is missing: run `npm run build` first.', { cause: error });
 }
 
 /** The shared stores and their client when REDIS_URL is set. */
@@ -51,6 +58,7 @@ async function connectRedis(url) {
   try {
     redis = await import('redis');
   } catch (error) {
+    if (error.code !== 'ERR_MODULE_NOT_FOUND') throw error;
     throw new Error('REDIS_URL is set, but the `redis` package is not installed (npm install redis).', { cause: error });
   }
   const client = redis.createClient({ url });
@@ -61,7 +69,7 @@ async function connectRedis(url) {
 }
 
 const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL) : undefined;
-const allowedOrigins = (env.ALLOWED_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
+const allowedOrigins = required('ALLOWED_ORIGINS').split(',').map((origin) => origin.trim()).filter(Boolean);
 const rateLimit =
   env.RATE_LIMIT === 'off' ? false : { limit: whole('RATE_LIMIT', 10), windowMs: MINUTE, ...(redis && { store: redis.stores.rateLimit }) };
 
@@ -78,7 +86,7 @@ if (env.MAILGUN_API_KEY && env.MAILGUN_DOMAIN) {
         ...(env.MAILGUN_BASE_URL && { baseUrl: env.MAILGUN_BASE_URL }),
       },
       from: env.SPEC_REQUEST_FROM ?? `Upgrade specifications <specifications@${env.MAILGUN_DOMAIN}>`,
-      to: env.SPEC_REQUEST_TO,
+      to: required('SPEC_REQUEST_TO'),
       subject: env.SPEC_REQUEST_SUBJECT ?? 'Upgrade specification request',
       template: env.SPEC_REQUEST_TEMPLATE ?? 'upgrade-specification',
       allowedOrigins,
