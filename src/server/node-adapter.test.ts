@@ -340,16 +340,43 @@ describe('serveNode', () => {
     expect(shutdownRecords).toContainEqual(expect.objectContaining({ level: 'error', msg: 'close hook failed', error: 'Error: quit failed' }));
   });
 
-  it('shuts down on a signal once, leaving the exit code 0 and the signal to its default action afterwards', async () => {
+  it('shuts down once on signals, sets the exit code 0, then leaves the signal alone', async () => {
     const before = process.listenerCount('SIGUSR2');
     const onClose = vi.fn();
     const { base, shutdownRecords } = await served(echo, { signals: ['SIGUSR2'], onClose: [onClose] });
     expect(process.listenerCount('SIGUSR2')).toBe(before + 1);
     process.emit('SIGUSR2', 'SIGUSR2');
-    expect(process.listenerCount('SIGUSR2')).toBe(before);
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalledOnce());
-    await expect(fetch(base)).rejects.toThrow();
-    expect(shutdownRecords[0]).toMatchObject({ msg: 'shutting down', reason: 'SIGUSR2' });
+    process.emit('SIGUSR2', 'SIGUSR2');
     await vi.waitFor(() => expect(process.exitCode).toBe(0));
+    expect(onClose).toHaveBeenCalledOnce();
+    expect(process.listenerCount('SIGUSR2')).toBe(before);
+    await expect(fetch(base)).rejects.toThrow();
+    expect(shutdownRecords.map((record) => record.msg)).toEqual(['shutting down', 'closed']);
+    expect(shutdownRecords[0]).toMatchObject({ reason: 'SIGUSR2' });
+  });
+
+  it('lets a signal that comes after shutdown() join it rather than end the process', async () => {
+    const before = process.listenerCount('SIGUSR2');
+    const onClose = vi.fn();
+    const entered = gate();
+    const release = gate();
+    const { base, shutdown } = await served(
+      async () => {
+        entered.open();
+        await release.opened;
+        return Response.json({});
+      },
+      { signals: ['SIGUSR2'], onClose: [onClose] },
+    );
+    const inFlight = fetch(base);
+    await entered.opened;
+    const stopped = shutdown();
+    // Still listened to: a real signal now would not take its default action and end the process.
+    expect(process.listenerCount('SIGUSR2')).toBe(before + 1);
+    process.emit('SIGUSR2', 'SIGUSR2');
+    release.open();
+    expect((await inFlight).status).toBe(200);
+    await stopped;
+    expect(onClose).toHaveBeenCalledOnce();
   });
 });

@@ -294,7 +294,7 @@ export interface ServeNodeOptions {
   keepAliveTimeoutMs?: number;
   /** Connections beyond this are refused; default 1024. */
   maxConnections?: number;
-  /** Signals that start the shutdown; default SIGTERM and SIGINT. A second one ends the process at once. */
+  /** Signals that start the shutdown; default SIGTERM and SIGINT. */
   signals?: readonly string[];
   /** How long requests in flight may take to finish after the signal; default 25 seconds. */
   drainTimeoutMs?: number;
@@ -330,10 +330,7 @@ export function serveNode(server: NodeServerLike, listener: NodeListener, option
   const host = (globalThis as { process?: ProcessLike }).process;
   const signals = host ? (options.signals ?? ['SIGTERM', 'SIGINT']) : [];
 
-  let closing: Promise<{ timedOut: boolean; hookFailed: boolean }> | undefined;
   async function close(reason: string) {
-    // Without our listeners a second signal takes its default action: the process ends at once.
-    for (const signal of signals) host?.off(signal, onSignal);
     safely(log, { level: 'info', msg: 'shutting down', reason });
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     const drained = listener.drain().then(() => {
@@ -367,8 +364,14 @@ export function serveNode(server: NodeServerLike, listener: NodeListener, option
     safely(log, { level: 'info', msg: 'closed' });
     return { timedOut, hookFailed };
   }
+  let closing: Promise<{ timedOut: boolean; hookFailed: boolean }> | undefined;
+  // A signal during the shutdown joins it (a platform may signal after calling `shutdown()`).
+  const closeOnce = (reason: string) =>
+    (closing ??= close(reason).finally(() => {
+      for (const signal of signals) host?.off(signal, onSignal);
+    }));
   function onSignal(signal: string) {
-    void (closing ??= close(signal)).then(({ timedOut, hookFailed }) => {
+    void closeOnce(signal).then(({ timedOut, hookFailed }) => {
       if (timedOut) host?.exit(1);
       else if (host) host.exitCode = hookFailed ? 1 : 0;
     });
@@ -376,7 +379,7 @@ export function serveNode(server: NodeServerLike, listener: NodeListener, option
   for (const signal of signals) host?.on(signal, onSignal);
   return {
     shutdown: async () => {
-      await (closing ??= close('shutdown'));
+      await closeOnce('shutdown');
     },
   };
 }
