@@ -159,7 +159,7 @@ describe('toNodeListener', () => {
     const response = await fetch(`${base}/api/spec-request?email=a@b.example`, { headers: { 'x-request-id': 'trace-1' } });
     expect(response.status).toBe(500);
     expect(response.headers.get('x-request-id')).toBe('trace-1');
-    expect((await response.json()).error.code).toBe('internal_error');
+    expect((await response.json()).error).toMatchObject({ code: 'internal_error', requestId: 'trace-1' });
     expect(onError).toHaveBeenCalledWith(boom, { requestId: 'trace-1', handler: 'node-adapter' });
     expect(records).toEqual([
       expect.objectContaining({ level: 'error', msg: 'request', requestId: 'trace-1', status: 500, route: '/api/spec-request', error: 'Error: boom' }),
@@ -185,6 +185,7 @@ describe('toNodeListener', () => {
     const answer = await rawRequest(base, 'GET /x?q=1 HTTP/1.1\r\nHost: bad host\r\nX-Request-Id: raw-1\r\nConnection: close\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
     expect(answer).toMatch(/x-request-id: raw-1/i);
+    expect(answer).toContain('"requestId":"raw-1"');
     expect(handler).not.toHaveBeenCalled();
     expect(records).toEqual([expect.objectContaining({ level: 'warn', status: 400, requestId: 'raw-1', route: '/x', reason: 'unreadable request' })]);
   });

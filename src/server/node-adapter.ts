@@ -239,7 +239,7 @@ export function toNodeListener(handler: Handler, options: NodeListenerOptions = 
       request = toWebRequest(req, { trustedProxies, requestId });
     } catch {
       line({ level: 'warn', status: 400, reason: 'unreadable request' });
-      await send(errorResponse(400, 'bad_request', 'The request could not be read.'));
+      await send(json(400, { error: { code: 'bad_request', message: 'The request could not be read.', requestId } }));
       return;
     }
     try {
@@ -247,7 +247,7 @@ export function toNodeListener(handler: Handler, options: NodeListenerOptions = 
     } catch (error) {
       safely(options.onError, error, { requestId, handler: LISTENER });
       line({ level: 'error', status: 500, error: describeError(error) });
-      await send(errorResponse(500, 'internal_error', 'The server failed to answer; try again later.'));
+      await send(json(500, { error: { code: 'internal_error', message: 'The server failed to answer; try again later.', requestId } }));
     }
   }
 
