@@ -31,7 +31,7 @@ export { memoryIdempotencyStore } from './idempotency';
 export type { ClaimRequest, ClaimResult, IdempotencyStore, StoredAnswer } from './idempotency';
 export { jsonLogger } from './operations';
 export type { Handler, IdempotencyOutcome, LogRecord, Logger, OperationsOptions, RequestInfo, RequestNotes } from './operations';
-export { clientAddressOf, serveNode, toNodeListener, toWebRequest, sendWebResponse } from './node-adapter';
+export { nodeClientAddress, serveNode, toNodeListener, toWebRequest, sendWebResponse } from './node-adapter';
 export type {
   NodeListener,
   NodeListenerOptions,

@@ -85,7 +85,7 @@ const IPV4_MAPPED = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i;
  * entries, socket address], skip n trusted hops from the right and take the next one, or the
  * leftmost when the list is shorter. Entries left of it are the client's to forge and never read.
  */
-export function clientAddressOf(req: NodeRequestLike, trustedProxies = 0): string | undefined {
+export function nodeClientAddress(req: NodeRequestLike, trustedProxies = 0): string | undefined {
   const socket = req.socket.remoteAddress;
   if (socket === undefined) return undefined;
   const forwarded =
@@ -243,7 +243,7 @@ export function toNodeListener(handler: Handler, options: NodeListenerOptions = 
       return;
     }
     try {
-      await send(await handler(request, { clientAddress: clientAddressOf(req, trustedProxies) }));
+      await send(await handler(request, { clientAddress: nodeClientAddress(req, trustedProxies) }));
     } catch (error) {
       safely(options.onError, error, { requestId, handler: LISTENER });
       line({ level: 'error', status: 500, error: describeError(error) });
