@@ -30,3 +30,8 @@ export async function sendResponse(res, response, method) {
 export function textResponse(status, text, headers = {}) {
   return new Response(`${text}\n`, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers } });
 }
+
+/** The address a server listening on `host` answers at, as printed for people and tests. */
+export function listeningUrl(server, host) {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${server.address().port}/`;
+}

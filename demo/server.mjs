@@ -1,7 +1,7 @@
 // `npm start`: serves the examples and the built files on loopback (DESIGN: Demo server).
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { sendResponse, textResponse, toRequest } from './http.mjs';
+import { listeningUrl, sendResponse, textResponse, toRequest } from './http.mjs';
 import { createRouter } from './router.mjs';
 import { routes } from './routes.mjs';
 
@@ -32,9 +32,8 @@ export async function startDemoServer({ port = 5173, host = '127.0.0.1' } = {}) 
     server.once('error', reject);
     server.listen(port, host, resolve);
   });
-  const { port: actualPort } = server.address();
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}/`,
+    url: listeningUrl(server, host),
     close: () =>
       new Promise((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

@@ -8,7 +8,7 @@ import { jsonResponse } from '../json-body.mjs';
 import { loopbackOrigins } from '../origins.mjs';
 import { createMailgunStandIn } from './mailgun-stand-in.mjs';
 
-const DEMO_ACCOUNT = { apiKey: 'demo-mailgun-key', domain: 'mg.demo.example' };
+export const DEMO_ACCOUNT = { apiKey: 'demo-mailgun-key', domain: 'mg.demo.example' };
 /** A name that never resolves, so a stand-in misconfiguration cannot reach the network. */
 const STAND_IN_BASE_URL = 'http://mailgun.invalid';
 const MAX_FAILURES = 100;

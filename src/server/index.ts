@@ -31,8 +31,17 @@ export { memoryIdempotencyStore } from './idempotency';
 export type { ClaimRequest, ClaimResult, IdempotencyStore, StoredAnswer } from './idempotency';
 export { jsonLogger } from './operations';
 export type { Handler, IdempotencyOutcome, LogRecord, Logger, OperationsOptions, RequestInfo, RequestNotes } from './operations';
-export { toNodeListener, toWebRequest, sendWebResponse } from './node-adapter';
-export type { NodeListenerOptions, NodeRequestLike, NodeResponseLike } from './node-adapter';
+export { nodeClientAddress, serveNode, toNodeListener, toWebRequest, sendWebResponse } from './node-adapter';
+export type {
+  NodeListener,
+  NodeListenerOptions,
+  NodeRequestLike,
+  NodeResponseLike,
+  NodeServerLike,
+  ReadinessCheck,
+  ServeNodeOptions,
+  ToWebRequestOptions,
+} from './node-adapter';
 export { parseCatalogue } from '../domain/catalogue/schema';
 export type { Catalogue } from '../domain/catalogue/schema';
 export { UK_CATALOGUE } from '../domain/catalogue/uk';

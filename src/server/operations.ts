@@ -75,8 +75,12 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** The caller's `x-request-id` when usable, else a new one. */
 export function requestIdOf(request: Request): string {
-  const given = request.headers.get('x-request-id');
-  return given !== null && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+  return usableRequestId(request.headers.get('x-request-id'));
+}
+
+/** A request id header's value when usable, else a new id. */
+export function usableRequestId(given: string | null | undefined): string {
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
 }
 
 /** `Error: message` for a log line; anything else by its type only, as it may hold personal data. */

@@ -1,0 +1,127 @@
+// The reference handlers as a merchant runs them on Node: dist/server.js (`npm run build` first)
+// behind toNodeListener and serveNode, configured by the environment only.
+//   PORT                     port to listen on, 0 for a free one (default 8787); once listening it
+//                            prints {"listening":"http://HOST:PORT/"} as one JSON line on standard output
+//   HOST                     address to listen on (default 127.0.0.1)
+//   TRUSTED_PROXIES          reverse proxies in front that append X-Forwarded-For (default 0: none)
+//   ALLOWED_ORIGINS          the pages that may call the handlers, comma separated (required)
+//   RATE_LIMIT               requests a minute per client address to each handler (default 10), `off` for none
+//   MAILGUN_API_KEY, MAILGUN_DOMAIN      both set: POST /api/spec-request relays to Mailgun
+//   MAILGUN_BASE_URL         another Mailgun endpoint (default the EU one)
+//   MAILGUN_TIMEOUT_MS       give up on Mailgun after this long (default 10000)
+//   SPEC_REQUEST_TO          the recipient (required with Mailgun)
+//   SPEC_REQUEST_FROM, SPEC_REQUEST_SUBJECT, SPEC_REQUEST_TEMPLATE   as demo/mail/index.mjs
+//   GOCARDLESS_ACCESS_TOKEN, GOCARDLESS_WEBHOOK_SECRET   both set: /api/direct-debit and
+//                            /api/direct-debit/webhook
+//   GOCARDLESS_ENVIRONMENT   sandbox (default) or live
+//   GOCARDLESS_BASE_URL      another GoCardless API base URL
+//   REDIS_URL                keep rate limits, idempotency keys and direct-debit flows in this Redis
+//                            (needs the `redis` package), so several instances share them
+//   REDIS_PREFIX             the keys' prefix (default `evc`)
+// GET /healthz and /readyz answer liveness and readiness (Redis answering); SIGTERM or SIGINT drain
+// the requests in flight and exit 0. Logs are JSON lines on standard output.
+import { createServer } from 'node:http';
+import { listeningUrl } from './http.mjs';
+
+const MINUTE = 60_000;
+const env = process.env;
+
+/** A whole number from the environment, or the fallback when unset. */
+function whole(name, fallback) {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, not "${text}".`);
+  return value;
+}
+
+/** A variable that must be set. */
+function required(name) {
+  if (!env[name]) throw new Error(`${name} must be set.`);
+  return env[name];
+}
+
+let server;
+try {
+  server = await import('../dist/server.js');
+} catch (error) {
+  if (error.code !== 'ERR_MODULE_NOT_FOUND') throw error;
+  throw new Error('dist/server.js is missing: run `npm run build` first.', { cause: error });
+}
+
+/** The shared stores and their client when REDIS_URL is set. */
+async function connectRedis(url) {
+  if (typeof server.createRedisStores !== 'function') {
+    throw new Error('REDIS_URL is set, but this build of dist/server.js exports no createRedisStores.');
+  }
+  let redis;
+  try {
+    redis = await import('redis');
+  } catch (error) {
+    if (error.code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    throw new Error('REDIS_URL is set, but the `redis` package is not installed (npm install redis).', { cause: error });
+  }
+  const client = redis.createClient({ url });
+  // Unhandled, a connection error would end the process; readiness reports the outage instead.
+  client.on('error', (error) => server.jsonLogger({ level: 'error', msg: 'redis error', error: String(error) }));
+  await client.connect();
+  return { client, stores: server.createRedisStores({ client, prefix: env.REDIS_PREFIX || 'evc' }) };
+}
+
+const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL) : undefined;
+const allowedOrigins = required('ALLOWED_ORIGINS').split(',').map((origin) => origin.trim()).filter(Boolean);
+const rateLimit =
+  env.RATE_LIMIT === 'off' ? false : { limit: whole('RATE_LIMIT', 10), windowMs: MINUTE, ...(redis && { store: redis.stores.rateLimit }) };
+
+/** Path → handler; a family of routes is served only when its provider is configured. */
+const routes = new Map();
+if (env.MAILGUN_API_KEY && env.MAILGUN_DOMAIN) {
+  routes.set(
+    '/api/spec-request',
+    server.createSpecRequestHandler({
+      mailgun: {
+        apiKey: env.MAILGUN_API_KEY,
+        domain: env.MAILGUN_DOMAIN,
+        timeoutMs: whole('MAILGUN_TIMEOUT_MS', 10_000),
+        ...(env.MAILGUN_BASE_URL && { baseUrl: env.MAILGUN_BASE_URL }),
+      },
+      from: env.SPEC_REQUEST_FROM ?? `Upgrade specifications <specifications@${env.MAILGUN_DOMAIN}>`,
+      to: required('SPEC_REQUEST_TO'),
+      subject: env.SPEC_REQUEST_SUBJECT ?? 'Upgrade specification request',
+      template: env.SPEC_REQUEST_TEMPLATE ?? 'upgrade-specification',
+      allowedOrigins,
+      rateLimit,
+      ...(redis && { idempotency: { store: redis.stores.idempotency } }),
+    }),
+  );
+}
+if (env.GOCARDLESS_ACCESS_TOKEN && env.GOCARDLESS_WEBHOOK_SECRET) {
+  const store = redis?.stores.directDebit ?? server.memoryDirectDebitStore();
+  routes.set(
+    '/api/direct-debit',
+    server.createDirectDebitHandler({
+      gocardless: {
+        accessToken: env.GOCARDLESS_ACCESS_TOKEN,
+        environment: env.GOCARDLESS_ENVIRONMENT ?? 'sandbox',
+        ...(env.GOCARDLESS_BASE_URL && { baseUrl: env.GOCARDLESS_BASE_URL }),
+      },
+      allowedOrigins,
+      rateLimit,
+      store,
+    }),
+  );
+  routes.set('/api/direct-debit/webhook', server.createDirectDebitWebhookHandler({ webhookSecret: env.GOCARDLESS_WEBHOOK_SECRET, store }));
+}
+if (routes.size === 0) {
+  throw new Error('Nothing to serve: set MAILGUN_API_KEY and MAILGUN_DOMAIN, or GOCARDLESS_ACCESS_TOKEN and GOCARDLESS_WEBHOOK_SECRET.');
+}
+
+const notFound = async () => Response.json({ error: { code: 'not_found', message: 'No handler here.' } }, { status: 404 });
+const listener = server.toNodeListener((request, info) => (routes.get(new URL(request.url).pathname) ?? notFound)(request, info), {
+  trustedProxies: whole('TRUSTED_PROXIES', 0),
+  ready: redis ? [{ name: 'redis', check: redis.stores.ping }] : [],
+});
+const httpServer = createServer(listener);
+server.serveNode(httpServer, listener, { onClose: redis ? [() => redis.client.close()] : [] });
+const host = env.HOST || '127.0.0.1';
+httpServer.listen(whole('PORT', 8787), host, () => console.log(JSON.stringify({ listening: listeningUrl(httpServer, host) })));
