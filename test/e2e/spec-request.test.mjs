@@ -8,6 +8,7 @@
 // refuses the relay itself leaves the phone and e-mail as the way on.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { axeViolations } from './a11y-checks.mjs';
 import { SPEC_REQUEST_SENT as SENT, fillRequest, outboxFor } from './flows.mjs';
 
 const SUBMITTING = 'Please wait while we submit your upgrade specification request...';
@@ -187,6 +188,7 @@ describe('specification request on mobilize-portal.html (issue 5)', () => {
     const alert = wizard.getByRole('alert').filter({ hasText: 'We could not confirm your request yet' });
     await alert.waitFor({ timeout: 15_000 });
     assert.equal(await alert.getByRole('link', { name: '020 7946 0456' }).getAttribute('href'), 'tel:02079460456');
+    assert.deepEqual(await axeViolations(wizard), []);
     assert.equal((await outboxFor(harness.url, email)).length, 1, 'the provider has the message, the relay did not hear back');
     await alert.getByRole('button', { name: 'Check again' }).click();
     await wizard.getByText(SENT).waitFor();
@@ -205,6 +207,7 @@ describe('specification request on mobilize-portal.html (issue 5)', () => {
     await alert.waitFor();
     assert.equal(await alert.getByRole('link', { name: 'leasing@mobilize-portal.example' }).getAttribute('href'), 'mailto:leasing@mobilize-portal.example');
     assert.equal(await alert.getByRole('button').count(), 0);
+    assert.deepEqual(await axeViolations(wizard), []);
     assert.equal((await outboxFor(harness.url, email)).length, 0);
     await page.close();
   });
