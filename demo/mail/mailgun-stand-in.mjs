@@ -1,6 +1,8 @@
-// Stand-in for Mailgun's messages API (spec §7.4): `POST /v3/{domain}/messages` with basic auth
-// `api:{key}` and a multipart body, parsed as the provider does. It checks what Mailgun checks for
-// a templated message, records each accepted message and answers `{ id, message }` like Mailgun.
+// Stand-in for Mailgun (spec §7.4): the messages API, `POST /v3/{domain}/messages` with basic auth
+// `api:{key}` and a multipart body, parsed as the provider does: it checks what Mailgun checks for a
+// templated message, records each accepted message and answers `{ id, message }` like Mailgun. The
+// events API, `GET /v3/{domain}/events`, lists each accepted message as an `accepted` event with its
+// custom variables (`v:…`), filtered and paged as Mailgun documents it.
 import { createFailureSwitch } from '../storefront/control.mjs';
 
 /** The form fields the outbox lists (DESIGN: demo server contract), in this order. */
@@ -8,6 +10,10 @@ export const OUTBOX_FIELDS = ['from', 'to', 'subject', 'template', 't:variables'
 
 /** Most messages kept; the oldest go first, so a long demo session cannot grow without end. */
 const MAX_MESSAGES = 200;
+
+/** Mailgun's default and largest page of events. */
+const DEFAULT_EVENTS_LIMIT = 100;
+const MAX_EVENTS_LIMIT = 300;
 
 const mailgunJson = (status, body) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
@@ -35,20 +41,81 @@ function problem(form) {
   return null;
 }
 
+/** The next `count` accepted messages get their answer `delayMs` late (or never, if the caller gives up first). */
+function createDelaySwitch() {
+  let remaining = 0;
+  let delayMs = 0;
+  return {
+    /** The delay for this accepted message, or null when the switch is off; counts one. */
+    take() {
+      if (remaining === 0) return null;
+      remaining -= 1;
+      return delayMs;
+    },
+    set(ms, count = 1) {
+      delayMs = ms;
+      remaining = ms === 0 ? 0 : count;
+    },
+    state: () => ({ acceptThenDelayMs: delayMs, count: remaining }),
+  };
+}
+
+/** Waits `ms`, or rejects as fetch does when the caller aborts first. */
+function wait(ms, signal) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    }, { once: true });
+  });
+}
+
+/** Epoch seconds from Mailgun's `begin`/`end`: seconds, or an RFC 2822 date; NaN when neither. */
+const secondsOf = (text) => (/^\d+(\.\d+)?$/.test(text) ? Number(text) : Date.parse(text) / 1000);
+
+/**
+ * The events query's rules as Mailgun documents them: a time range from `begin` to `end`, or from
+ * `begin` in the `ascending` direction; `limit` up to 300; `event` and `user-variables` (a JSON
+ * object whose every pair the event's variables must hold) as filters. `{ error }` when it breaks one.
+ */
+function parseEventsQuery(params) {
+  const begin = params.has('begin') ? secondsOf(params.get('begin')) : 0;
+  const end = params.has('end') ? secondsOf(params.get('end')) : undefined;
+  if (Number.isNaN(begin) || Number.isNaN(end)) return { error: "'begin' and 'end' must be epoch seconds or RFC 2822 dates" };
+  const ascending = params.get('ascending');
+  if (ascending !== null && ascending !== 'yes' && ascending !== 'no') return { error: "'ascending' must be yes or no" };
+  if (end === undefined && ascending === null) return { error: "'ascending' must be given when 'end' is not" };
+  const limit = params.has('limit') ? Number(params.get('limit')) : DEFAULT_EVENTS_LIMIT;
+  if (!(Number.isInteger(limit) && limit >= 1 && limit <= MAX_EVENTS_LIMIT)) return { error: `'limit' must be from 1 to ${MAX_EVENTS_LIMIT}` };
+  let variables = {};
+  if (params.has('user-variables')) {
+    try {
+      variables = JSON.parse(params.get('user-variables'));
+    } catch {
+      variables = null;
+    }
+    if (typeof variables !== 'object' || variables === null || Array.isArray(variables)) return { error: "'user-variables' must be a JSON object" };
+  }
+  const upward = end === undefined ? ascending === 'yes' : begin <= end;
+  const [from, to] = end === undefined ? (upward ? [begin, Infinity] : [-Infinity, begin]) : [Math.min(begin, end), Math.max(begin, end)];
+  return { from, to, upward, limit, event: params.get('event'), variables };
+}
+
+const base64url = (text) => Buffer.from(text, 'utf8').toString('base64url');
+
 /**
  * @param {{ apiKey: string, domain: string }} account the demo's key and sending domain
- * @returns {{ handle: (request: Request) => Promise<Response>, messages: object[], failures: ReturnType<typeof createFailureSwitch> }}
  */
 export function createMailgunStandIn({ apiKey, domain }) {
   const messages = [];
+  /** What the events API lists of each accepted message: its id, time, headers and `v:` variables. */
+  const accepted = [];
   const failures = createFailureSwitch();
+  const delays = createDelaySwitch();
   let counter = 0;
-  async function handle(request) {
-    const { pathname } = new URL(request.url);
-    const match = /^\/v3\/([^/]+)\/messages$/.exec(pathname);
-    if (request.method !== 'POST' || !match) return mailgunJson(404, { message: 'Not Found' });
-    if (!authorised(request, apiKey)) return new Response('Forbidden', { status: 401 });
-    if (decodeURIComponent(match[1]) !== domain) return mailgunJson(404, { message: `Domain not found: ${match[1]}` });
+
+  async function acceptMessage(request) {
     const failStatus = failures.take();
     if (failStatus !== null) return mailgunJson(failStatus, { message: 'Stand-in failure (the failure switch is on)' });
     let form;
@@ -59,10 +126,77 @@ export function createMailgunStandIn({ apiKey, domain }) {
     }
     const wrong = problem(form);
     if (wrong) return mailgunJson(400, { message: wrong });
-    messages.push(Object.fromEntries(OUTBOX_FIELDS.filter((name) => form.has(name)).map((name) => [name, form.get(name)])));
-    if (messages.length > MAX_MESSAGES) messages.shift();
     counter += 1;
-    return mailgunJson(200, { id: `<${Date.now()}.${counter}@${domain}>`, message: 'Queued. Thank you.' });
+    const id = `${Date.now()}.${counter}@${domain}`;
+    messages.push(Object.fromEntries(OUTBOX_FIELDS.filter((name) => form.has(name)).map((name) => [name, form.get(name)])));
+    const variables = Object.fromEntries([...form.keys()].filter((name) => name.startsWith('v:')).map((name) => [name.slice(2), form.get(name)]));
+    const headers = { 'message-id': id, from: form.get('from'), to: form.get('to'), subject: form.get('subject') };
+    accepted.push({ id, timestamp: Date.now() / 1000, variables, headers });
+    for (const list of [messages, accepted]) if (list.length > MAX_MESSAGES) list.shift();
+    const delayMs = delays.take();
+    if (delayMs !== null) await wait(delayMs, request.signal);
+    return mailgunJson(200, { id: `<${id}>`, message: 'Queued. Thank you.' });
   }
-  return { handle, messages, failures };
+
+  /** One page of the events a query selects, from `offset`, with Mailgun's paging URLs. */
+  function listEvents(url, search, query, offset) {
+    // Only `accepted` events happen here: the stand-in delivers nothing.
+    const listed = query.event === null || query.event === 'accepted' ? accepted : [];
+    const matching = listed
+      .filter((message) => message.timestamp >= query.from && message.timestamp <= query.to)
+      .filter((message) => Object.entries(query.variables).every(([name, value]) => message.variables[name] === String(value)))
+      .flatMap((message) =>
+        message.headers.to.split(',').map((recipient, index) => ({
+          id: base64url(`${message.id}/${index}`),
+          event: 'accepted',
+          timestamp: message.timestamp,
+          'log-level': 'info',
+          'user-variables': message.variables,
+          message: { headers: message.headers },
+          recipient: recipient.trim(),
+        })),
+      );
+    if (!query.upward) matching.reverse();
+    // A page before the first is empty, as Mailgun's `previous` of its first page.
+    const page = (at) => `${url.origin}/v3/${domain}/events/${base64url(JSON.stringify({ search, offset: at }))}`;
+    return {
+      items: offset < 0 ? [] : matching.slice(offset, offset + query.limit),
+      paging: {
+        first: page(0),
+        last: page(Math.floor(Math.max(0, matching.length - 1) / query.limit) * query.limit),
+        next: page(offset + query.limit),
+        previous: page(offset - query.limit),
+      },
+    };
+  }
+
+  /** `GET /v3/{domain}/events`, or one of its paging URLs (`…/events/{page}`). */
+  function events(url, page) {
+    let search = url.search;
+    let offset = 0;
+    if (page !== undefined) {
+      try {
+        ({ search, offset } = JSON.parse(Buffer.from(page, 'base64url').toString('utf8')));
+      } catch {
+        search = undefined;
+      }
+      if (typeof search !== 'string' || !Number.isInteger(offset)) return mailgunJson(404, { message: 'Not Found' });
+    }
+    const query = parseEventsQuery(new URLSearchParams(search));
+    if (query.error) return mailgunJson(400, { message: query.error });
+    return mailgunJson(200, listEvents(url, search, query, offset));
+  }
+
+  async function handle(request) {
+    const url = new URL(request.url);
+    const match = /^\/v3\/([^/]+)\/(messages|events)(?:\/([^/]+))?$/.exec(url.pathname);
+    const [, domainPart, api, page] = match ?? [];
+    const known = api === 'messages' ? request.method === 'POST' && page === undefined : request.method === 'GET';
+    if (!match || !known) return mailgunJson(404, { message: 'Not Found' });
+    if (!authorised(request, apiKey)) return new Response('Forbidden', { status: 401 });
+    if (decodeURIComponent(domainPart) !== domain) return mailgunJson(404, { message: `Domain not found: ${domainPart}` });
+    return api === 'messages' ? acceptMessage(request) : events(url, page);
+  }
+
+  return { handle, messages, failures, delays };
 }

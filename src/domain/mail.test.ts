@@ -4,7 +4,7 @@ import type { Configuration } from './configuration';
 import { defaultConfiguration } from './configuration';
 import type { Flow } from './wizard';
 import type { MailRequest } from './mail';
-import { MAIL_TITLE, mailVariables, mailVariablesJson, productLines } from './mail';
+import { MAIL_TITLE, mailVariables, mailVariablesJson, productLines, withoutInvisibles } from './mail';
 
 const catalogue = UK_CATALOGUE;
 const base = defaultConfiguration(catalogue);
@@ -189,6 +189,22 @@ describe('mailVariables (spec §7.4 template variables)', () => {
       'driver@lease.example',
     ]);
     expect(variables.introLine.startsWith('Sam Taylor has requested')).toBe(true);
+  });
+
+  it.each<[string, string, string]>([
+    ['right-to-left override U+202E', 'Sam\u202Eroloc', 'Samroloc'],
+    ['embeddings and pop U+202A–U+202C', '\u202ASam\u202B\u202C', 'Sam'],
+    ['left-to-right override U+202D', '\u202DSam', 'Sam'],
+    ['isolates U+2066–U+2069', '\u2066S\u2067a\u2068m\u2069', 'Sam'],
+    ['marks U+200E, U+200F and U+061C', 'S\u200Ea\u200Fm\u061C', 'Sam'],
+    ['zero-width space, non-joiner and joiner U+200B–U+200D', 'S\u200Ba\u200Cm\u200D', 'Sam'],
+    ['word joiner U+2060 and byte order mark U+FEFF', '\uFEFFSa\u2060m', 'Sam'],
+    ['nothing invisible (accents and other scripts stay)', 'Zoë Ødegård-سام', 'Zoë Ødegård-سام'],
+  ])('takes invisible characters out of the names and phone: %s', (_, typed, shown) => {
+    const variables = mailVariables(catalogue, base, { ...customer, firstName: typed, lastName: typed, phone: `07700 ${typed}`, amends: typed });
+    expect(withoutInvisibles(typed)).toBe(shown);
+    expect([variables.customerName, variables.customerPhone, variables.amendsRequestId]).toEqual([`${shown} ${shown}`, `07700 ${shown}`, shown]);
+    expect(variables.introLine).toContain(`${shown} ${shown} has changed`);
   });
 
   it('gives the t:variables JSON string that reads back as the same variables', () => {

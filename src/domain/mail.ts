@@ -104,24 +104,35 @@ function installationCheck(catalogue: Catalogue, config: Configuration, answers:
 }
 
 /**
+ * Bidi controls (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C) and zero-width characters
+ * (U+200B–U+200D, U+2060, U+FEFF).
+ */
+const INVISIBLE = /[\u061C\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g;
+
+/** The text without invisible characters: in a mail they could reorder or hide what the team reads. */
+export function withoutInvisibles(text: string): string {
+  return text.replace(INVISIBLE, '');
+}
+
+/**
  * Spec §7.4 variables (title, customer fields, intro line, the nine product lines) and ours: the
  * order e-mail, the installation check, and for a changed request the one it replaces, which the
- * intro line says too.
+ * intro line says too. What the customer typed goes in without invisible characters.
  */
 export function mailVariables(catalogue: Catalogue, config: Configuration, request: MailRequest): MailVariables {
   const customerName = [request.firstName, request.lastName]
-    .map((part) => part.trim())
+    .map((part) => withoutInvisibles(part).trim())
     .filter(Boolean)
     .join(' ');
   const lines = Object.fromEntries(
     productLines(catalogue, config, 'spec-request').map((line, index) => [`productLine${index + 1}`, line]),
   ) as Record<ProductLineKey, string>;
-  const amends = request.amends?.trim() ?? '';
+  const amends = withoutInvisibles(request.amends ?? '').trim();
   return {
     title: MAIL_TITLE,
     customerEmail: request.email.trim(),
     customerName,
-    customerPhone: request.phone.trim(),
+    customerPhone: withoutInvisibles(request.phone).trim(),
     introLine: amends
       ? `${customerName} has changed their upgrade specification request for their Mobilize order: this specification replaces the one sent before (${amends}).`
       : `${customerName} has requested the following upgrade specification for their Mobilize order.`,

@@ -3,7 +3,10 @@ import { UK_CATALOGUE as C } from '../domain/catalogue/uk';
 import type { Configuration } from '../domain/configuration';
 import { defaultConfiguration } from '../domain/configuration';
 import type { RateLimitStore } from './rate-limit';
-import type { SpecRequestHandlerOptions } from './spec-request-handler';
+import type { IdempotencyStore } from './idempotency';
+import { memoryIdempotencyStore } from './idempotency';
+import type { LogRecord } from './operations';
+import type { MailgunOptions, SpecRequestHandlerOptions } from './spec-request-handler';
 import { createSpecRequestHandler } from './spec-request-handler';
 
 const ORIGIN = 'https://portal.example';
@@ -15,19 +18,60 @@ interface ProviderCall {
   fields: [string, FormDataEntryValue][];
 }
 
-/** A Mailgun stand-in: records each call; `answers` queues statuses (a thrown error for 'network'). */
-function provider(answers: (number | 'network')[] = []) {
+/**
+ * What Mailgun does with one message: answers a status; fails to connect (`ECONNREFUSED`,
+ * `ENOTFOUND`, `EAI_AGAIN`: nothing received); accepts it and then drops the connection
+ * (`ECONNRESET`) or never answers (`hang`, ignoring the signal as a stuck runtime may); or never
+ * receives it and never answers (`lost`).
+ */
+type MessageAnswer = number | 'ECONNREFUSED' | 'ENOTFOUND' | 'EAI_AGAIN' | 'ECONNRESET' | 'hang' | 'lost';
+
+const NOT_CONNECTED = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'];
+
+const fetchFailed = (code: string) => new TypeError('fetch failed', { cause: Object.assign(new Error(`connect ${code}`), { code }) });
+
+/**
+ * A Mailgun stand-in: records each message call and each events query, and lists the messages it
+ * accepted in its events (`events.answer` makes the query fail, `events.listing = false` models a
+ * message not listed yet).
+ */
+function provider(answers: MessageAnswer[] = []) {
   const calls: ProviderCall[] = [];
+  const accepted: { key: string; id: string }[] = [];
+  const eventQueries: { url: URL; authorization: string | null }[] = [];
+  const events: { answer: 'list' | number | 'network'; listing: boolean } = { answer: 'list', listing: true };
   let gate: Promise<void> = Promise.resolve();
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input));
+    const authorization = new Headers(init?.headers).get('authorization');
+    if (url.pathname.endsWith('/events')) {
+      eventQueries.push({ url, authorization });
+      if (events.answer === 'network') throw fetchFailed('ECONNRESET');
+      if (events.answer !== 'list') return Response.json({ message: 'Internal error' }, { status: events.answer });
+      const wanted = JSON.parse(url.searchParams.get('user-variables') ?? '{}') as Record<string, string>;
+      const items = accepted
+        .filter((message) => events.listing && message.key === wanted['idempotency-key'])
+        .map((message) => ({
+          id: `event-${message.id}`,
+          event: 'accepted',
+          timestamp: 1_700_000_000.5,
+          'user-variables': { 'idempotency-key': message.key },
+          message: { headers: { 'message-id': message.id, to: 'orders@company.example' } },
+        }));
+      return Response.json({ items, paging: { next: `${url.href}&page=next`, previous: `${url.href}&page=previous` } });
+    }
     const body = init?.body as FormData;
-    calls.push({ url: String(input), authorization: new Headers(init?.headers).get('authorization'), fields: [...body.entries()] });
+    calls.push({ url: String(input), authorization, fields: [...body.entries()] });
     await gate;
     const answer = answers.shift() ?? 200;
-    if (answer === 'network') throw new TypeError('fetch failed');
-    return answer < 300
-      ? Response.json({ id: `<msg-${calls.length}@mg.example>`, message: 'Queued. Thank you.' }, { status: answer })
-      : Response.json({ message: 'Internal error' }, { status: answer });
+    if (typeof answer === 'number' && answer >= 300) return Response.json({ message: 'Internal error' }, { status: answer });
+    if (typeof answer === 'string' && NOT_CONNECTED.includes(answer)) throw fetchFailed(answer);
+    if (answer === 'lost') return new Promise<never>(() => {});
+    const id = `msg-${calls.length}@mg.example`;
+    accepted.push({ key: String(body.get('v:idempotency-key')), id });
+    if (typeof answer === 'number') return Response.json({ id: `<${id}>`, message: 'Queued. Thank you.' }, { status: answer });
+    if (answer === 'hang') return new Promise<never>(() => {});
+    throw fetchFailed(answer);
   }) as typeof globalThis.fetch;
   /** Holds every answer until the returned function is called. */
   const hold = () => {
@@ -35,23 +79,27 @@ function provider(answers: (number | 'network')[] = []) {
     gate = new Promise((resolve) => (open = resolve));
     return open;
   };
-  return { fetch, calls, hold };
+  return { fetch, calls, accepted, eventQueries, events, hold };
 }
 
-function relay(overrides: Partial<SpecRequestHandlerOptions> = {}, answers: (number | 'network')[] = []) {
+type RelayOverrides = Omit<Partial<SpecRequestHandlerOptions>, 'mailgun'> & { mailgun?: Partial<MailgunOptions> };
+
+function relay(overrides: RelayOverrides = {}, answers: MessageAnswer[] = []) {
   const mail = provider(answers);
+  const records: LogRecord[] = [];
+  const { mailgun, ...rest } = overrides;
   const handler = createSpecRequestHandler({
-    mailgun: { apiKey: 'key-test', domain: 'mg.example', fetch: mail.fetch },
     from: 'Upgrades <upgrades@mg.example>',
     to: 'orders@company.example',
     subject: 'Upgrade specification request',
     template: 'upgrade-specification',
     allowedOrigins: [ORIGIN],
     trustedProxies: 1,
-    log: false,
-    ...overrides,
+    log: (record) => records.push(record),
+    ...rest,
+    mailgun: { apiKey: 'key-test', domain: 'mg.example', fetch: mail.fetch, timeoutMs: 1000, ...mailgun },
   });
-  return { handler, ...mail };
+  return { handler, records, ...mail };
 }
 
 let keyCounter = 0;
@@ -77,16 +125,18 @@ const variablesOf = (call: ProviderCall | undefined) =>
   JSON.parse(String(call?.fields.find(([name]) => name === 't:variables')?.[1])) as Record<string, string>;
 
 describe('createSpecRequestHandler: the message (spec §7.4)', () => {
-  it('posts one multipart message to the EU endpoint with basic auth and exactly the six fields', async () => {
+  it('posts one multipart message to the EU endpoint with basic auth: the six fields and the key as a custom variable', async () => {
     const { handler, calls } = relay();
-    const response = await handler(post(validBody()));
+    const body = validBody();
+    const response = await handler(post(body));
     expect(response.status).toBe(202);
     expect(await response.json()).toEqual({ requestId: '<msg-1@mg.example>' });
     expect(calls).toHaveLength(1);
     expect(calls[0]!.url).toBe('https://api.eu.mailgun.net/v3/mg.example/messages');
     expect(calls[0]!.authorization).toBe(`Basic ${btoa('api:key-test')}`);
-    expect(calls[0]!.fields.map(([name]) => name)).toEqual(['from', 'to', 'subject', 'template', 't:variables', 'h:Reply-To']);
+    expect(calls[0]!.fields.map(([name]) => name)).toEqual(['from', 'to', 'subject', 'template', 't:variables', 'h:Reply-To', 'v:idempotency-key']);
     expect(Object.fromEntries(calls[0]!.fields)).toMatchObject({
+      'v:idempotency-key': body.idempotencyKey,
       from: 'Upgrades <upgrades@mg.example>',
       to: 'orders@company.example',
       subject: 'Upgrade specification request',
@@ -288,7 +338,12 @@ describe('createSpecRequestHandler: validation', () => {
     ['an empty recipient', { to: ' ' }],
     ['a path as origin', { allowedOrigins: ['https://portal.example/page'] }],
     ['no origins', { allowedOrigins: [] }],
-  ])('refuses options with %s at creation', (_, overrides) => {
+    ['a base URL that is no http(s) URL', { mailgun: { baseUrl: 'ftp://api.mailgun.net' } }],
+    ['an endless timeout', { mailgun: { timeoutMs: Infinity } }],
+    ['a timeout of 0', { mailgun: { timeoutMs: 0 } }],
+    ['a timeout that is not a number', { mailgun: { timeoutMs: Number.NaN } }],
+    ['a negative settle window', { mailgun: { confirmAfterMs: -1 } }],
+  ] satisfies [string, RelayOverrides][])('refuses options with %s at creation', (_, overrides) => {
     expect(() => relay(overrides)).toThrow(TypeError);
   });
 });
@@ -374,7 +429,7 @@ describe('createSpecRequestHandler: rate limit', () => {
 
 describe('createSpecRequestHandler: idempotency and provider failures', () => {
   it('replays the first answer for a repeated key without a second message', async () => {
-    const { handler, calls } = relay();
+    const { handler, calls, records } = relay();
     const body = validBody();
     const first = await handler(post(body));
     const repeat = await handler(post(body));
@@ -382,6 +437,7 @@ describe('createSpecRequestHandler: idempotency and provider failures', () => {
     expect(await repeat.json()).toEqual(await first.json());
     expect(repeat.headers.get('idempotent-replayed')).toBe('true');
     expect(calls).toHaveLength(1);
+    expect(records.map((record) => [record.idempotency, record.provider])).toEqual([['fresh', 200], ['replayed', undefined]]);
   });
 
   it('refuses a repeated key with another body (422), sending nothing', async () => {
@@ -407,22 +463,42 @@ describe('createSpecRequestHandler: idempotency and provider failures', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it.each([
-    ['a 5xx', 503],
-    ['a 4xx', 401],
-    ['a network failure', 'network'],
-  ] as const)('answers 502 provider_failed on %s, and a retry with the same key sends', async (_, failure) => {
+  it.each<[string, MessageAnswer]>([
+    ['a 429', 429],
+    ['a 500', 500],
+    ['a 503', 503],
+    ['a refused connection', 'ECONNREFUSED'],
+    ['an unknown host', 'ENOTFOUND'],
+    ['a failed name lookup', 'EAI_AGAIN'],
+  ])('answers 502 provider_failed on %s (nothing was sent), releases the key, and a retry sends', async (_, failure) => {
     const failures: { status?: number; error?: unknown }[] = [];
-    const { handler, calls } = relay({ onProviderError: (detail) => failures.push(detail) }, [failure]);
+    const { handler, calls, records } = relay({ onProviderError: (detail) => failures.push(detail) }, [failure]);
     const body = validBody();
     const failed = await handler(post(body));
     expect(failed.status).toBe(502);
-    expect((await failed.json()).error.code).toBe('provider_failed');
+    expect((await failed.json()).error).toMatchObject({ code: 'provider_failed' });
     expect(failures).toHaveLength(1);
+    expect(records[0]).toMatchObject({ idempotency: 'released', provider: typeof failure === 'number' ? failure : 'network' });
+    expect(records[0]?.permanent).toBeUndefined();
     const retried = await handler(post(body));
     expect(retried.status).toBe(202);
     expect(calls).toHaveLength(2);
     expect((await handler(post(body))).headers.get('idempotent-replayed')).toBe('true');
+    expect(calls).toHaveLength(2);
+  });
+
+  it.each([400, 401, 403, 404])('answers 503 provider_rejected, not retryable, on a %i: logged as an error, the key released', async (status) => {
+    const { handler, calls, records } = relay({}, [status]);
+    const body = validBody();
+    const rejected = await handler(post(body));
+    expect(rejected.status).toBe(503);
+    expect(rejected.headers.get('retry-after')).toBeNull();
+    const { error } = await rejected.json();
+    expect(error).toMatchObject({ code: 'provider_rejected', retryable: false });
+    expect(error.message).toMatch(/cannot send.*trying again will not help/);
+    expect(records[0]).toMatchObject({ level: 'error', status: 503, provider: status, permanent: true, idempotency: 'released', reason: 'provider_rejected' });
+    // Released: once the operator has fixed the relay, the same request sends.
+    expect((await handler(post(body))).status).toBe(202);
     expect(calls).toHaveLength(2);
   });
 
@@ -434,5 +510,162 @@ describe('createSpecRequestHandler: idempotency and provider failures', () => {
     time += 1001;
     await handler(post(body));
     expect(calls).toHaveLength(2);
+  });
+});
+
+describe('createSpecRequestHandler: exactly once when the outcome is unknown', () => {
+  const outcomeUnknown = async (response: Response) => {
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('30');
+    const { error } = await response.json();
+    expect(error.code).toBe('outcome_unknown');
+    expect(error.message).toMatch(/^We could not confirm your request yet\./);
+  };
+
+  it.each<[string, MessageAnswer]>([
+    ['a timeout (accepted, never answered, the fetch ignoring its signal)', 'hang'],
+    ['a connection reset after sending', 'ECONNRESET'],
+  ])('%s: 503 outcome_unknown, the key kept; the retry finds the message in the events and sends nothing', async (_, failure) => {
+    const { handler, calls, records, eventQueries } = relay({ mailgun: { timeoutMs: 30 } }, [failure]);
+    const body = validBody();
+    await outcomeUnknown(await handler(post(body)));
+    expect(records[0]).toMatchObject({ idempotency: 'fresh', provider: failure === 'hang' ? 'timeout' : 'network', reason: 'outcome_unknown', level: 'error' });
+    const confirmed = await handler(post(body));
+    expect(confirmed.status).toBe(202);
+    expect(await confirmed.json()).toEqual({ requestId: '<msg-1@mg.example>' });
+    expect(records[1]).toMatchObject({ idempotency: 'confirmed', status: 202 });
+    expect(calls).toHaveLength(1);
+    expect(eventQueries).toHaveLength(1);
+    // Settled: the confirmed answer is stored and replayed without asking again.
+    expect((await handler(post(body))).headers.get('idempotent-replayed')).toBe('true');
+    expect(eventQueries).toHaveLength(1);
+  });
+
+  it('asks the events API for accepted messages with the key, with basic auth, from before the attempt', async () => {
+    const time = 1_700_000_000_000;
+    const { handler, eventQueries } = relay({ mailgun: { timeoutMs: 30 }, clock: () => time, idempotency: { ttlMs: 60_000 } }, ['hang']);
+    const body = validBody();
+    await handler(post(body));
+    await handler(post(body));
+    const [{ url, authorization }] = eventQueries as [(typeof eventQueries)[0]];
+    expect(`${url.origin}${url.pathname}`).toBe('https://api.eu.mailgun.net/v3/mg.example/events');
+    expect(authorization).toBe(`Basic ${btoa('api:key-test')}`);
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      event: 'accepted',
+      // A key lifetime and a lease (twice the timeout and a margin) before the attempt, in seconds.
+      begin: String(Math.floor((time - 60_000 - (2 * 30 + 30_000)) / 1000)),
+      end: String(time / 1000),
+      ascending: 'yes',
+      limit: '1',
+      'user-variables': JSON.stringify({ 'idempotency-key': body.idempotencyKey }),
+    });
+  });
+
+  it('any number of retries after an accepted message that timed out land exactly one message', async () => {
+    let time = 1_000_000;
+    const { handler, calls } = relay({ mailgun: { timeoutMs: 30 }, clock: () => time }, ['hang']);
+    const body = validBody();
+    const statuses = [(await handler(post(body))).status];
+    for (let retry = 0; retry < 5; retry += 1) {
+      time += 60_000;
+      statuses.push((await handler(post(body))).status);
+    }
+    expect(statuses).toEqual([503, 202, 202, 202, 202, 202]);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('concurrent repeats of a request that times out share its answer: one message', async () => {
+    const { handler, calls } = relay({ mailgun: { timeoutMs: 30 } }, ['hang']);
+    const body = validBody();
+    const answers = await Promise.all([handler(post(body)), handler(post(body)), handler(post(body))]);
+    expect(answers.map((answer) => answer.status)).toEqual([503, 503, 503]);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('the settle window: a message not listed is not sent again until the events had time to list it, then it is sent once', async () => {
+    let time = 1_000_000;
+    const { handler, calls, records } = relay({ mailgun: { timeoutMs: 30, confirmAfterMs: 120_000 }, clock: () => time }, ['lost']);
+    const body = validBody();
+    await outcomeUnknown(await handler(post(body)));
+    time += 119_000;
+    await outcomeUnknown(await handler(post(body)));
+    expect(records[1]).toMatchObject({ idempotency: 'unconfirmed', reason: 'not_listed_yet' });
+    expect(calls).toHaveLength(1);
+    time += 1_000;
+    const sent = await handler(post(body));
+    expect(sent.status).toBe(202);
+    expect(calls).toHaveLength(2);
+    expect(await sent.json()).toEqual({ requestId: '<msg-2@mg.example>' });
+    expect((await handler(post(body))).status).toBe(202);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('an accepted message the events list late is found, never sent again, within the window', async () => {
+    let time = 1_000_000;
+    const { handler, calls, events } = relay({ mailgun: { timeoutMs: 30 }, clock: () => time }, ['hang']);
+    const body = validBody();
+    events.listing = false;
+    await handler(post(body));
+    time += 30_000;
+    await outcomeUnknown(await handler(post(body)));
+    events.listing = true;
+    time += 30_000;
+    expect((await handler(post(body))).status).toBe(202);
+    expect(calls).toHaveLength(1);
+  });
+
+  it.each<[string, number | 'network']>([
+    ['answers 500', 500],
+    ['cannot be reached', 'network'],
+  ])('when the events query %s: 503 outcome_unknown and nothing sent, even past the window', async (_, failure) => {
+    let time = 1_000_000;
+    const { handler, calls, events, records } = relay({ mailgun: { timeoutMs: 30 }, clock: () => time }, ['lost']);
+    const body = validBody();
+    await handler(post(body));
+    events.answer = failure;
+    time += 10 * 60_000;
+    await outcomeUnknown(await handler(post(body)));
+    expect(records[1]).toMatchObject({ idempotency: 'unconfirmed', reason: 'events_unavailable' });
+    expect(calls).toHaveLength(1);
+    // The key stays uncertain: once the events answer, the request is settled (here: sent once).
+    events.answer = 'list';
+    expect((await handler(post(body))).status).toBe(202);
+    expect(calls).toHaveLength(2);
+  });
+
+  it.each<[string, IdempotencyStore['complete']]>([
+    ['returns false', async () => false],
+    ['throws', async () => Promise.reject(new Error('store unavailable'))],
+  ])('when storing the answer %s: 202 with the request id all the same, logged, and a later retry sends nothing', async (_, complete) => {
+    let time = 1_000_000;
+    const store = { ...memoryIdempotencyStore(), complete };
+    const { handler, calls, records } = relay({ mailgun: { timeoutMs: 30 }, clock: () => time, idempotency: { store } });
+    const body = validBody();
+    const first = await handler(post(body));
+    expect(first.status).toBe(202);
+    expect(await first.json()).toEqual({ requestId: '<msg-1@mg.example>' });
+    expect(records[0]).toMatchObject({ idempotency: 'fresh', reason: 'answer_not_stored' });
+    // Not released: once its lease has run out the key is uncertain, and the events settle it.
+    time += 60_000;
+    const retried = await handler(post(body));
+    expect(retried.status).toBe(202);
+    expect(await retried.json()).toEqual({ requestId: '<msg-1@mg.example>' });
+    expect(calls).toHaveLength(1);
+  });
+
+  it.each([30, 10_000, 10 * 60_000])('claims with a lease longer than the provider timeout (%i ms) for a settle and a send', async (timeoutMs) => {
+    const leases: number[] = [];
+    const inner = memoryIdempotencyStore();
+    const store: IdempotencyStore = {
+      ...inner,
+      claim: (key, request, now) => {
+        leases.push(request.leaseMs);
+        return inner.claim(key, request, now);
+      },
+    };
+    const { handler } = relay({ mailgun: { timeoutMs }, idempotency: { store } });
+    await handler(post(validBody()));
+    expect(leases).toHaveLength(1);
+    expect(leases[0]).toBeGreaterThan(2 * timeoutMs);
   });
 });

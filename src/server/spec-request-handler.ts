@@ -11,8 +11,8 @@ import type { ClientAddressOptions } from './client-address';
 import { checkClientAddressOptions } from './client-address';
 import type { RateLimitSetting } from './limits';
 import { clientLimiter, globalLimiter, tooBusy } from './limits';
-import type { Handler, OperationsOptions } from './operations';
-import { observe } from './operations';
+import type { Handler, OperationsOptions, RequestNotes } from './operations';
+import { observe, safely } from './operations';
 
 export interface MailgunOptions {
   /** The Mailgun API key; it stays on the server (DESIGN: the mail key never reaches the browser). */
@@ -23,8 +23,17 @@ export interface MailgunOptions {
   baseUrl?: string;
   /** The fetch used to call Mailgun; tests and the demo hand in a stand-in. */
   fetch?: typeof fetch;
-  /** Give up on Mailgun after this long and answer 502; default 10 seconds. */
+  /**
+   * Give up on one call to Mailgun after this long; default 10 seconds. A message given up on may
+   * still have been accepted: the relay answers 503 `outcome_unknown` and asks Mailgun's events later.
+   */
   timeoutMs?: number;
+  /**
+   * How long after an attempt with an unknown outcome its message may still be missing from
+   * Mailgun's events (they are not listed at once); past it, a message not listed was not sent and
+   * a retry sends it. Default 2 minutes.
+   */
+  confirmAfterMs?: number;
 }
 
 export interface SpecRequestHandlerOptions extends OperationsOptions, ClientAddressOptions {
@@ -56,14 +65,31 @@ const MINUTE = 60_000;
 const DEFAULT_RATE_LIMIT = { limit: 10, windowMs: MINUTE };
 const DEFAULT_GLOBAL_RATE_LIMIT = { limit: 600, windowMs: 60 * MINUTE };
 const DEFAULT_IDEMPOTENCY_TTL = 24 * 60 * MINUTE;
-/** How long a key stays claimed if a send never finishes (a crashed instance); beyond any timeout. */
-const PENDING_TTL = 2 * MINUTE;
+const DEFAULT_TIMEOUT = 10_000;
+const DEFAULT_CONFIRM_AFTER = 2 * MINUTE;
+/** Added to a holder's provider calls in its lease, for the store's round trips around them. */
+const LEASE_MARGIN = 30_000;
+/** When to ask again about an unknown outcome: Mailgun lists most accepted messages by then. */
+const OUTCOME_UNKNOWN_RETRY_MS = 30_000;
+/** The Mailgun custom variable (`v:…`) that carries the key, so the events API can find the message. */
+const KEY_VARIABLE = 'idempotency-key';
+/** Mailgun's answers that say our request or account is wrong: a retry fails alike until someone fixes it. */
+const PERMANENT_STATUSES = new Set([400, 401, 403, 404]);
+/** Causes of a fetch failure that mean no connection was made, so Mailgun cannot have received anything. */
+const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ERR_INVALID_URL']);
 /** A repeat arriving while another instance sends polls this often, this many times, then answers 409. */
 const PENDING_POLL_MS = 250;
 const PENDING_POLLS = 60;
 
 /** No control characters (CR and LF above all) in anything that becomes a mail header. */
 const hasControl = (text: string) => [...text].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
+
+/** A duration option: unset, or a finite number of milliseconds from `least` up. */
+function checkDuration(name: string, value: number | undefined, least: number): void {
+  if (value !== undefined && !(Number.isFinite(value) && value >= least)) {
+    throw new TypeError(`createSpecRequestHandler: ${name} must be a finite number of milliseconds, at least ${least}.`);
+  }
+}
 
 function checkOptions(options: SpecRequestHandlerOptions): void {
   const single = {
@@ -79,17 +105,26 @@ function checkOptions(options: SpecRequestHandlerOptions): void {
       throw new TypeError(`createSpecRequestHandler: ${name} must be a non-empty single line.`);
     }
   }
+  const { baseUrl } = options.mailgun;
+  if (baseUrl !== undefined && !(URL.canParse(baseUrl) && ['http:', 'https:'].includes(new URL(baseUrl).protocol))) {
+    throw new TypeError('createSpecRequestHandler: mailgun.baseUrl must be an http(s) URL.');
+  }
+  checkDuration('mailgun.timeoutMs', options.mailgun.timeoutMs, 1);
+  checkDuration('mailgun.confirmAfterMs', options.mailgun.confirmAfterMs, 0);
   checkOrigins('createSpecRequestHandler', options.allowedOrigins);
   checkClientAddressOptions('createSpecRequestHandler', options);
 }
 
-/** Spec §7.4 form fields in the provider's names; `t:variables` is the JSON string of the variables. */
+/**
+ * Spec §7.4 form fields in the provider's names; `t:variables` is the JSON string of the variables,
+ * and `v:idempotency-key` the request's key, which Mailgun lists with the message's events.
+ */
 export function specRequestMailFields(
   catalogue: Catalogue,
   request: SpecRequest,
   configuration: Configuration,
   fixed: Pick<SpecRequestHandlerOptions, 'from' | 'to' | 'subject' | 'template'>,
-): Record<'from' | 'to' | 'subject' | 'template' | 't:variables' | 'h:Reply-To', string> {
+): Record<'from' | 'to' | 'subject' | 'template' | 't:variables' | 'h:Reply-To' | `v:${typeof KEY_VARIABLE}`, string> {
   const { customer } = request;
   const variables = mailVariables(catalogue, configuration, {
     firstName: customer['first-name'],
@@ -107,19 +142,72 @@ export function specRequestMailFields(
     template: fixed.template,
     't:variables': mailVariablesJson(variables),
     'h:Reply-To': customer.email.trim(),
+    [`v:${KEY_VARIABLE}`]: request.idempotencyKey,
   };
 }
 
-/** An attempt's answer; `waitMs` when the relay-wide cap refused it, for Retry-After. */
-type Attempt = StoredAnswer & { waitMs?: number };
+/** An answer to give; `retryAfterMs` becomes its Retry-After. */
+type Answer = StoredAnswer & { retryAfterMs?: number };
+
+/** How an attempt ended: what becomes of the key, and what the caller is answered. */
+type Outcome =
+  /** Mailgun accepted the message (now, or as its events confirm): the answer is stored for repeats. */
+  | { key: 'complete'; answer: StoredAnswer }
+  /** Nothing was sent: the key is freed and a retry may send. */
+  | { key: 'release'; answer: Answer }
+  /** Mailgun may have accepted it, in the attempt that began at `since`: the key is never freed. */
+  | { key: 'uncertain'; since: number };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The spec-request relay (issue 5, spec §7.4): POST a specification request as JSON; it is
- * validated with the element's own schema, its product lines recomputed from the configuration
- * ids, and one templated message sent through Mailgun's messages API. Answers 202 `{ requestId }`
- * or an `{ error: { code, message } }` with a status that says whether a retry can help.
+ * A deadline for one provider call: the signal for fetch, and `within`, which ends any wait on the
+ * call at the deadline even where a fetch ignores its signal, so no call outlives the key's lease.
+ */
+function deadline(ms: number) {
+  const signal = AbortSignal.timeout(ms);
+  const expired = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+  // Whoever waits is told through `within`; the deadline passing unwatched is no error.
+  expired.catch(() => {});
+  return { signal, within: <T>(work: Promise<T>) => Promise.race([work, expired]) };
+}
+
+/** The `code`s a thrown error carries, through its causes and an AggregateError's errors. */
+function errorCodes(error: unknown, depth = 0): string[] {
+  if (typeof error !== 'object' || error === null || depth > 4) return [];
+  const { code, cause, errors } = error as { code?: unknown; cause?: unknown; errors?: unknown };
+  return [
+    ...(typeof code === 'string' ? [code] : []),
+    ...errorCodes(cause, depth + 1),
+    ...(Array.isArray(errors) ? errors.flatMap((inner) => errorCodes(inner, depth + 1)) : []),
+  ];
+}
+
+/** Whether a fetch failed before any connection was made: nothing can have reached Mailgun. */
+const neverConnected = (error: unknown) => {
+  const codes = errorCodes(error);
+  return codes.length > 0 && codes.every((code) => NOT_CONNECTED.has(code));
+};
+
+/** Mailgun's message id as the request id (`<…>`, as the messages API gives it), or an own one. */
+function requestIdOf(messageId: unknown): string {
+  if (typeof messageId !== 'string' || messageId.trim() === '') return crypto.randomUUID();
+  return messageId.startsWith('<') ? messageId : `<${messageId}>`;
+}
+
+const accepted = (messageId: unknown): StoredAnswer => ({ status: 202, body: { requestId: requestIdOf(messageId) } });
+
+/**
+ * The spec-request relay (spec §7.4): POST a specification request as JSON; it is validated with
+ * the element's own schema, its product lines recomputed from the configuration ids, and one
+ * templated message sent through Mailgun's messages API. Answers 202 `{ requestId }` or an
+ * `{ error: { code, message } }` with a status that says whether a retry can help.
+ *
+ * Exactly once: the request's key is claimed before sending. When Mailgun's answer does not come
+ * (a timeout, a connection lost after sending) the key is kept uncertain, and the next request with
+ * it asks Mailgun's events API for an accepted message carrying the key (`v:idempotency-key`);
+ * the messages API cannot be searched by a variable. Found, that message is the answer; not found
+ * once events have had `confirmAfterMs` to show it, it was not sent and is sent now.
  */
 export function createSpecRequestHandler(options: SpecRequestHandlerOptions): Handler {
   checkOptions(options);
@@ -130,82 +218,180 @@ export function createSpecRequestHandler(options: SpecRequestHandlerOptions): Ha
   const limitAll = globalLimiter('spec-request', options.globalRateLimit, DEFAULT_GLOBAL_RATE_LIMIT, now);
   const keys = options.idempotency?.store ?? memoryIdempotencyStore();
   const keyTtl = options.idempotency?.ttlMs ?? DEFAULT_IDEMPOTENCY_TTL;
-  const { apiKey, domain, baseUrl = 'https://api.eu.mailgun.net', timeoutMs = 10_000 } = options.mailgun;
+  const {
+    apiKey,
+    domain,
+    baseUrl = 'https://api.eu.mailgun.net',
+    timeoutMs = DEFAULT_TIMEOUT,
+    confirmAfterMs = DEFAULT_CONFIRM_AFTER,
+  } = options.mailgun;
+  // A settling holder may ask the events and then send, each call ended at the timeout.
+  const leaseMs = 2 * timeoutMs + LEASE_MARGIN;
   const providerFetch = options.mailgun.fetch ?? ((input, init) => fetch(input, init));
-  const messagesUrl = `${baseUrl.replace(/\/+$/, '')}/v3/${encodeURIComponent(domain)}/messages`;
+  const domainUrl = `${baseUrl.replace(/\/+$/, '')}/v3/${encodeURIComponent(domain)}`;
   const authorization = `Basic ${btoa(`api:${apiKey}`)}`;
-  /** Sends in progress in this instance, so a concurrent repeat waits for the first (no double send). */
-  const inFlight = new Map<string, Promise<Attempt>>();
+  /** Attempts in progress in this instance, so a concurrent repeat waits for the first (no double send). */
+  const inFlight = new Map<string, Promise<Answer>>();
 
   const allowed = (origin: string, request: Request) =>
     typeof options.allowedOrigins === 'function'
       ? options.allowedOrigins(origin, request)
       : options.allowedOrigins.includes(origin);
 
-  async function send(request: SpecRequest, configuration: Configuration): Promise<StoredAnswer> {
+  /** One message to Mailgun, after the relay-wide cap, and what its answer (or its absence) means. */
+  async function send(request: SpecRequest, configuration: Configuration, notes: RequestNotes): Promise<Outcome> {
+    const waitMs = await limitAll(notes);
+    if (waitMs !== null) return { key: 'release', answer: { status: 503, body: await tooBusy(waitMs, {}).json(), retryAfterMs: waitMs } };
     const form = new FormData();
     for (const [name, value] of Object.entries(specRequestMailFields(catalogue, request, configuration, options))) {
       form.append(name, value);
     }
+    const began = now();
+    const time = deadline(timeoutMs);
     let response: Response;
     try {
-      response = await providerFetch(messagesUrl, {
-        method: 'POST',
-        headers: { authorization },
-        body: form,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      response = await time.within(providerFetch(`${domainUrl}/messages`, { method: 'POST', headers: { authorization }, body: form, signal: time.signal }));
     } catch (error) {
-      options.onProviderError?.({ error });
-      return providerFailed();
+      safely(options.onProviderError, { error });
+      notes.provider = time.signal.aborted ? 'timeout' : 'network';
+      if (!time.signal.aborted && neverConnected(error)) return { key: 'release', answer: providerFailed() };
+      notes.reason = 'outcome_unknown';
+      return { key: 'uncertain', since: began };
     }
+    notes.provider = response.status;
     if (!response.ok) {
-      options.onProviderError?.({ status: response.status });
-      await response.body?.cancel();
-      return providerFailed();
+      safely(options.onProviderError, { status: response.status });
+      await response.body?.cancel().catch(() => {});
+      if (!PERMANENT_STATUSES.has(response.status)) return { key: 'release', answer: providerFailed() };
+      notes.permanent = true;
+      notes.reason = 'provider_rejected';
+      return { key: 'release', answer: providerRejected() };
     }
-    const answer = (await response.json().catch(() => null)) as { id?: unknown } | null;
-    const requestId = typeof answer?.id === 'string' && answer.id !== '' ? answer.id : crypto.randomUUID();
-    return { status: 202, body: { requestId } };
+    // Accepted whatever the body says: an unreadable id only means the relay names the request itself.
+    const answer = (await time.within(response.json()).catch(() => null)) as { id?: unknown } | null;
+    return { key: 'complete', answer: accepted(answer?.id) };
   }
 
-  /** The first answer for this key: replayed if stored, awaited if being sent, else sent now. */
+  /**
+   * The message Mailgun accepted with this key: its id, null when none is listed, undefined when
+   * the events could not be asked. The search starts a key lifetime and a lease before `since`:
+   * a holder that died while settling leaves its own start as `since`, later than the send it checked.
+   */
+  async function acceptedMessage(idempotencyKey: string, since: number): Promise<string | null | undefined> {
+    const query = new URLSearchParams({
+      event: 'accepted',
+      begin: String(Math.floor((since - keyTtl - leaseMs) / 1000)),
+      end: String(Math.ceil(now() / 1000)),
+      ascending: 'yes',
+      limit: '1',
+      'user-variables': JSON.stringify({ [KEY_VARIABLE]: idempotencyKey }),
+    });
+    const time = deadline(timeoutMs);
+    try {
+      const response = await time.within(providerFetch(`${domainUrl}/events?${query}`, { headers: { authorization }, signal: time.signal }));
+      if (!response.ok) {
+        safely(options.onProviderError, { status: response.status });
+        await response.body?.cancel().catch(() => {});
+        return undefined;
+      }
+      const { items } = ((await time.within(response.json())) ?? {}) as { items?: unknown };
+      if (!Array.isArray(items)) return undefined;
+      const found = (items as MailgunEvent[]).find(
+        (item) => item?.event === 'accepted' && item['user-variables']?.[KEY_VARIABLE] === idempotencyKey,
+      );
+      return found ? requestIdOf(found.message?.headers?.['message-id']) : null;
+    } catch (error) {
+      safely(options.onProviderError, { error });
+      return undefined;
+    }
+  }
+
+  /**
+   * An earlier attempt may have sent (claim answered `uncertain`): confirmed by the events, it is
+   * the answer; listed nowhere once the events had time to show it, it was not sent, so send now;
+   * otherwise it stays uncertain and nothing is sent.
+   */
+  async function settle(request: SpecRequest, configuration: Configuration, since: number, notes: RequestNotes): Promise<Outcome> {
+    const messageId = await acceptedMessage(request.idempotencyKey, since);
+    if (typeof messageId === 'string') {
+      notes.idempotency = 'confirmed';
+      return { key: 'complete', answer: accepted(messageId) };
+    }
+    if (messageId === null && now() - since >= confirmAfterMs) return send(request, configuration, notes);
+    notes.idempotency = 'unconfirmed';
+    notes.reason = messageId === null ? 'not_listed_yet' : 'events_unavailable';
+    return { key: 'uncertain', since };
+  }
+
+  /**
+   * Records an outcome on the key the caller holds. A store that fails changes no answer: a sent
+   * message is answered sent (its key lapses to uncertain, which the events settle), a release or an
+   * uncertain mark not written leaves the key to lapse to uncertain too.
+   */
+  async function record(key: string, token: string, outcome: Outcome, notes: RequestNotes): Promise<Answer> {
+    const at = now();
+    if (outcome.key === 'complete') {
+      if (!(await keys.complete(key, token, outcome.answer, keyTtl, at).catch(() => false))) notes.reason = 'answer_not_stored';
+      return outcome.answer;
+    }
+    if (outcome.key === 'release') {
+      notes.idempotency = 'released';
+      if (!(await keys.release(key, token, at).catch(() => false))) notes.reason ??= 'release_not_stored';
+      return outcome.answer;
+    }
+    if (!(await keys.markUncertain(key, token, outcome.since, keyTtl, at).catch(() => false))) notes.reason = 'uncertain_not_stored';
+    return outcomeUnknown();
+  }
+
+  /** The answer for this key: replayed if stored, awaited if this instance is at it, else worked out now. */
   async function once(
     key: string,
     print: string,
-    work: () => Promise<Attempt>,
-  ): Promise<{ answer: Attempt; replayed: boolean }> {
+    request: SpecRequest,
+    configuration: Configuration,
+    notes: RequestNotes,
+  ): Promise<{ answer: Answer; replayed: boolean }> {
     for (let polls = 0; ; ) {
       const running = inFlight.get(key);
       if (running) {
+        notes.idempotency = 'replayed';
         const answer = await running;
-        if (answer.status < 300) return { answer, replayed: true };
-        continue;
+        return { answer, replayed: answer.status < 300 };
       }
       const token = crypto.randomUUID();
-      const claim = await keys.claim(key, { fingerprint: print, token, leaseMs: PENDING_TTL, ttlMs: keyTtl }, now());
-      if (claim.outcome === 'done') return { answer: claim.answer, replayed: true };
-      if (claim.outcome === 'mismatch') return { answer: keyReused(), replayed: false };
+      const claim = await keys.claim(key, { fingerprint: print, token, leaseMs, ttlMs: keyTtl }, now());
+      if (claim.outcome === 'done') {
+        notes.idempotency = 'replayed';
+        return { answer: claim.answer, replayed: true };
+      }
+      if (claim.outcome === 'mismatch') {
+        notes.idempotency = 'mismatch';
+        return { answer: keyReused(), replayed: false };
+      }
       if (claim.outcome === 'pending') {
-        if (++polls > PENDING_POLLS) return { answer: inProgress(), replayed: false };
+        if (++polls > PENDING_POLLS) {
+          notes.idempotency = 'in_progress';
+          return { answer: inProgress(), replayed: false };
+        }
         await sleep(PENDING_POLL_MS);
         continue;
       }
-      const sending = (async () => {
+      notes.idempotency = 'fresh';
+      const working = (async () => {
         try {
-          const answer = await work();
-          if (answer.status < 300) await keys.complete(key, token, answer, keyTtl, now());
-          else await keys.release(key, token, now());
-          return answer;
+          const outcome =
+            claim.outcome === 'uncertain' ? await settle(request, configuration, claim.since, notes) : await send(request, configuration, notes);
+          return await record(key, token, outcome, notes);
         } catch (error) {
-          await keys.release(key, token, now());
+          // Only what comes before the message leaves can throw: the provider's failures are outcomes.
+          await keys.release(key, token, now()).catch(() => false);
           throw error;
         } finally {
           inFlight.delete(key);
         }
       })();
-      inFlight.set(key, sending);
-      return { answer: await sending, replayed: false };
+      inFlight.set(key, working);
+      return { answer: await working, replayed: false };
     }
   }
 
@@ -245,21 +431,52 @@ export function createSpecRequestHandler(options: SpecRequestHandlerOptions): Ha
         cors,
       );
     }
-    const { answer, replayed } = await once(`spec-request:${parsed.request.idempotencyKey}`, await fingerprint(parsed.request), async () => {
-      const waitMs = await limitAll(notes);
-      return waitMs === null ? send(parsed.request, parsed.configuration) : { status: 503, body: await tooBusy(waitMs, {}).json(), waitMs };
-    });
+    const { request: specRequest, configuration } = parsed;
+    const key = `spec-request:${specRequest.idempotencyKey}`;
+    const { answer, replayed } = await once(key, await fingerprint(specRequest), specRequest, configuration, notes);
     const extra: Record<string, string> = replayed ? { 'idempotent-replayed': 'true' } : {};
-    if (answer.status === 409) extra['retry-after'] = '1';
-    if (answer.waitMs !== undefined) extra['retry-after'] = String(Math.max(1, Math.ceil(answer.waitMs / 1000)));
+    if (answer.retryAfterMs !== undefined) extra['retry-after'] = String(Math.max(1, Math.ceil(answer.retryAfterMs / 1000)));
     return json(answer.status, answer.body, { ...cors, ...extra });
   });
+}
+
+/** An event as the events API lists it: only the fields the relay reads. */
+interface MailgunEvent {
+  event?: unknown;
+  'user-variables'?: Record<string, unknown>;
+  message?: { headers?: { 'message-id'?: unknown } };
 }
 
 function providerFailed(): StoredAnswer {
   return {
     status: 502,
     body: { error: { code: 'provider_failed', message: 'The mail provider did not accept the request; nothing was sent. Try again.' } },
+  };
+}
+
+function providerRejected(): StoredAnswer {
+  return {
+    status: 503,
+    body: {
+      error: {
+        code: 'provider_rejected',
+        retryable: false,
+        message: 'The relay cannot send requests right now: the mail provider refused its request, so nothing was sent, and trying again will not help until the relay is fixed.',
+      },
+    },
+  };
+}
+
+function outcomeUnknown(): Answer {
+  return {
+    status: 503,
+    body: {
+      error: {
+        code: 'outcome_unknown',
+        message: 'We could not confirm your request yet. The mail provider did not answer in time; send the same request again shortly, it will not be sent twice.',
+      },
+    },
+    retryAfterMs: OUTCOME_UNKNOWN_RETRY_MS,
   };
 }
 
@@ -270,9 +487,10 @@ function keyReused(): StoredAnswer {
   };
 }
 
-function inProgress(): StoredAnswer {
+function inProgress(): Answer {
   return {
     status: 409,
+    retryAfterMs: 1000,
     body: { error: { code: 'request_in_progress', message: 'This request is still being sent; try again shortly.' } },
   };
 }

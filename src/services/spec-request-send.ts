@@ -36,7 +36,8 @@ function sleepFor(ms: number, signal?: AbortSignal): Promise<void> {
 /**
  * Issue 5: the request is checked with the relay's own schema first, so a bad one never leaves
  * the page; transient failures are tried again after the backoff delays (or the relay's longer
- * Retry-After), with the same request and so the same idempotency key; a refusal is final at once.
+ * Retry-After), with the same request and so the same idempotency key; a refusal, a relay that
+ * cannot send and an unconfirmed outcome are final at once.
  */
 export async function sendWithRetry(send: SpecRequestSender, request: SpecRequest, options: RetryOptions = {}): Promise<SpecSendResult> {
   const invalid = validate(request);
@@ -45,7 +46,8 @@ export async function sendWithRetry(send: SpecRequestSender, request: SpecReques
   const sleep = options.sleep ?? sleepFor;
   let result = await send(request, options.signal);
   for (const delay of delays) {
-    if (result.ok || result.kind === 'invalid' || options.signal?.aborted) return result;
+    // An unconfirmed outcome comes after the relay waited out its provider: the customer is told at once.
+    if (result.ok || result.kind !== 'transient' || result.fault === 'unconfirmed' || options.signal?.aborted) return result;
     const wait = Math.max(delay, result.retryAfterMs ?? 0);
     if (wait > MAX_RETRY_AFTER_MS) return result;
     await sleep(wait, options.signal);

@@ -53,6 +53,7 @@ describe('endpoint sender (issue 5)', () => {
     ['a 504', new Response('', { status: 504 }), 'service'],
     ['a 429 rate_limited', Response.json({ error: { code: 'rate_limited' } }, { status: 429 }), 'busy'],
     ['a 409 request_in_progress', Response.json({ error: { code: 'request_in_progress' } }, { status: 409 }), 'busy'],
+    ["the relay's 503 outcome_unknown", Response.json({ error: { code: 'outcome_unknown', message: 'We could not confirm your request yet.' } }, { status: 503 }), 'unconfirmed'],
   ])('says what failed: %s is a %s fault', async (_, answer, fault) => {
     expect(await endpointSender({ endpoint: '/x', fetch: fakeFetch(answer) })(REQUEST)).toMatchObject({ kind: 'transient', fault });
   });
@@ -65,6 +66,17 @@ describe('endpoint sender (issue 5)', () => {
     const send = endpointSender({ endpoint: '/x', fetch });
     expect(await send(REQUEST)).toMatchObject({ ok: false, kind: 'transient', message: 'This request is still being sent; try again shortly.' });
     expect(await send(REQUEST)).toMatchObject({ ok: false, kind: 'invalid', message: 'No' });
+  });
+
+  it("a 5xx marked retryable: false (the relay's provider_rejected) means the relay cannot send: not transient, not a refusal", async () => {
+    const message = 'The relay cannot send requests right now.';
+    const fetch = fakeFetch(
+      Response.json({ error: { code: 'provider_rejected', retryable: false, message } }, { status: 503 }),
+      Response.json({ error: { code: 'provider_failed', retryable: true, message: 'x' } }, { status: 502 }),
+    );
+    const send = endpointSender({ endpoint: '/x', fetch });
+    expect(await send(REQUEST)).toEqual({ ok: false, kind: 'unavailable', message });
+    expect(await send(REQUEST)).toMatchObject({ ok: false, kind: 'transient', fault: 'provider' });
   });
 
   it('a network error or a timeout is transient', async () => {
@@ -104,6 +116,15 @@ describe('sendWithRetry', () => {
     const result = await sendWithRetry(send, { ...REQUEST, customer: { ...REQUEST.customer, tel: '12' } }, { sleep });
     expect(result).toMatchObject({ ok: false, kind: 'invalid', problems: [{ field: 'customer.tel' }] });
     expect(send).not.toHaveBeenCalled();
+  });
+
+  it.each<[string, SpecSendResult]>([
+    ['a relay that cannot send', { ok: false, kind: 'unavailable', message: 'x' }],
+    ['an outcome the relay could not confirm (the customer chooses when to check again)', { ok: false, kind: 'transient', fault: 'unconfirmed', message: 'x', retryAfterMs: 30_000 }],
+  ])('stops at once on %s', async (_, answer) => {
+    const send = sequence(answer, { ok: true, requestId: 'r' });
+    expect(await sendWithRetry(send, REQUEST, { sleep })).toEqual(answer);
+    expect(send).toHaveBeenCalledTimes(1);
   });
 
   it('stops at once on a refusal', async () => {

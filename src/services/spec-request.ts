@@ -12,12 +12,19 @@ export type SpecSendFault =
   /** Too many requests, or another instance of the relay is still sending this one. */
   | 'busy'
   /** The mail endpoint itself failed (another 5xx), or the host page's sender rejected. */
-  | 'service';
+  | 'service'
+  /**
+   * The relay could not tell whether its provider accepted the request (`outcome_unknown`): it may
+   * have been sent; sending it again with the same key lets the relay find out, never send twice.
+   */
+  | 'unconfirmed';
 
 export type SpecSendFailure =
   | { ok: false; kind: 'transient'; fault: SpecSendFault; message: string; retryAfterMs?: number | undefined }
   /** The request itself was refused (4xx): sending it again cannot help. */
-  | { ok: false; kind: 'invalid'; message: string; problems: SpecRequestProblem[] };
+  | { ok: false; kind: 'invalid'; message: string; problems: SpecRequestProblem[] }
+  /** The relay cannot send at all for now (`retryable: false`, e.g. `provider_rejected`): nothing was sent, a retry fails alike. */
+  | { ok: false; kind: 'unavailable'; message: string };
 
 export type SpecSendResult = { ok: true; requestId: string } | SpecSendFailure;
 
@@ -70,10 +77,14 @@ function transientFault(status: number, code: unknown): SpecSendFault | undefine
   // again later gets its answer (the relay's idempotency store), so it is not a refusal.
   if (status === 429 || (status === 409 && code === 'request_in_progress')) return 'busy';
   if (status === 502 && code === 'provider_failed') return 'provider';
+  if (status === 503 && code === 'outcome_unknown') return 'unconfirmed';
   return status === 408 || status >= 500 ? 'service' : undefined;
 }
 
-/** Issue 5: POST JSON to `mail-endpoint`; 200/202 `{ requestId }`, 422 with problems, 429/5xx/409 in progress transient. */
+/**
+ * Issue 5: POST JSON to `mail-endpoint`; 200/202 `{ requestId }`, 422 with problems, 429/5xx/409 in
+ * progress transient, a 5xx marked `retryable: false` unavailable.
+ */
 export function endpointSender(options: EndpointSenderOptions): SpecRequestSender {
   const now = options.now ?? Date.now;
   return async (request, outer) => {
@@ -93,12 +104,15 @@ export function endpointSender(options: EndpointSenderOptions): SpecRequestSende
       const message = timeout.aborted ? `timeout of ${timeoutMs}ms exceeded` : String((error as Error | null)?.message ?? 'Network Error');
       return { ok: false, kind: 'transient', fault: 'network', message };
     }
-    const body = (await readJson(response)) as { requestId?: unknown; error?: { code?: unknown; message?: unknown; problems?: unknown } } | undefined;
+    const body = (await readJson(response)) as
+      | { requestId?: unknown; error?: { code?: unknown; message?: unknown; problems?: unknown; retryable?: unknown } }
+      | undefined;
     if (response.ok) {
       const requestId = typeof body?.requestId === 'string' && body.requestId ? body.requestId : request.idempotencyKey;
       return { ok: true, requestId };
     }
     const message = typeof body?.error?.message === 'string' ? body.error.message : `Request failed with status code ${response.status}`;
+    if (response.status >= 500 && body?.error?.retryable === false) return { ok: false, kind: 'unavailable', message };
     const fault = transientFault(response.status, body?.error?.code);
     if (fault) {
       return { ok: false, kind: 'transient', fault, message, retryAfterMs: retryAfterMs(response.headers.get('Retry-After'), now()) };

@@ -1,5 +1,6 @@
-// The demo's spec-request relay over HTTP (issue 5): `/api/spec-request` (the built dist/server.js
-// relay) into the Mailgun stand-in, `GET /api/outbox` and the `/api/mail/_control` failure switch.
+// The demo's spec-request relay over HTTP: `/api/spec-request` (the built dist/server.js relay) into
+// the Mailgun stand-in, `GET /api/outbox` and the `/api/mail/_control` switches (failures, and a
+// message accepted whose answer is held back past the relay's timeout).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
@@ -84,7 +85,48 @@ describe('spec-request relay on the demo server', () => {
     const messages = (await outbox()).slice(before);
     assert.equal(messages.length, 1);
     assert.equal(JSON.parse(messages[0]['t:variables']).productLine4, 'Installation: 22kW Premium installation (physical survey)');
-    assert.deepEqual(await (await fetch(harness.url('/api/mail/_control'))).json(), { failNext: 0, status: 503, messages: messages.length + before });
+    assert.deepEqual(await (await fetch(harness.url('/api/mail/_control'))).json(), {
+      failNext: 0,
+      status: 503,
+      acceptThenDelayMs: 0,
+      count: 0,
+      messages: messages.length + before,
+    });
+  });
+
+  it('a message accepted but answered too late: 503 outcome_unknown, and the retry confirms that one message', async () => {
+    const before = (await outbox()).length;
+    assert.equal((await control({ acceptThenDelayMs: 10_000, count: 1 })).status, 200);
+    const request = specRequest();
+    const unknown = await send(request);
+    assert.equal(unknown.status, 503);
+    assert.equal(unknown.headers.get('retry-after'), '30');
+    assert.equal((await unknown.json()).error.code, 'outcome_unknown');
+    assert.equal((await outbox()).length - before, 1);
+    const confirmed = await send(request);
+    assert.equal(confirmed.status, 202);
+    assert.match((await confirmed.json()).requestId, /^<.+@mg\.demo\.example>$/);
+    const replayed = await send(request);
+    assert.equal(replayed.headers.get('idempotent-replayed'), 'true');
+    assert.equal((await outbox()).length - before, 1);
+  });
+
+  it('refuses a control body it does not understand, changing nothing', async () => {
+    const bodies = [
+      {},
+      { failNext: -1 },
+      { failNext: 1, status: 200 },
+      { status: 503 },
+      { acceptThenDelayMs: 1.5 },
+      { acceptThenDelayMs: 120_001 },
+      { acceptThenDelayMs: 100, count: 0 },
+      { count: 2 },
+      { failNext: 1, hang: true },
+    ];
+    const state = async () => (await fetch(harness.url('/api/mail/_control'))).json();
+    const before = await state();
+    for (const body of bodies) assert.equal((await control(body)).status, 400, JSON.stringify(body));
+    assert.deepEqual(await state(), before);
   });
 
   it('concurrent repeats of one key send one message', async () => {

@@ -3,9 +3,12 @@
 // reload during submission sends nothing twice (same idempotency key). A request changed after
 // sending is never shown "sent" without another message, which says it replaces the first; the
 // order and contact e-mails both reach the mail; a persistent provider failure says so and offers
-// the support phone and e-mail.
+// the support phone and e-mail. A message the provider accepted but answered too late is shown as
+// not confirmed yet, and "Check again" confirms it without a second message; a provider that
+// refuses the relay itself leaves the phone and e-mail as the way on.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { axeViolations } from './a11y-checks.mjs';
 import { SPEC_REQUEST_SENT as SENT, fillRequest, outboxFor } from './flows.mjs';
 
 const SUBMITTING = 'Please wait while we submit your upgrade specification request...';
@@ -13,10 +16,12 @@ import { useHarness } from './harness.mjs';
 
 const harness = useHarness();
 
-async function failNext(count) {
-  const response = await fetch(harness.url('/api/mail/_control'), { method: 'POST', body: JSON.stringify({ failNext: count, status: 503 }) });
+async function mailControl(body) {
+  const response = await fetch(harness.url('/api/mail/_control'), { method: 'POST', body: JSON.stringify(body) });
   assert.equal(response.status, 200);
 }
+
+const failNext = (count, status = 503) => mailControl({ failNext: count, status });
 
 describe('specification request on mobilize-portal.html (issue 5)', () => {
   it('a full request lands exactly one message with the expected variables', async () => {
@@ -171,6 +176,39 @@ describe('specification request on mobilize-portal.html (issue 5)', () => {
     await alert.getByRole('button', { name: 'Try again' }).click();
     await wizard.getByText(SENT).waitFor();
     assert.equal((await outboxFor(harness.url, email)).length, 1);
+    await page.close();
+  });
+
+  it('a message accepted but answered after the relay gave up: "We could not confirm your request yet", and "Check again" confirms that one message', async () => {
+    const { page, errors } = await harness.open('/dist-examples/mobilize-portal.html');
+    const email = 'unconfirmed@example.com';
+    const { wizard, next } = await fillRequest(page, email);
+    await mailControl({ acceptThenDelayMs: 10_000, count: 1 });
+    await next();
+    const alert = wizard.getByRole('alert').filter({ hasText: 'We could not confirm your request yet' });
+    await alert.waitFor({ timeout: 15_000 });
+    assert.equal(await alert.getByRole('link', { name: '020 7946 0456' }).getAttribute('href'), 'tel:02079460456');
+    assert.deepEqual(await axeViolations(wizard), []);
+    assert.equal((await outboxFor(harness.url, email)).length, 1, 'the provider has the message, the relay did not hear back');
+    await alert.getByRole('button', { name: 'Check again' }).click();
+    await wizard.getByText(SENT).waitFor();
+    assert.equal((await outboxFor(harness.url, email)).length, 1);
+    assert.deepEqual(errors.filter((error) => !/responded with a status of 503/.test(error)), []);
+    await page.close();
+  });
+
+  it('a provider that refuses the relay: the request cannot be sent now, the phone and e-mail are the way on, no retry button', async () => {
+    const { page } = await harness.open('/dist-examples/mobilize-portal.html');
+    const email = 'rejected@example.com';
+    const { wizard, next } = await fillRequest(page, email);
+    await failNext(1, 401);
+    await next();
+    const alert = wizard.getByRole('alert').filter({ hasText: 'cannot send upgrade specification requests at the moment' });
+    await alert.waitFor();
+    assert.equal(await alert.getByRole('link', { name: 'leasing@mobilize-portal.example' }).getAttribute('href'), 'mailto:leasing@mobilize-portal.example');
+    assert.equal(await alert.getByRole('button').count(), 0);
+    assert.deepEqual(await axeViolations(wizard), []);
+    assert.equal((await outboxFor(harness.url, email)).length, 0);
     await page.close();
   });
 });

@@ -22,9 +22,12 @@ export const SUBMIT_FAILED: Record<SpecSendFault, string> = {
   provider: 'Our e-mail service did not accept your upgrade specification request, so it has not been sent. Please try again later.',
   busy: 'We are receiving many requests and could not confirm yours yet. Please try again in a minute; it will not be sent twice.',
   service: 'Our request service is not working at the moment, so your upgrade specification request has not been sent. Please try again later.',
+  unconfirmed: 'We could not confirm your request yet. It may already have reached us; checking again will not send it twice.',
 };
 export const SUBMIT_REFUSED = 'Your upgrade specification request was not accepted.';
+export const SUBMIT_UNAVAILABLE = 'Our e-mail service cannot send upgrade specification requests at the moment, so yours has not been sent.';
 export const CONTACT_INSTEAD = 'You can also give us your specification by phone or e-mail:';
+export const CONTACT_ONLY = 'Please give us your specification by phone or e-mail instead:';
 
 /** Spec §4/§9: the confirmation shows 1 second after the step is entered. */
 export const CONFIRMATION_DELAY_MS = 1_000;
@@ -37,17 +40,21 @@ function MailIcon() {
   );
 }
 
-/** A failure as shown: what failed, and whether trying again can help. */
+/** A failure as shown: what failed, and the button that sends again when that can help. */
 interface Failure {
   text: string;
-  retry: boolean;
+  action?: 'Try again' | 'Check again';
+  /** The button only when the page gives no phone or e-mail to turn to instead. */
+  lastResort?: boolean;
 }
 
 /**
  * Spec §2/§4 step 07: on entering, the request is sent; a spinner, then after about 1 second the
  * e-mail icon and the confirmation. Unlike the spec's endless spinner (§8), transient failures are
  * retried with backoff and then shown with what failed, "Try again" and the merchant's phone and
- * e-mail; a refusal takes the customer back to the step at fault. A request already sent (saved
+ * e-mail; an outcome the relay could not confirm is shown at once with "Check again" (the same key,
+ * so it settles, never sends twice); a relay that cannot send offers the phone and e-mail, not a
+ * retry that would fail alike; a refusal takes the customer back to the step at fault. A request already sent (saved
  * state) shows the confirmation without sending again; one changed since is sent as an amendment.
  */
 export function SubmissionStep(_props: StepProps) {
@@ -84,10 +91,15 @@ export function SubmissionStep(_props: StepProps) {
         const step = result.problems.map((problem) => stepForField(problem.field)).find((found) => found !== null) ?? null;
         sending.refused(result.problems, step);
         const details = result.problems.map((problem) => `${problem.field}: ${problem.message}`).join('; ') || result.message;
-        if (step === null) setFailure({ text: `${SUBMIT_REFUSED} ${details}`, retry: false });
+        if (step === null) setFailure({ text: `${SUBMIT_REFUSED} ${details}` });
         return;
       }
-      setFailure({ text: SUBMIT_FAILED[result.fault], retry: true });
+      if (result.kind === 'unavailable') {
+        // Trying again fails alike until the relay is fixed: the phone and e-mail are the way on, where the page gives them.
+        setFailure({ text: SUBMIT_UNAVAILABLE, action: 'Try again', lastResort: true });
+        return;
+      }
+      setFailure({ text: SUBMIT_FAILED[result.fault], action: result.fault === 'unconfirmed' ? 'Check again' : 'Try again' });
     });
     return () => controller.abort();
   }, [attempt, sender, store, onRequestSent, reportError]);
@@ -110,10 +122,11 @@ export function SubmissionStep(_props: StepProps) {
     );
   }
   if (failure) {
+    const action = failure.lastResort && (supportPhone || supportEmail) ? undefined : failure.action;
     return (
       <div className="evc-submission-failure" role="alert">
         <p>{failure.text}</p>
-        {failure.retry && (
+        {action && (
           <button
             type="button"
             onClick={() => {
@@ -121,10 +134,10 @@ export function SubmissionStep(_props: StepProps) {
               setAttempt((count) => count + 1);
             }}
           >
-            Try again
+            {action}
           </button>
         )}
-        <ContactLine intro={CONTACT_INSTEAD} phone={supportPhone} email={supportEmail} />
+        <ContactLine intro={failure.lastResort && !action ? CONTACT_ONLY : CONTACT_INSTEAD} phone={supportPhone} email={supportEmail} />
       </div>
     );
   }

@@ -11,7 +11,7 @@ import { SPEC_REQUEST_UNAVAILABLE } from '../../spec-request-messages';
 import { allByRole, byRole, cleanup, render, textOf, typeInto, update } from '../../testing';
 import { Wizard } from '../../Wizard';
 import { backButton, nextButton } from '../wizard-testing';
-import { AMENDMENT_SENT, SUBMITTED, SUBMITTING, SUBMIT_FAILED, SUBMIT_REFUSED } from './SubmissionStep';
+import { AMENDMENT_SENT, CONTACT_ONLY, SUBMITTED, SUBMITTING, SUBMIT_FAILED, SUBMIT_REFUSED, SUBMIT_UNAVAILABLE } from './SubmissionStep';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -162,6 +162,56 @@ describe('step 07 submission (spec §2, §4; issue 5)', () => {
     expect(byRole(alert, 'button', 'Try again')).toBeTruthy();
     expect([...alert.querySelectorAll('a')].map((link) => link.getAttribute('href'))).toEqual(['tel:02079460456', 'mailto:leasing@portal.example']);
     expect(textOf(container)).not.toContain(SUBMITTED);
+  });
+
+  it('an outcome the relay could not confirm is shown at once with "Check again", which sends the same key and so confirms it', async () => {
+    const answers: Response[] = [
+      Response.json({ error: { code: 'outcome_unknown', message: 'We could not confirm your request yet.' } }, { status: 503, headers: { 'Retry-After': '30' } }),
+      Response.json({ requestId: '<confirmed@mg.example>' }, { status: 202 }),
+    ];
+    const fetch = vi.fn<typeof globalThis.fetch>(async () => answers.shift()!);
+    const { container, onRequestSent } = renderSubmission({ specRequest: endpointSender({ endpoint: '/api/spec-request', fetch }), ...CONTACT });
+    await advance(10);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const alert = container.querySelector<HTMLElement>('[role="alert"]')!;
+    expect(paragraphs(alert)[0]).toBe(SUBMIT_FAILED.unconfirmed);
+    expect(SUBMIT_FAILED.unconfirmed).toMatch(/^We could not confirm your request yet\./);
+    expect(allByRole(alert, 'button', 'Try again')).toEqual([]);
+    expect([...alert.querySelectorAll('a')].map((link) => link.getAttribute('href'))).toEqual(['tel:02079460456', 'mailto:leasing@portal.example']);
+    update(() => byRole(alert, 'button', 'Check again').click());
+    await advance(1000);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    const keys = fetch.mock.calls.map(([, init]) => (JSON.parse(String(init?.body)) as SpecRequest).idempotencyKey);
+    expect(keys[1]).toBe(keys[0]);
+    expect(onRequestSent).toHaveBeenCalledWith({ requestId: '<confirmed@mg.example>' });
+    expect(textOf(container)).toContain(SUBMITTED);
+  });
+
+  const rejected = () =>
+    vi.fn<typeof globalThis.fetch>(async () =>
+      Response.json({ error: { code: 'provider_rejected', retryable: false, message: 'The relay cannot send requests right now.' } }, { status: 503 }),
+    );
+
+  it('a relay that cannot send says so once, with the phone and e-mail as the way on and no button that would fail alike', async () => {
+    const fetch = rejected();
+    const { container, reportError } = renderSubmission({ specRequest: endpointSender({ endpoint: '/api/spec-request', fetch }), ...CONTACT });
+    await advance(3100);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const alert = container.querySelector<HTMLElement>('[role="alert"]')!;
+    expect(paragraphs(alert)).toEqual([SUBMIT_UNAVAILABLE, `${CONTACT_ONLY} 020 7946 0456 or leasing@portal.example`]);
+    expect(allByRole(alert, 'button')).toEqual([]);
+    expect(reportError).toHaveBeenCalledWith({ code: 'spec_request_failed', message: 'The relay cannot send requests right now.' });
+  });
+
+  it('a relay that cannot send, on a page without a phone or e-mail: "Try again" is the way on left', async () => {
+    const fetch = rejected();
+    const { container } = renderSubmission({ specRequest: endpointSender({ endpoint: '/api/spec-request', fetch }) });
+    await advance(10);
+    const alert = container.querySelector<HTMLElement>('[role="alert"]')!;
+    expect(paragraphs(alert)).toEqual([SUBMIT_UNAVAILABLE]);
+    update(() => byRole(alert, 'button', 'Try again').click());
+    await advance(10);
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 
   it('only a network failure asks the customer to check their connection', () => {
