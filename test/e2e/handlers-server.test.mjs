@@ -109,7 +109,7 @@ describe('relays sharing one Mailgun stand-in process', () => {
     assert.equal((await outbox()).length, before + 2);
 
     const control = await fetch(new URL('_control', mailgun.url), { method: 'POST', body: JSON.stringify({ failNext: 1, status: 503 }) });
-    assert.deepEqual(await control.json(), { failNext: 1, status: 503, messages: before + 2 });
+    assert.deepEqual(await control.json(), { failNext: 1, status: 503, acceptThenDelayMs: 0, count: 0, messages: before + 2 });
     const failed = await sendSpecRequest(relays[1].url);
     assert.equal(failed.status, 502);
     assert.equal((await failed.json()).error.code, 'provider_failed');
