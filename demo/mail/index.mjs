@@ -3,9 +3,11 @@
 // messages that reached the stand-in; `/api/mail/_control` is its failure switch:
 //   POST { "failNext": 2, "status": 503 }  the next 2 messages fail with 503 (status optional);
 //   GET                                    { "failNext", "status", "messages" }.
-// With MAILGUN_API_KEY and MAILGUN_DOMAIN set, the relay talks to Mailgun itself (DESIGN).
+// With MAILGUN_API_KEY and MAILGUN_DOMAIN set, the relay talks to Mailgun itself (DESIGN); with
+// REDIS_URL set, its rate limit and idempotency keys live in that Redis.
 import { jsonResponse } from '../json-body.mjs';
 import { loopbackOrigins } from '../origins.mjs';
+import { sharedRedisStores } from '../redis.mjs';
 import { createMailgunStandIn } from './mailgun-stand-in.mjs';
 
 const DEMO_ACCOUNT = { apiKey: 'demo-mailgun-key', domain: 'mg.demo.example' };
@@ -13,7 +15,7 @@ const DEMO_ACCOUNT = { apiKey: 'demo-mailgun-key', domain: 'mg.demo.example' };
 const STAND_IN_BASE_URL = 'http://mailgun.invalid';
 const MAX_FAILURES = 100;
 
-function relayOptions(env, standIn) {
+function relayOptions(env, standIn, redis) {
   const real = Boolean(env.MAILGUN_API_KEY && env.MAILGUN_DOMAIN);
   const mailgun = real
     ? { apiKey: env.MAILGUN_API_KEY, domain: env.MAILGUN_DOMAIN, ...(env.MAILGUN_BASE_URL ? { baseUrl: env.MAILGUN_BASE_URL } : {}) }
@@ -26,7 +28,8 @@ function relayOptions(env, standIn) {
     template: env.SPEC_REQUEST_TEMPLATE ?? 'upgrade-specification',
     allowedOrigins: loopbackOrigins(env.SPEC_REQUEST_ALLOWED_ORIGINS),
     // Generous: every page and test of a demo session comes from one loopback address.
-    rateLimit: { limit: 120, windowMs: 60_000 },
+    rateLimit: { limit: 120, windowMs: 60_000, ...(redis && { store: redis.rateLimit }) },
+    ...(redis && { idempotency: { store: redis.idempotency } }),
     onProviderError: (failure) => console.warn('spec-request: the mail provider failed', failure.status ?? failure.error),
   };
 }
@@ -37,8 +40,8 @@ export function createSpecRequestRoutes(env = process.env) {
   // Loaded on first use so the demo server starts before a build; the relay is the shipped file.
   // One promise, so concurrent first requests share one relay (and its idempotency keys).
   const loadRelay = () =>
-    (relay ??= import('../../dist/server.js').then(({ createSpecRequestHandler }) =>
-      createSpecRequestHandler(relayOptions(env, standIn)),
+    (relay ??= import('../../dist/server.js').then(async ({ createSpecRequestHandler }) =>
+      createSpecRequestHandler(relayOptions(env, standIn, await sharedRedisStores(env))),
     ));
   async function handle(request) {
     let specRequestHandler;
