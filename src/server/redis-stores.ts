@@ -214,7 +214,8 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
   const flowKey = keyOf('direct-debit-flow');
   const billingRequestKey = keyOf('direct-debit-billing-request');
   const eventKey = keyOf('direct-debit-event');
-  const held = async (script: string, key: string, args: (string | number)[]) =>
+  // Complete, release and markUncertain answer 1 when the token held the key (and the script acted).
+  const asHolder = async (script: string, key: string, args: (string | number)[]) =>
     (await redis.run(script, [idempotencyKey(key)], args.map(String))) === 1;
 
   const idempotency: IdempotencyStore = {
@@ -234,9 +235,9 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
           throw new TypeError(`Redis answered a claim with ${String(outcome)}.`);
       }
     },
-    complete: (key, token, answer, ttlMs, now) => held(COMPLETE, key, [token, JSON.stringify(answer), ttlMs, now]),
-    release: (key, token, now) => held(RELEASE, key, [token, now]),
-    markUncertain: (key, token, since, ttlMs, now) => held(MARK_UNCERTAIN, key, [token, since, ttlMs, now]),
+    complete: (key, token, answer, ttlMs, now) => asHolder(COMPLETE, key, [token, JSON.stringify(answer), ttlMs, now]),
+    release: (key, token, now) => asHolder(RELEASE, key, [token, now]),
+    markUncertain: (key, token, since, ttlMs, now) => asHolder(MARK_UNCERTAIN, key, [token, since, ttlMs, now]),
   };
 
   const rateLimit: RateLimitStore = {

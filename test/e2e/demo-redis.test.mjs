@@ -4,7 +4,6 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { createClient } from 'redis';
-import { closeSharedRedis } from '../../demo/redis.mjs';
 import { createRedisStores } from '../../dist/server.js';
 import { startRedis } from '../redis-server.mjs';
 import { useHarness } from './harness.mjs';
@@ -20,8 +19,8 @@ before(async () => {
   client = await createClient({ url: redis.url }).connect();
 });
 const harness = useHarness({ browser: false });
+// After the harness's: the demo server, closing, closes its Redis client first.
 after(async () => {
-  await closeSharedRedis();
   await client?.close();
   await redis?.stop();
 });
