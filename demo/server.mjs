@@ -2,6 +2,7 @@
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { listeningUrl, sendResponse, textResponse, toRequest } from './http.mjs';
+import { closeSharedRedis } from './redis.mjs';
 import { createRouter } from './router.mjs';
 import { routes } from './routes.mjs';
 
@@ -34,11 +35,13 @@ export async function startDemoServer({ port = 5173, host = '127.0.0.1' } = {}) 
   });
   return {
     url: listeningUrl(server, host),
-    close: () =>
-      new Promise((resolve, reject) => {
+    close: async () => {
+      await new Promise((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
-      }),
+      });
+      await closeSharedRedis();
+    },
   };
 }
 

@@ -1,11 +1,12 @@
 // `npm test`: every check, in order, stopping at the first failure.
 import { spawnSync } from 'node:child_process';
 import { findChrome } from './chrome.mjs';
+import { findRedisServer } from './redis.mjs';
 
 const STAGES = [
   { name: 'lint', script: 'lint' },
   { name: 'typecheck', script: 'typecheck' },
-  { name: 'unit tests (vitest)', script: 'test:unit' },
+  { name: 'unit tests (vitest)', script: 'test:unit', redis: true },
   { name: 'build', script: 'build' },
   { name: 'browser tests (@web/test-runner, Chromium)', script: 'test:browser', browser: true },
   { name: 'end-to-end tests (node --test, playwright-core)', script: 'test:e2e', browser: true },
@@ -17,7 +18,8 @@ const env = { ...process.env };
 
 for (const [index, stage] of STAGES.entries()) {
   console.log(`\n=== [${index + 1}/${STAGES.length}] ${stage.name}: npm run ${stage.script} ===\n`);
-  // Found (or installed) once, before the first stage that needs it; both browser stages reuse it.
+  // Found (or installed) once, before the first stage that needs it; later stages reuse it.
+  if (stage.redis && !env.REDIS_SERVER_PATH) env.REDIS_SERVER_PATH = findRedisServer();
   if (stage.browser && !env.CHROME_PATH) env.CHROME_PATH = findChrome();
   const stageStarted = performance.now();
   const { status, signal } = spawnSync('npm', ['run', '--silent', stage.script], { stdio: 'inherit', env });

@@ -10,10 +10,12 @@
 //                                    their billing request was created). GET shows both switches:
 //                                    { failNext, status, flows: { failNext, status } }.
 // With GOCARDLESS_ACCESS_TOKEN set, the handler talks to GoCardless itself (GOCARDLESS_ENVIRONMENT,
-// sandbox by default) and GOCARDLESS_WEBHOOK_SECRET is the webhook endpoint's secret.
+// sandbox by default) and GOCARDLESS_WEBHOOK_SECRET is the webhook endpoint's secret. With REDIS_URL
+// set, the flows, outcomes and rate limits live in that Redis.
 import { fileURLToPath } from 'node:url';
 import { jsonResponse } from '../json-body.mjs';
 import { loopbackOrigins } from '../origins.mjs';
+import { sharedRedisStores } from '../redis.mjs';
 import { serveDirectory } from '../static.mjs';
 import { createGoCardlessStandIn } from './api-stand-in.mjs';
 
@@ -23,7 +25,10 @@ const DEMO_WEBHOOK_SECRET = 'demo-webhook-secret';
 const STAND_IN_BASE_URL = 'http://gocardless.invalid';
 const MAX_FAILURES = 100;
 
-function handlerOptions(env, standIn) {
+/** Generous: every page and test of a demo session comes from one loopback address. */
+const rateLimit = (redis) => ({ limit: 120, windowMs: 60_000, ...(redis && { store: redis.rateLimit }) });
+
+function handlerOptions(env, standIn, redis) {
   const gocardless = env.GOCARDLESS_ACCESS_TOKEN
     ? {
         accessToken: env.GOCARDLESS_ACCESS_TOKEN,
@@ -39,8 +44,8 @@ function handlerOptions(env, standIn) {
   return {
     gocardless,
     allowedOrigins: loopbackOrigins(env.DIRECT_DEBIT_ALLOWED_ORIGINS),
-    // Generous: every page and test of a demo session comes from one loopback address.
-    rateLimit: { limit: 120, windowMs: 60_000 },
+    rateLimit: rateLimit(redis),
+    ...(redis && { statusRateLimit: rateLimit(redis) }),
     onProviderError: (failure) => console.warn('direct-debit: GoCardless failed', failure.status ?? failure.error),
   };
 }
@@ -66,10 +71,11 @@ export function createDirectDebitRoutes(env = process.env) {
   // Loaded on first use so the demo server starts before a build; the handlers are the shipped
   // file. One promise, so both handlers share one store and concurrent first requests one instance.
   const loadHandlers = () =>
-    (handlers ??= import('../../dist/server.js').then((server) => {
-      const store = server.memoryDirectDebitStore();
+    (handlers ??= import('../../dist/server.js').then(async (server) => {
+      const redis = await sharedRedisStores(env);
+      const store = redis?.directDebit ?? server.memoryDirectDebitStore();
       return {
-        start: server.createDirectDebitHandler({ ...handlerOptions(env, standIn), store }),
+        start: server.createDirectDebitHandler({ ...handlerOptions(env, standIn, redis), store }),
         webhook: server.createDirectDebitWebhookHandler({ webhookSecret, store }),
       };
     }));

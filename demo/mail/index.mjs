@@ -7,9 +7,11 @@
 //        0 switches it off;
 //   GET  { "failNext", "status", "acceptThenDelayMs", "count", "messages" }.
 // Keys combine in one body; an unknown key or value changes nothing and answers 400 saying why.
-// With MAILGUN_API_KEY and MAILGUN_DOMAIN set, the relay talks to Mailgun itself (DESIGN).
+// With MAILGUN_API_KEY and MAILGUN_DOMAIN set, the relay talks to Mailgun itself (DESIGN); with
+// REDIS_URL set, its rate limit and idempotency keys live in that Redis.
 import { jsonResponse } from '../json-body.mjs';
 import { loopbackOrigins } from '../origins.mjs';
+import { sharedRedisStores } from '../redis.mjs';
 import { createMailgunStandIn } from './mailgun-stand-in.mjs';
 
 export const DEMO_ACCOUNT = { apiKey: 'demo-mailgun-key', domain: 'mg.demo.example' };
@@ -42,7 +44,7 @@ function controlProblem(body) {
   return null;
 }
 
-function relayOptions(env, standIn) {
+function relayOptions(env, standIn, redis) {
   const real = Boolean(env.MAILGUN_API_KEY && env.MAILGUN_DOMAIN);
   const mailgun = real
     ? { apiKey: env.MAILGUN_API_KEY, domain: env.MAILGUN_DOMAIN, ...(env.MAILGUN_BASE_URL ? { baseUrl: env.MAILGUN_BASE_URL } : {}) }
@@ -55,7 +57,8 @@ function relayOptions(env, standIn) {
     template: env.SPEC_REQUEST_TEMPLATE ?? 'upgrade-specification',
     allowedOrigins: loopbackOrigins(env.SPEC_REQUEST_ALLOWED_ORIGINS),
     // Generous: every page and test of a demo session comes from one loopback address.
-    rateLimit: { limit: 120, windowMs: 60_000 },
+    rateLimit: { limit: 120, windowMs: 60_000, ...(redis && { store: redis.rateLimit }) },
+    ...(redis && { idempotency: { store: redis.idempotency } }),
     onProviderError: (failure) => console.warn('spec-request: the mail provider failed', failure.status ?? failure.error),
   };
 }
@@ -66,8 +69,8 @@ export function createSpecRequestRoutes(env = process.env) {
   // Loaded on first use so the demo server starts before a build; the relay is the shipped file.
   // One promise, so concurrent first requests share one relay (and its idempotency keys).
   const loadRelay = () =>
-    (relay ??= import('../../dist/server.js').then(({ createSpecRequestHandler }) =>
-      createSpecRequestHandler(relayOptions(env, standIn)),
+    (relay ??= import('../../dist/server.js').then(async ({ createSpecRequestHandler }) =>
+      createSpecRequestHandler(relayOptions(env, standIn, await sharedRedisStores(env))),
     ));
   async function handle(request, { clientAddress }) {
     let specRequestHandler;

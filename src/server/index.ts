@@ -29,6 +29,8 @@ export { memoryRateLimitStore } from './rate-limit';
 export type { RateLimitDecision, RateLimitOptions, RateLimitRule, RateLimitStore } from './rate-limit';
 export { memoryIdempotencyStore } from './idempotency';
 export type { ClaimRequest, ClaimResult, IdempotencyStore, StoredAnswer } from './idempotency';
+export { createRedisStores } from './redis-stores';
+export type { NodeRedisClientLike, RedisClientLike, RedisStores, RedisStoresOptions, UpstashRedisClientLike } from './redis-stores';
 export { jsonLogger } from './operations';
 export type { Handler, IdempotencyOutcome, LogRecord, Logger, OperationsOptions, RequestInfo, RequestNotes } from './operations';
 export { nodeClientAddress, serveNode, toNodeListener, toWebRequest, sendWebResponse } from './node-adapter';

@@ -1,0 +1,121 @@
+// The Redis stores through a client shaped like @upstash/redis (forwarding to a real redis-server),
+// their readiness check, retention and options; the shared contract is in stores.test.ts.
+import { createClient } from 'redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRedis, type RunningRedis } from '../../test/redis-server.mjs';
+import { createRedisStores, type UpstashRedisClientLike } from './redis-stores';
+
+const connectClient = (url: string) => createClient({ url }).connect();
+type Client = Awaited<ReturnType<typeof connectClient>>;
+
+let server: RunningRedis;
+let client: Client;
+
+beforeAll(async () => {
+  server = await startRedis();
+  client = await connectClient(server.url);
+});
+
+afterAll(async () => {
+  await client?.close();
+  await server?.stop();
+});
+
+/** @upstash/redis's default: each string of a reply that reads as JSON comes back parsed, unless that changes a number's text. */
+function parsedLikeUpstash(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(parsedLikeUpstash);
+  if (typeof value !== 'string') return value;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return typeof parsed === 'number' && String(parsed) !== value ? value : parsed;
+  } catch {
+    return value;
+  }
+}
+
+/** An object with @upstash/redis's `eval(script, keys, args)` and `ping()`, over the node-redis client. */
+function upstashShaped(automaticDeserialization: boolean): UpstashRedisClientLike {
+  return {
+    async eval(script, keys, args) {
+      const answer = await client.sendCommand(['EVAL', script, String(keys.length), ...keys, ...args]);
+      return automaticDeserialization ? parsedLikeUpstash(answer) : answer;
+    },
+    ping: () => client.sendCommand(['PING']),
+  };
+}
+
+const T0 = 1_700_000_000_000;
+const ANSWER = { status: 202, body: { requestId: '12345', lines: [[], 'true', '£649.00'] } };
+
+describe.each([true, false])('through an @upstash/redis-shaped client (automaticDeserialization: %s)', (automaticDeserialization) => {
+  const stores = createRedisStores({ client: upstashShaped(automaticDeserialization), prefix: `upstash-${automaticDeserialization}:` });
+
+  it('answers PING', async () => {
+    await expect(stores.ping()).resolves.toBeUndefined();
+  });
+
+  it('claims, completes and replays an idempotency key, and reports a takeover', async () => {
+    const request = { fingerprint: 'print', token: 'token-a', leaseMs: 1000, ttlMs: 60_000 };
+    expect(await stores.idempotency.claim('done', request, T0)).toEqual({ outcome: 'claimed' });
+    expect(await stores.idempotency.complete('done', 'token-a', ANSWER, 60_000, T0 + 1)).toBe(true);
+    expect(await stores.idempotency.claim('done', { ...request, token: 'token-b' }, T0 + 2)).toEqual({ outcome: 'done', answer: ANSWER });
+    await stores.idempotency.claim('lapsed', request, T0);
+    expect(await stores.idempotency.claim('lapsed', { ...request, token: 'token-b' }, T0 + 1000)).toEqual({ outcome: 'uncertain', since: T0 });
+  });
+
+  it('takes from a rate limit until it refuses', async () => {
+    const rule = { limit: 1, windowMs: 60_000 };
+    expect(await stores.rateLimit.take('client', rule, T0)).toEqual({ allowed: true, retryAfterMs: 0 });
+    expect(await stores.rateLimit.take('client', rule, T0 + 1)).toEqual({ allowed: false, retryAfterMs: 59_999 });
+  });
+
+  it('records a direct-debit outcome and reads it back with ids that read as JSON', async () => {
+    const event = { billingRequestId: '1234', status: 'fulfilled' as const, mandateId: '5678', eventId: 'EV1', at: T0 };
+    expect(await stores.directDebit.recordEvent(event)).toBe('unknown');
+    await stores.directDebit.saveFlow({ flowId: 'BRF1', billingRequestId: '1234', createdAt: T0 });
+    expect(await stores.directDebit.status('BRF1')).toEqual({ flowId: 'BRF1', billingRequestId: '1234', status: 'pending' });
+    expect(await stores.directDebit.recordEvent(event)).toBe('recorded');
+    expect(await stores.directDebit.status('BRF1')).toEqual({ flowId: 'BRF1', billingRequestId: '1234', status: 'fulfilled', mandateId: '5678' });
+    expect(await stores.directDebit.status('BRF2')).toBeUndefined();
+  });
+});
+
+describe('direct-debit retention', () => {
+  it.each([
+    { retention: undefined, expected: 35 * 24 * 60 * 60 * 1000 },
+    { retention: 60_000, expected: 60_000 },
+  ])('keeps flows, outcomes and event ids for $expected ms after their last write', async ({ retention, expected }) => {
+    const prefix = `retention-${expected}:`;
+    const stores = createRedisStores({ client, prefix, directDebitRetentionMs: retention });
+    await stores.directDebit.saveFlow({ flowId: 'BRF1', billingRequestId: 'BR1', createdAt: T0 });
+    await stores.directDebit.recordEvent({ billingRequestId: 'BR1', status: 'failed', eventId: 'EV1', at: T0 });
+    for (const key of ['direct-debit-flow:BRF1', 'direct-debit-billing-request:BR1', 'direct-debit-event:EV1']) {
+      const left = await client.pTTL(`${prefix}${key}`);
+      expect(left, key).toBeLessThanOrEqual(expected);
+      expect(left, key).toBeGreaterThan(expected - 10_000);
+    }
+  });
+});
+
+describe('ping', () => {
+  it('rejects once Redis cannot be reached', async () => {
+    const gone = await startRedis();
+    const lost = await connectClient(gone.url);
+    lost.on('error', () => {});
+    const stores = createRedisStores({ client: lost, pingTimeoutMs: 300 });
+    await stores.ping();
+    await gone.stop();
+    await expect(stores.ping()).rejects.toThrow();
+    lost.destroy();
+  });
+});
+
+describe('options', () => {
+  it.each([
+    { directDebitRetentionMs: 0 },
+    { directDebitRetentionMs: 1.5 },
+    { pingTimeoutMs: -1 },
+  ])('refuses %o', (options) => {
+    expect(() => createRedisStores({ client, ...options })).toThrow(RangeError);
+  });
+});

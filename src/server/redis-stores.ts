@@ -1,0 +1,289 @@
+/**
+ * The handlers' shared stores on Redis: idempotency keys, rate-limit times and direct-debit flows,
+ * so several instances (or a serverless platform) see one state. Each operation is one Lua script
+ * (EVAL), so it is one atomic step; the times are the handlers' `now`, as in the memory stores, so
+ * both behave alike under a test clock. Every key expires. Keys are `${prefix}${kind}:${key}`.
+ * One Redis primary, not Redis Cluster: a direct-debit status reads the billing request's key that
+ * its flow names, and some scripts write two keys that Cluster would place apart.
+ */
+import type { DirectDebitFlowStatus, DirectDebitStatus, DirectDebitStore } from './direct-debit-store';
+import type { IdempotencyStore, StoredAnswer } from './idempotency';
+import type { RateLimitStore } from './rate-limit';
+
+/** The official `redis` client (node-redis): any command as an array of strings. */
+export interface NodeRedisClientLike {
+  sendCommand(args: string[]): Promise<unknown>;
+}
+
+/** `@upstash/redis`: a script with its keys and arguments, and PING. */
+export interface UpstashRedisClientLike {
+  eval(script: string, keys: string[], args: string[]): Promise<unknown>;
+  ping(): Promise<unknown>;
+}
+
+/** All the stores ask of a client: EVAL and PING. */
+export type RedisClientLike = NodeRedisClientLike | UpstashRedisClientLike;
+
+export interface RedisStoresOptions {
+  client: RedisClientLike;
+  /** Starts every key, so other data can share the database; default `evc:`. */
+  prefix?: string;
+  /**
+   * How long direct-debit flows, outcomes and event ids are kept after their last write; default
+   * 35 days, time for the merchant to check a flow before fulfilling and for late webhooks.
+   */
+  directDebitRetentionMs?: number;
+  /** How long `ping` waits for Redis's answer before it rejects; default 2 seconds. */
+  pingTimeoutMs?: number;
+}
+
+export interface RedisStores {
+  idempotency: IdempotencyStore;
+  rateLimit: RateLimitStore;
+  directDebit: DirectDebitStore;
+  /** Resolves when Redis answers PING; rejects when it cannot be reached (a readiness check). */
+  ping(): Promise<void>;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+const DEFAULT_PREFIX = 'evc:';
+const DEFAULT_RETENTION = 35 * DAY;
+const DEFAULT_PING_TIMEOUT = 2000;
+
+/** Numbers written exactly: Lua's own tostring keeps only 14 digits. */
+const FORMAT = `local function fmt(n) return string.format('%.17g', n) end\n`;
+
+/**
+ * An idempotency key is a hash of its entry's fields (`IdempotencyEntry`) and `expiresAt`, the
+ * handlers' time it lapses at; PEXPIRE removes it at about that time on Redis's clock.
+ */
+const IDEMPOTENCY_ENTRY = `${FORMAT}
+local function live(key, now)
+  local e = redis.call('HMGET', key, 'state', 'fingerprint', 'token', 'leaseUntil', 'since', 'answer', 'expiresAt')
+  if not e[1] or tonumber(e[7]) <= now then return nil end
+  return { state = e[1], fingerprint = e[2], token = e[3], leaseUntil = tonumber(e[4]), since = e[5], answer = e[6] }
+end
+local function held(key, token, now)
+  local entry = live(key, now)
+  if entry and entry.state == 'pending' and entry.token == token then return entry end
+  return nil
+end
+local function put(key, now, ttl, ...)
+  redis.call('DEL', key)
+  redis.call('HSET', key, 'expiresAt', fmt(now + ttl), ...)
+  redis.call('PEXPIRE', key, fmt(math.ceil(ttl)))
+end
+`;
+
+/** `decideClaim`'s rules. ARGV: fingerprint, token, leaseMs, ttlMs, now. */
+const CLAIM = `${IDEMPOTENCY_ENTRY}
+local key, fingerprint, token = KEYS[1], ARGV[1], ARGV[2]
+local leaseMs, ttlMs, now = tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
+local entry = live(key, now)
+local function hold()
+  put(key, now, ttlMs, 'state', 'pending', 'fingerprint', fingerprint, 'token', token,
+    'leaseUntil', fmt(now + leaseMs), 'since', ARGV[5])
+end
+if not entry then hold() return { 'claimed' } end
+if entry.fingerprint ~= fingerprint then return { 'mismatch' } end
+if entry.state == 'done' then return { 'done', entry.answer } end
+if entry.state == 'pending' and entry.leaseUntil > now then return { 'pending' } end
+hold()
+return { 'uncertain', entry.since }
+`;
+
+/** ARGV: token, answer (JSON), ttlMs, now. */
+const COMPLETE = `${IDEMPOTENCY_ENTRY}
+local now = tonumber(ARGV[4])
+local entry = held(KEYS[1], ARGV[1], now)
+if not entry then return 0 end
+put(KEYS[1], now, tonumber(ARGV[3]), 'state', 'done', 'fingerprint', entry.fingerprint, 'answer', ARGV[2])
+return 1
+`;
+
+/** ARGV: token, now. */
+const RELEASE = `${IDEMPOTENCY_ENTRY}
+if not held(KEYS[1], ARGV[1], tonumber(ARGV[2])) then return 0 end
+redis.call('DEL', KEYS[1])
+return 1
+`;
+
+/** ARGV: token, since, ttlMs, now. */
+const MARK_UNCERTAIN = `${IDEMPOTENCY_ENTRY}
+local now = tonumber(ARGV[4])
+local entry = held(KEYS[1], ARGV[1], now)
+if not entry then return 0 end
+put(KEYS[1], now, tonumber(ARGV[3]), 'state', 'uncertain', 'fingerprint', entry.fingerprint, 'since', ARGV[2])
+return 1
+`;
+
+/**
+ * `gcra`'s arithmetic; the key holds the theoretical arrival time and expires when it has passed.
+ * ARGV: limit, windowMs, now. Answers { allowed (1 or 0), retryAfterMs }.
+ */
+const TAKE = `${FORMAT}
+local limit, window, now = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local stored = tonumber(redis.call('GET', KEYS[1]) or '')
+local nextTime = math.max(stored or now, now) + window / limit
+local excess = nextTime - now - window
+if excess > 0 then return { 0, math.ceil(excess) } end
+redis.call('SET', KEYS[1], fmt(nextTime), 'PX', fmt(math.ceil(nextTime - now)))
+return { 1, 0 }
+`;
+
+/**
+ * The flow's record, and the billing request's (which flow started it; later its outcome).
+ * KEYS: flow, billing request. ARGV: billingRequestId, createdAt, flowId, retentionMs.
+ */
+const SAVE_FLOW = `
+redis.call('DEL', KEYS[1])
+redis.call('HSET', KEYS[1], 'billingRequest', ARGV[1], 'createdAt', ARGV[2])
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+redis.call('HSET', KEYS[2], 'flow', ARGV[3])
+redis.call('PEXPIRE', KEYS[2], ARGV[4])
+return 1
+`;
+
+/**
+ * Once per event id; the event that happened last decides. KEYS: billing request, event id.
+ * ARGV: status, at, retentionMs, mandateId (absent: none).
+ */
+const RECORD_EVENT = `
+if redis.call('HEXISTS', KEYS[1], 'flow') == 0 then return 'unknown' end
+if not redis.call('SET', KEYS[2], '1', 'NX', 'PX', ARGV[3]) then return 'recorded' end
+local latest = redis.call('HGET', KEYS[1], 'at')
+if latest and tonumber(latest) > tonumber(ARGV[2]) then return 'recorded' end
+redis.call('HSET', KEYS[1], 'status', ARGV[1], 'at', ARGV[2])
+if ARGV[4] then redis.call('HSET', KEYS[1], 'mandate', ARGV[4]) else redis.call('HDEL', KEYS[1], 'mandate') end
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+return 'recorded'
+`;
+
+/**
+ * KEYS: flow. ARGV: the billing-request keys' prefix. Answers nil (no such flow) or
+ * { billingRequestId, status, mandateId or nil }.
+ */
+const STATUS = `
+local billingRequest = redis.call('HGET', KEYS[1], 'billingRequest')
+if not billingRequest then return false end
+local outcome = redis.call('HMGET', ARGV[1] .. billingRequest, 'status', 'mandate')
+return { billingRequest, outcome[1] or 'pending', outcome[2] }
+`;
+
+interface ScriptRunner {
+  run(script: string, keys: string[], args: string[]): Promise<unknown>;
+  ping(): Promise<unknown>;
+}
+
+/** node-redis is told by its `sendCommand`; `@upstash/redis` has none (its `eval` differs from node-redis's). */
+function runnerFor(client: RedisClientLike): ScriptRunner {
+  if ('sendCommand' in client) {
+    return {
+      run: (script, keys, args) => client.sendCommand(['EVAL', script, String(keys.length), ...keys, ...args]),
+      ping: () => client.sendCommand(['PING']),
+    };
+  }
+  return { run: (script, keys, args) => client.eval(script, keys, args), ping: () => client.ping() };
+}
+
+/**
+ * `@upstash/redis` by default parses each string of a reply that reads as JSON (it keeps a number's
+ * text when parsing would change it), so a reply's strings come back either way: these read both.
+ */
+const asText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+const asJson = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
+const reply = (value: unknown): unknown[] => {
+  if (!Array.isArray(value)) throw new TypeError(`Redis answered a script with ${typeof value}, not an array.`);
+  return value;
+};
+
+function positive(name: string, value: number): number {
+  if (!(Number.isInteger(value) && value > 0)) throw new RangeError(`${name} must be a whole number above 0.`);
+  return value;
+}
+
+/** The three stores on one Redis client, and its readiness check. */
+export function createRedisStores(options: RedisStoresOptions): RedisStores {
+  const redis = runnerFor(options.client);
+  const prefix = options.prefix ?? DEFAULT_PREFIX;
+  const retention = String(positive('directDebitRetentionMs', options.directDebitRetentionMs ?? DEFAULT_RETENTION));
+  const pingTimeout = positive('pingTimeoutMs', options.pingTimeoutMs ?? DEFAULT_PING_TIMEOUT);
+  const keyOf = (kind: string) => (key: string) => `${prefix}${kind}:${key}`;
+  const idempotencyKey = keyOf('idempotency');
+  const rateLimitKey = keyOf('rate-limit');
+  const flowKey = keyOf('direct-debit-flow');
+  const billingRequestKey = keyOf('direct-debit-billing-request');
+  const eventKey = keyOf('direct-debit-event');
+  // Complete, release and markUncertain answer 1 when the token held the key (and the script acted).
+  const asHolder = async (script: string, key: string, args: (string | number)[]) =>
+    (await redis.run(script, [idempotencyKey(key)], args.map(String))) === 1;
+
+  const idempotency: IdempotencyStore = {
+    async claim(key, request, now) {
+      const args = [request.fingerprint, request.token, request.leaseMs, request.ttlMs, now].map(String);
+      const [outcome, value] = reply(await redis.run(CLAIM, [idempotencyKey(key)], args));
+      switch (outcome) {
+        case 'claimed':
+        case 'pending':
+        case 'mismatch':
+          return { outcome };
+        case 'done':
+          return { outcome, answer: asJson(value) as StoredAnswer };
+        case 'uncertain':
+          return { outcome, since: Number(value) };
+        default:
+          throw new TypeError(`Redis answered a claim with ${String(outcome)}.`);
+      }
+    },
+    complete: (key, token, answer, ttlMs, now) => asHolder(COMPLETE, key, [token, JSON.stringify(answer), ttlMs, now]),
+    release: (key, token, now) => asHolder(RELEASE, key, [token, now]),
+    markUncertain: (key, token, since, ttlMs, now) => asHolder(MARK_UNCERTAIN, key, [token, since, ttlMs, now]),
+  };
+
+  const rateLimit: RateLimitStore = {
+    async take(key, rule, now) {
+      const args = [rule.limit, rule.windowMs, now].map(String);
+      const [allowed, retryAfterMs] = reply(await redis.run(TAKE, [rateLimitKey(key)], args));
+      return { allowed: allowed === 1, retryAfterMs: Number(retryAfterMs) };
+    },
+  };
+
+  const directDebit: DirectDebitStore = {
+    async saveFlow(record) {
+      const keys = [flowKey(record.flowId), billingRequestKey(record.billingRequestId)];
+      await redis.run(SAVE_FLOW, keys, [record.billingRequestId, String(record.createdAt), record.flowId, retention]);
+    },
+    async recordEvent(update) {
+      const keys = [billingRequestKey(update.billingRequestId), eventKey(update.eventId)];
+      const args = [update.status, String(update.at), retention];
+      if (update.mandateId !== undefined) args.push(update.mandateId);
+      return (await redis.run(RECORD_EVENT, keys, args)) === 'unknown' ? 'unknown' : 'recorded';
+    },
+    async status(flowId) {
+      const answer = await redis.run(STATUS, [flowKey(flowId)], [billingRequestKey('')]);
+      if (answer === null || answer === undefined) return undefined;
+      const [billingRequestId, status, mandateId] = reply(answer);
+      const found: DirectDebitFlowStatus = {
+        flowId,
+        billingRequestId: asText(billingRequestId),
+        status: asText(status) as DirectDebitStatus,
+      };
+      if (mandateId !== null && mandateId !== undefined) found.mandateId = asText(mandateId);
+      return found;
+    },
+  };
+
+  async function ping(): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`Redis did not answer PING within ${pingTimeout} ms.`)), pingTimeout);
+    });
+    try {
+      await Promise.race([redis.ping(), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return { idempotency, rateLimit, directDebit, ping };
+}

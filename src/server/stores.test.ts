@@ -1,0 +1,269 @@
+// One contract for the handlers' stores, run against the memory stores and the Redis stores (a real
+// redis-server, the official client): the same answers under the same test clock.
+import { createClient } from 'redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRedis, type RunningRedis } from '../../test/redis-server.mjs';
+import type { DirectDebitEventUpdate, DirectDebitStore } from './direct-debit-store';
+import { memoryDirectDebitStore } from './direct-debit-store';
+import type { ClaimRequest, IdempotencyStore, StoredAnswer } from './idempotency';
+import { memoryIdempotencyStore } from './idempotency';
+import type { RateLimitRule, RateLimitStore } from './rate-limit';
+import { gcra, memoryRateLimitStore } from './rate-limit';
+import { createRedisStores } from './redis-stores';
+
+interface Stores {
+  idempotency: IdempotencyStore;
+  rateLimit: RateLimitStore;
+  directDebit: DirectDebitStore;
+}
+
+const connectClient = (url: string) => createClient({ url }).connect();
+type Client = Awaited<ReturnType<typeof connectClient>>;
+
+let server: RunningRedis;
+let clients: [Client, Client];
+
+beforeAll(async () => {
+  server = await startRedis();
+  clients = [await connectClient(server.url), await connectClient(server.url)];
+});
+
+afterAll(async () => {
+  await Promise.all(clients?.map((client) => client.close()) ?? []);
+  await server?.stop();
+});
+
+/**
+ * Each kind opens the stores of a namespace through one of two clients: a namespace's stores are
+ * one state, whichever client reaches it (for memory, the very same stores). The memory rate limit
+ * is bounded below the 20,000 keys a test sends, so its sweeps run.
+ */
+const MEMORY_RATE_KEYS = 5000;
+const memoryNamespaces = new Map<string, Stores>();
+const KINDS: { kind: string; open: (namespace: string, client: 0 | 1) => Stores }[] = [
+  {
+    kind: 'memory',
+    open: (namespace) => {
+      const found = memoryNamespaces.get(namespace);
+      if (found) return found;
+      const stores = {
+        idempotency: memoryIdempotencyStore(),
+        rateLimit: memoryRateLimitStore(MEMORY_RATE_KEYS),
+        directDebit: memoryDirectDebitStore(),
+      };
+      memoryNamespaces.set(namespace, stores);
+      return stores;
+    },
+  },
+  {
+    kind: 'redis',
+    open: (namespace, client) => createRedisStores({ client: clients[client], prefix: `test:${namespace}:` }),
+  },
+];
+
+const T0 = 1_700_000_000_000;
+const request = (overrides: Partial<ClaimRequest> = {}): ClaimRequest => ({
+  fingerprint: 'print-a',
+  token: 'token-a',
+  leaseMs: 30_000,
+  ttlMs: 86_400_000,
+  ...overrides,
+});
+/** An answer whose JSON a lossy store would change: nested and empty arrays, unicode, a long number. */
+const ANSWER: StoredAnswer = { status: 202, body: { requestId: 'req-1', lines: [[], {}, ['£649.00 – “Racing Green”']], big: 1234567890123456 } };
+
+describe.each(KINDS)('$kind stores', ({ open }) => {
+  let namespaces = 0;
+  const fresh = () => open(`ns${++namespaces}`, 0);
+
+  describe('idempotency', () => {
+    it('claims a free key, then answers pending to the same request and mismatch to another', async () => {
+      const { idempotency } = fresh();
+      expect(await idempotency.claim('k', request(), T0)).toEqual({ outcome: 'claimed' });
+      expect(await idempotency.claim('k', request({ token: 'token-b' }), T0 + 1)).toEqual({ outcome: 'pending' });
+      expect(await idempotency.claim('k', request({ fingerprint: 'print-b', token: 'token-b' }), T0 + 1)).toEqual({ outcome: 'mismatch' });
+    });
+
+    it('replays the answer its holder completed with, exactly', async () => {
+      const { idempotency } = fresh();
+      await idempotency.claim('k', request(), T0);
+      expect(await idempotency.complete('k', 'token-a', ANSWER, 86_400_000, T0 + 10)).toBe(true);
+      expect(await idempotency.claim('k', request({ token: 'token-b' }), T0 + 20)).toEqual({ outcome: 'done', answer: ANSWER });
+      expect(await idempotency.claim('k', request({ fingerprint: 'print-b' }), T0 + 20)).toEqual({ outcome: 'mismatch' });
+    });
+
+    it.each([
+      { operation: 'complete', act: (store: IdempotencyStore, token: string) => store.complete('k', token, ANSWER, 60_000, T0 + 5) },
+      { operation: 'release', act: (store: IdempotencyStore, token: string) => store.release('k', token, T0 + 5) },
+      { operation: 'markUncertain', act: (store: IdempotencyStore, token: string) => store.markUncertain('k', token, T0, 60_000, T0 + 5) },
+    ])('lets only the holder $operation', async ({ act }) => {
+      const { idempotency } = fresh();
+      await idempotency.claim('k', request(), T0);
+      expect(await act(idempotency, 'token-b')).toBe(false);
+      expect(await idempotency.claim('k', request({ token: 'token-c' }), T0 + 6)).toEqual({ outcome: 'pending' });
+      expect(await act(idempotency, 'token-a')).toBe(true);
+      expect(await act(idempotency, 'token-a')).toBe(false);
+    });
+
+    it('frees a released key for the next claim', async () => {
+      const { idempotency } = fresh();
+      await idempotency.claim('k', request(), T0);
+      await idempotency.release('k', 'token-a', T0 + 5);
+      expect(await idempotency.claim('k', request({ token: 'token-b' }), T0 + 6)).toEqual({ outcome: 'claimed' });
+    });
+
+    it('answers uncertain after markUncertain, with when that attempt began, and the new claimant holds the key', async () => {
+      const { idempotency } = fresh();
+      await idempotency.claim('k', request(), T0);
+      await idempotency.markUncertain('k', 'token-a', T0, 86_400_000, T0 + 5);
+      expect(await idempotency.claim('k', request({ token: 'token-b' }), T0 + 10)).toEqual({ outcome: 'uncertain', since: T0 });
+      expect(await idempotency.claim('k', request({ token: 'token-c' }), T0 + 11)).toEqual({ outcome: 'pending' });
+      expect(await idempotency.complete('k', 'token-a', ANSWER, 60_000, T0 + 12)).toBe(false);
+      expect(await idempotency.complete('k', 'token-b', ANSWER, 60_000, T0 + 12)).toBe(true);
+    });
+
+    it('takes over a lapsed lease as uncertain; a later takeover measures from the new attempt', async () => {
+      const { idempotency } = fresh();
+      await idempotency.claim('k', request({ leaseMs: 1000 }), T0);
+      expect(await idempotency.claim('k', request({ token: 'token-b', leaseMs: 1000 }), T0 + 999)).toEqual({ outcome: 'pending' });
+      expect(await idempotency.claim('k', request({ token: 'token-b', leaseMs: 1000 }), T0 + 1000)).toEqual({ outcome: 'uncertain', since: T0 });
+      expect(await idempotency.claim('k', request({ token: 'token-c', leaseMs: 1000 }), T0 + 2000)).toEqual({ outcome: 'uncertain', since: T0 + 1000 });
+      expect(await idempotency.release('k', 'token-b', T0 + 2001)).toBe(false);
+      expect(await idempotency.release('k', 'token-c', T0 + 2001)).toBe(true);
+    });
+
+    it('forgets a key once its time to live has passed on the handlers\' clock', async () => {
+      const { idempotency } = fresh();
+      await idempotency.claim('k', request({ ttlMs: 5000 }), T0);
+      await idempotency.complete('k', 'token-a', ANSWER, 5000, T0 + 100);
+      expect(await idempotency.claim('k', request({ token: 'token-b' }), T0 + 5099)).toMatchObject({ outcome: 'done' });
+      expect(await idempotency.claim('k', request({ token: 'token-b' }), T0 + 5100)).toEqual({ outcome: 'claimed' });
+    });
+
+    it('gives a key to exactly one of many concurrent claims from two clients', async () => {
+      const namespace = `race${++namespaces}`;
+      const claims = Array.from({ length: 40 }, (_, index) =>
+        open(namespace, (index % 2) as 0 | 1).idempotency.claim('k', request({ token: `token-${index}` }), T0),
+      );
+      const outcomes = (await Promise.all(claims)).map((result) => result.outcome);
+      expect(outcomes.filter((outcome) => outcome === 'claimed')).toHaveLength(1);
+      expect(outcomes.filter((outcome) => outcome === 'pending')).toHaveLength(39);
+    });
+  });
+
+  describe('rate limit (GCRA)', () => {
+    const rule: RateLimitRule = { limit: 3, windowMs: 3000 };
+
+    it('allows a burst of the limit, refuses with the wait, then refills one per interval', async () => {
+      const { rateLimit } = fresh();
+      const steps: [at: number, allowed: boolean, retryAfterMs: number][] = [
+        [0, true, 0],
+        [0, true, 0],
+        [0, true, 0],
+        [0, false, 1000],
+        [999, false, 1],
+        [1000, true, 0],
+        [1000, false, 1000],
+        [2500, true, 0],
+        [2600, false, 400],
+        [9000, true, 0],
+        [9000, true, 0],
+        [9000, true, 0],
+        [9000, false, 1000],
+      ];
+      for (const [at, allowed, retryAfterMs] of steps) {
+        expect(await rateLimit.take('client', rule, T0 + at), `at +${at}`).toEqual({ allowed, retryAfterMs });
+      }
+    });
+
+    it('follows gcra exactly when the interval is not a whole number', async () => {
+      const { rateLimit } = fresh();
+      const seven: RateLimitRule = { limit: 7, windowMs: 60_000 };
+      let stored: number | undefined;
+      for (let step = 0; step < 40; step++) {
+        const now = T0 + step * 1777;
+        const expected = gcra(stored, seven, now);
+        if (expected.next !== undefined) stored = expected.next;
+        expect(await rateLimit.take('client', seven, now), `step ${step}`).toEqual({
+          allowed: expected.allowed,
+          retryAfterMs: expected.retryAfterMs,
+        });
+      }
+    });
+
+    it('keeps a limited client limited while 20,000 other keys come and go', async () => {
+      const { rateLimit } = fresh();
+      const two: RateLimitRule = { limit: 2, windowMs: 60_000 };
+      await rateLimit.take('limited', two, T0);
+      await rateLimit.take('limited', two, T0);
+      for (let batch = 0; batch < 20; batch++) {
+        await Promise.all(Array.from({ length: 1000 }, (_, index) => rateLimit.take(`other-${batch}-${index}`, two, T0 + 1)));
+      }
+      expect(await rateLimit.take('limited', two, T0 + 2)).toEqual({ allowed: false, retryAfterMs: 29_998 });
+    });
+  });
+
+  describe('direct debit', () => {
+    const event = (overrides: Partial<DirectDebitEventUpdate>): DirectDebitEventUpdate => ({
+      billingRequestId: 'BR1',
+      status: 'fulfilled',
+      mandateId: 'MD1',
+      eventId: 'EV1',
+      at: T0 + 1000,
+      ...overrides,
+    });
+
+    it('answers unknown for a billing request no flow started, recording nothing', async () => {
+      const { directDebit } = fresh();
+      expect(await directDebit.recordEvent(event({}))).toBe('unknown');
+      expect(await directDebit.status('BRF1')).toBeUndefined();
+      await directDebit.saveFlow({ flowId: 'BRF1', billingRequestId: 'BR1', createdAt: T0 });
+      expect(await directDebit.recordEvent(event({}))).toBe('recorded');
+      expect(await directDebit.status('BRF1')).toEqual({ flowId: 'BRF1', billingRequestId: 'BR1', status: 'fulfilled', mandateId: 'MD1' });
+    });
+
+    it('reports a saved flow pending until an event is recorded', async () => {
+      const { directDebit } = fresh();
+      await directDebit.saveFlow({ flowId: 'BRF1', billingRequestId: 'BR1', createdAt: T0 });
+      expect(await directDebit.status('BRF1')).toEqual({ flowId: 'BRF1', billingRequestId: 'BR1', status: 'pending' });
+      expect(await directDebit.status('BRF2')).toBeUndefined();
+    });
+
+    it('records an event once per event id, and the event that happened last decides', async () => {
+      const { directDebit } = fresh();
+      await directDebit.saveFlow({ flowId: 'BRF1', billingRequestId: 'BR1', createdAt: T0 });
+      const steps: [DirectDebitEventUpdate, status: string, mandateId: string | undefined][] = [
+        [event({ eventId: 'EV1', status: 'fulfilled', at: T0 + 2000 }), 'fulfilled', 'MD1'],
+        [event({ eventId: 'EV1', status: 'failed', mandateId: undefined, at: T0 + 9000 }), 'fulfilled', 'MD1'],
+        [event({ eventId: 'EV2', status: 'cancelled', mandateId: undefined, at: T0 + 1000 }), 'fulfilled', 'MD1'],
+        [event({ eventId: 'EV3', status: 'cancelled', mandateId: undefined, at: T0 + 3000 }), 'cancelled', undefined],
+        [event({ eventId: 'EV4', status: 'failed', mandateId: undefined, at: T0 + 3000 }), 'failed', undefined],
+      ];
+      for (const [update, status, mandateId] of steps) {
+        expect(await directDebit.recordEvent(update)).toBe('recorded');
+        expect(await directDebit.status('BRF1'), update.eventId).toEqual({
+          flowId: 'BRF1',
+          billingRequestId: 'BR1',
+          status,
+          ...(mandateId !== undefined && { mandateId }),
+        });
+      }
+    });
+  });
+});
+
+describe('Redis keys', () => {
+  it('are the prefix, the kind and the key, `evc:` by default', async () => {
+    const stores = createRedisStores({ client: clients[0] });
+    await stores.rateLimit.take('spec-request:203.0.113.9', { limit: 1, windowMs: 1000 }, T0);
+    expect(await clients[0].exists('evc:rate-limit:spec-request:203.0.113.9')).toBe(1);
+  });
+
+  it('all expire: none is left without a time to live', async () => {
+    const keys: string[] = [];
+    for await (const batch of clients[0].scanIterator({ COUNT: 1000 })) keys.push(...batch);
+    expect(keys.length).toBeGreaterThan(20_000);
+    const times = await Promise.all(keys.map((key) => clients[0].pTTL(key)));
+    expect(keys.filter((_, index) => !(times[index]! > 0))).toEqual([]);
+  });
+});

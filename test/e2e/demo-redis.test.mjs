@@ -1,0 +1,59 @@
+// The demo server with REDIS_URL set: the relay's and the direct-debit handlers' state lives in that
+// Redis (a real redis-server), under the prefix evc-demo:.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { createClient } from 'redis';
+import { createRedisStores } from '../../dist/server.js';
+import { startRedis } from '../redis-server.mjs';
+import { useHarness } from './harness.mjs';
+
+const { valid } = JSON.parse(readFileSync(new URL('../fixtures/relay-fuzz/spec-request.json', import.meta.url), 'utf8'));
+
+let redis;
+let client;
+before(async () => {
+  redis = await startRedis();
+  // Read by the demo's handlers when first called, after this.
+  process.env.REDIS_URL = redis.url;
+  client = await createClient({ url: redis.url }).connect();
+});
+const harness = useHarness({ browser: false });
+// After the harness's: the demo server, closing, closes its Redis client first.
+after(async () => {
+  await client?.close();
+  await redis?.stop();
+});
+
+const origin = () => new URL(harness.url('/')).origin;
+const keys = (pattern) => client.keys(pattern);
+
+describe('demo server with REDIS_URL', () => {
+  it('keeps the relay\'s idempotency keys and rate limit in Redis, and replays from there', async () => {
+    const send = () =>
+      fetch(harness.url('/api/spec-request'), {
+        method: 'POST',
+        headers: { Origin: origin(), 'Content-Type': 'application/json' },
+        body: JSON.stringify(valid),
+      });
+    const first = await send();
+    assert.equal(first.status, 202);
+    const repeat = await send();
+    assert.equal(repeat.status, 202);
+    assert.equal(repeat.headers.get('idempotent-replayed'), 'true');
+    assert.deepEqual(await repeat.json(), await first.json());
+    assert.equal((await keys(`evc-demo:idempotency:*${valid.idempotencyKey}`)).length, 1);
+    assert.equal((await keys('evc-demo:rate-limit:spec-request:*')).length, 1);
+  });
+
+  it('answers a direct-debit status from the flows in Redis, rate-limited there', async () => {
+    const status = (flowId) => fetch(harness.url(`/api/direct-debit?flowId=${flowId}`));
+    assert.equal((await status('BRF000DEMOREDIS')).status, 404);
+    const stores = createRedisStores({ client, prefix: 'evc-demo:' });
+    await stores.directDebit.saveFlow({ flowId: 'BRF000DEMOREDIS', billingRequestId: 'BRQ000DEMOREDIS', createdAt: Date.now() });
+    const found = await status('BRF000DEMOREDIS');
+    assert.equal(found.status, 200);
+    assert.deepEqual(await found.json(), { flowId: 'BRF000DEMOREDIS', status: 'pending' });
+    assert.equal((await keys('evc-demo:rate-limit:direct-debit-status:*')).length, 1);
+  });
+});
