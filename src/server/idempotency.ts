@@ -32,10 +32,11 @@ export type ClaimResult =
   | { outcome: 'pending' }
   /**
    * An earlier attempt may have acted (its holder gave up uncertain, or its lease ran out). The
-   * caller now holds the key, and must find out from the provider before acting again.
-   * `since` is when that attempt began, in milliseconds since the epoch.
+   * caller now holds the key, and must find out from the provider before acting again. `since` is
+   * when the latest attempt began, `firstSince` the first one (the provider's records to search
+   * start there), in milliseconds since the epoch.
    */
-  | { outcome: 'uncertain'; since: number }
+  | { outcome: 'uncertain'; since: number; firstSince: number }
   /** The key came before with another fingerprint. */
   | { outcome: 'mismatch' };
 
@@ -57,8 +58,8 @@ export interface IdempotencyStore {
 }
 
 export type IdempotencyEntry =
-  | { state: 'pending'; fingerprint: string; token: string; leaseUntil: number; since: number }
-  | { state: 'uncertain'; fingerprint: string; since: number }
+  | { state: 'pending'; fingerprint: string; token: string; leaseUntil: number; since: number; firstSince: number }
+  | { state: 'uncertain'; fingerprint: string; since: number; firstSince: number }
   | { state: 'done'; fingerprint: string; answer: StoredAnswer };
 
 /**
@@ -70,19 +71,20 @@ export function decideClaim(
   request: ClaimRequest,
   now: number,
 ): { result: ClaimResult; write?: IdempotencyEntry } {
-  const pending = (since: number): IdempotencyEntry => ({
+  const pending = (firstSince: number): IdempotencyEntry => ({
     state: 'pending',
     fingerprint: request.fingerprint,
     token: request.token,
     leaseUntil: now + request.leaseMs,
-    since,
+    since: now,
+    firstSince,
   });
   if (!entry) return { result: { outcome: 'claimed' }, write: pending(now) };
   if (entry.fingerprint !== request.fingerprint) return { result: { outcome: 'mismatch' } };
   if (entry.state === 'done') return { result: { outcome: 'done', answer: entry.answer } };
   if (entry.state === 'pending' && entry.leaseUntil > now) return { result: { outcome: 'pending' } };
-  // The new holder may act from now on: a later takeover measures from its attempt, not the first.
-  return { result: { outcome: 'uncertain', since: entry.since }, write: pending(now) };
+  // The new holder may act from now on: a later takeover waits from its attempt, and searches from the first.
+  return { result: { outcome: 'uncertain', since: entry.since, firstSince: entry.firstSince }, write: pending(entry.firstSince) };
 }
 
 /** Most keys remembered; past it the oldest go first, so memory stays bounded. */
@@ -125,7 +127,7 @@ export function memoryIdempotencyStore(): IdempotencyStore {
     async markUncertain(key, token, since, ttlMs, now) {
       const entry = held(key, token, now);
       if (!entry) return false;
-      put(key, { state: 'uncertain', fingerprint: entry.fingerprint, since }, now + ttlMs);
+      put(key, { state: 'uncertain', fingerprint: entry.fingerprint, since, firstSince: entry.firstSince }, now + ttlMs);
       return true;
     },
   };

@@ -60,7 +60,7 @@ describe.each([true, false])('through an @upstash/redis-shaped client (automatic
     expect(await stores.idempotency.complete('done', 'token-a', ANSWER, 60_000, T0 + 1)).toBe(true);
     expect(await stores.idempotency.claim('done', { ...request, token: 'token-b' }, T0 + 2)).toEqual({ outcome: 'done', answer: ANSWER });
     await stores.idempotency.claim('lapsed', request, T0);
-    expect(await stores.idempotency.claim('lapsed', { ...request, token: 'token-b' }, T0 + 1000)).toEqual({ outcome: 'uncertain', since: T0 });
+    expect(await stores.idempotency.claim('lapsed', { ...request, token: 'token-b' }, T0 + 1000)).toEqual({ outcome: 'uncertain', since: T0, firstSince: T0 });
   });
 
   it('takes from a rate limit until it refuses', async () => {

@@ -59,9 +59,9 @@ const FORMAT = `local function fmt(n) return string.format('%.17g', n) end\n`;
  */
 const IDEMPOTENCY_ENTRY = `${FORMAT}
 local function live(key, now)
-  local e = redis.call('HMGET', key, 'state', 'fingerprint', 'token', 'leaseUntil', 'since', 'answer', 'expiresAt')
+  local e = redis.call('HMGET', key, 'state', 'fingerprint', 'token', 'leaseUntil', 'since', 'answer', 'expiresAt', 'firstSince')
   if not e[1] or tonumber(e[7]) <= now then return nil end
-  return { state = e[1], fingerprint = e[2], token = e[3], leaseUntil = tonumber(e[4]), since = e[5], answer = e[6] }
+  return { state = e[1], fingerprint = e[2], token = e[3], leaseUntil = tonumber(e[4]), since = e[5], answer = e[6], firstSince = e[8] }
 end
 local function held(key, token, now)
   local entry = live(key, now)
@@ -80,16 +80,16 @@ const CLAIM = `${IDEMPOTENCY_ENTRY}
 local key, fingerprint, token = KEYS[1], ARGV[1], ARGV[2]
 local leaseMs, ttlMs, now = tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
 local entry = live(key, now)
-local function hold()
+local function hold(firstSince)
   put(key, now, ttlMs, 'state', 'pending', 'fingerprint', fingerprint, 'token', token,
-    'leaseUntil', fmt(now + leaseMs), 'since', ARGV[5])
+    'leaseUntil', fmt(now + leaseMs), 'since', ARGV[5], 'firstSince', firstSince)
 end
-if not entry then hold() return { 'claimed' } end
+if not entry then hold(ARGV[5]) return { 'claimed' } end
 if entry.fingerprint ~= fingerprint then return { 'mismatch' } end
 if entry.state == 'done' then return { 'done', entry.answer } end
 if entry.state == 'pending' and entry.leaseUntil > now then return { 'pending' } end
-hold()
-return { 'uncertain', entry.since }
+hold(entry.firstSince)
+return { 'uncertain', entry.since, entry.firstSince }
 `;
 
 /** ARGV: token, answer (JSON), ttlMs, now. */
@@ -113,7 +113,8 @@ const MARK_UNCERTAIN = `${IDEMPOTENCY_ENTRY}
 local now = tonumber(ARGV[4])
 local entry = held(KEYS[1], ARGV[1], now)
 if not entry then return 0 end
-put(KEYS[1], now, tonumber(ARGV[3]), 'state', 'uncertain', 'fingerprint', entry.fingerprint, 'since', ARGV[2])
+put(KEYS[1], now, tonumber(ARGV[3]), 'state', 'uncertain', 'fingerprint', entry.fingerprint, 'since', ARGV[2],
+  'firstSince', entry.firstSince)
 return 1
 `;
 
@@ -221,7 +222,7 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
   const idempotency: IdempotencyStore = {
     async claim(key, request, now) {
       const args = [request.fingerprint, request.token, request.leaseMs, request.ttlMs, now].map(String);
-      const [outcome, value] = reply(await redis.run(CLAIM, [idempotencyKey(key)], args));
+      const [outcome, value, firstSince] = reply(await redis.run(CLAIM, [idempotencyKey(key)], args));
       switch (outcome) {
         case 'claimed':
         case 'pending':
@@ -230,7 +231,7 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
         case 'done':
           return { outcome, answer: asJson(value) as StoredAnswer };
         case 'uncertain':
-          return { outcome, since: Number(value) };
+          return { outcome, since: Number(value), firstSince: Number(firstSince) };
         default:
           throw new TypeError(`Redis answered a claim with ${String(outcome)}.`);
       }

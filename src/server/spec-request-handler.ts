@@ -274,13 +274,13 @@ export function createSpecRequestHandler(options: SpecRequestHandlerOptions): Ha
 
   /**
    * The message Mailgun accepted with this key: its id, null when none is listed, undefined when
-   * the events could not be asked. The search starts a key lifetime and a lease before `since`:
-   * a holder that died while settling leaves its own start as `since`, later than the send it checked.
+   * the events could not be asked. The search starts at the key's first attempt, less a minute for
+   * the instances' and Mailgun's clocks to differ.
    */
-  async function acceptedMessage(idempotencyKey: string, since: number): Promise<string | null | undefined> {
+  async function acceptedMessage(idempotencyKey: string, firstSince: number): Promise<string | null | undefined> {
     const query = new URLSearchParams({
       event: 'accepted',
-      begin: String(Math.floor((since - keyTtl - leaseMs) / 1000)),
+      begin: String(Math.floor((firstSince - MINUTE) / 1000)),
       end: String(Math.ceil(now() / 1000)),
       ascending: 'yes',
       limit: '1',
@@ -311,8 +311,13 @@ export function createSpecRequestHandler(options: SpecRequestHandlerOptions): Ha
    * the answer; listed nowhere once the events had time to show it, it was not sent, so send now;
    * otherwise it stays uncertain and nothing is sent.
    */
-  async function settle(request: SpecRequest, configuration: Configuration, since: number, notes: RequestNotes): Promise<Outcome> {
-    const messageId = await acceptedMessage(request.idempotencyKey, since);
+  async function settle(
+    request: SpecRequest,
+    configuration: Configuration,
+    { since, firstSince }: { since: number; firstSince: number },
+    notes: RequestNotes,
+  ): Promise<Outcome> {
+    const messageId = await acceptedMessage(request.idempotencyKey, firstSince);
     if (typeof messageId === 'string') {
       notes.idempotency = 'confirmed';
       return { key: 'complete', answer: accepted(messageId) };
@@ -380,7 +385,7 @@ export function createSpecRequestHandler(options: SpecRequestHandlerOptions): Ha
       const working = (async () => {
         try {
           const outcome =
-            claim.outcome === 'uncertain' ? await settle(request, configuration, claim.since, notes) : await send(request, configuration, notes);
+            claim.outcome === 'uncertain' ? await settle(request, configuration, claim, notes) : await send(request, configuration, notes);
           return await record(key, token, outcome, notes);
         } catch (error) {
           // Only what comes before the message leaves can throw: the provider's failures are outcomes.

@@ -116,18 +116,18 @@ describe.each(KINDS)('$kind stores', ({ open }) => {
       const { idempotency } = fresh();
       await idempotency.claim('k', request(), T0);
       await idempotency.markUncertain('k', 'token-a', T0, 86_400_000, T0 + 5);
-      expect(await idempotency.claim('k', request({ token: 'token-b' }), T0 + 10)).toEqual({ outcome: 'uncertain', since: T0 });
+      expect(await idempotency.claim('k', request({ token: 'token-b' }), T0 + 10)).toEqual({ outcome: 'uncertain', since: T0, firstSince: T0 });
       expect(await idempotency.claim('k', request({ token: 'token-c' }), T0 + 11)).toEqual({ outcome: 'pending' });
       expect(await idempotency.complete('k', 'token-a', ANSWER, 60_000, T0 + 12)).toBe(false);
       expect(await idempotency.complete('k', 'token-b', ANSWER, 60_000, T0 + 12)).toBe(true);
     });
 
-    it('takes over a lapsed lease as uncertain; a later takeover measures from the new attempt', async () => {
+    it('takes over a lapsed lease as uncertain; a later takeover waits from the new attempt and searches from the first', async () => {
       const { idempotency } = fresh();
       await idempotency.claim('k', request({ leaseMs: 1000 }), T0);
       expect(await idempotency.claim('k', request({ token: 'token-b', leaseMs: 1000 }), T0 + 999)).toEqual({ outcome: 'pending' });
-      expect(await idempotency.claim('k', request({ token: 'token-b', leaseMs: 1000 }), T0 + 1000)).toEqual({ outcome: 'uncertain', since: T0 });
-      expect(await idempotency.claim('k', request({ token: 'token-c', leaseMs: 1000 }), T0 + 2000)).toEqual({ outcome: 'uncertain', since: T0 + 1000 });
+      expect(await idempotency.claim('k', request({ token: 'token-b', leaseMs: 1000 }), T0 + 1000)).toEqual({ outcome: 'uncertain', since: T0, firstSince: T0 });
+      expect(await idempotency.claim('k', request({ token: 'token-c', leaseMs: 1000 }), T0 + 2000)).toEqual({ outcome: 'uncertain', since: T0 + 1000, firstSince: T0 });
       expect(await idempotency.release('k', 'token-b', T0 + 2001)).toBe(false);
       expect(await idempotency.release('k', 'token-c', T0 + 2001)).toBe(true);
     });
