@@ -257,7 +257,7 @@ describe('createOrderServices', () => {
   });
 });
 
-describe('createOrderServices: the direct-debit start (issue 6)', () => {
+describe('createOrderServices: the direct-debit start', () => {
   const ENDPOINT = 'https://shop.example/api/direct-debit';
   const MONTHLY: Configuration = { ...defaultConfiguration(UK_CATALOGUE), paymentType: 'PAY_MONTHLY', display: true };
   const FLOW = { flowId: 'BRF0001', environment: 'sandbox' as const };

@@ -116,7 +116,7 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
   const referralFor = (formReferral: string) => readReferralCookie(doc) ?? formReferral;
 
   /**
-   * Issue 6: the mandate flow from `direct-debit-endpoint`, GoCardless's drop-in on demand. Its
+   * The mandate flow from `direct-debit-endpoint`, GoCardless's drop-in on demand. Its
    * idempotency key is saved for the session, as the personal details it stands for are.
    */
   const directDebit = (endpoint: string): DirectDebitServices => {

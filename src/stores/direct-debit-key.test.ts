@@ -16,7 +16,7 @@ function holder(storage: KeyValueStorage | undefined = memoryStorage(), newKey =
   return { key: directDebitKey(storage, 'order:/shop:#0', newKey), storage, newKey };
 }
 
-describe('directDebitKey (issue 6: one direct-debit start per page session and request)', () => {
+describe('directDebitKey: one direct-debit start per page session and request', () => {
   it('gives the same key for the same request, however often it is sent (a retry after a failure)', () => {
     const { key } = holder();
     expect(key.keyFor('request A')).toBe('key_0000000000000001');

@@ -6,7 +6,7 @@ import { readSaved, writeSaved } from './persistence';
 import { randomRequestKey } from './request-key';
 
 /**
- * The idempotency key of the direct-debit start (issue 6): one per page session and request, so a
+ * The idempotency key of the direct-debit start: one per page session and request, so a
  * retry after a failure, or after a reload, sends the same key and the handler hands back the flow
  * it started rather than a second one. A changed request gets a new key. The key is saved in the
  * session's storage under `evc:{storageKey}:direct-debit`; the request it was sent with (the date
