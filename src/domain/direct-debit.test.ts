@@ -71,6 +71,22 @@ describe('direct-debit request (issue 6: one schema in the element and the handl
     expect(problemsOf(request)).toEqual([{ field, message }]);
   });
 
+  it('takes an idempotency key as the spec request does, and a request without one too', () => {
+    const keyed = parseDirectDebitRequest(C, { ...valid(), idempotencyKey: 'a'.repeat(16) }, today);
+    expect(keyed.ok && keyed.request.idempotencyKey).toBe('a'.repeat(16));
+    const unkeyed = parseDirectDebitRequest(C, valid(), today);
+    expect(unkeyed.ok && unkeyed.request).not.toHaveProperty('idempotencyKey');
+  });
+
+  it.each([
+    ['too short', 'a'.repeat(15)],
+    ['too long', 'a'.repeat(129)],
+    ['with a character outside [A-Za-z0-9_-]', `${'a'.repeat(16)}:`],
+    ['not a string', 1234567890123456],
+  ])('refuses an idempotency key %s', (_, idempotencyKey) => {
+    expect(problemsOf({ ...valid(), idempotencyKey }).map((problem) => problem.field)).toEqual(['idempotencyKey']);
+  });
+
   it('an adult from today: 18 today is accepted', () => {
     const request = valid();
     request.finance.dob = '2008-06-15';

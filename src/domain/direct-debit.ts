@@ -8,7 +8,7 @@ import type { FormValues } from './forms';
 import type { PricingContext } from './order-items';
 import { monthlyPlanOffered, priceConfiguration } from './pricing';
 import { normaliseConfiguration } from './selection';
-import { EmailSchema, PhoneSchema, UkPostcodeSchema, accepted, dateOfBirthSchema, requiredText, singleLine } from './schemas/fields';
+import { EmailSchema, IdempotencyKeySchema, PhoneSchema, UkPostcodeSchema, accepted, dateOfBirthSchema, requiredText, singleLine } from './schemas/fields';
 import { MESSAGES } from './schemas/messages';
 
 /**
@@ -48,6 +48,11 @@ export const financeAnswersSchema = (today: Date) =>
 export const directDebitRequestSchema = (today: Date) =>
   v.object({
     version: v.literal(DIRECT_DEBIT_REQUEST_VERSION, `must be ${DIRECT_DEBIT_REQUEST_VERSION}`),
+    /**
+     * One per page session and request content: a retry or a reload resends it and the handler hands
+     * back the flow it started for it. Optional, so a page built before it still starts flows.
+     */
+    idempotencyKey: v.optional(IdempotencyKeySchema),
     /** Spec §5 contact step. */
     customer: v.object({
       'first-name': short(requiredText('first-name')),

@@ -6,14 +6,13 @@ import type { HostMailSender } from '../services/spec-request';
 import { SPEC_REQUEST_UNAVAILABLE } from '../ui/spec-request-messages';
 import type { ConfiguratorStore } from '../stores/configurator-store';
 import { createConfiguratorStore, selectTotals } from '../stores/configurator-store';
-import type { StorageTargets } from '../stores/persistence';
 import { ConfiguratorApp } from '../ui/ConfiguratorApp';
 import { ErrorPanel } from '../ui/ErrorPanel';
 import { UiOptionsContext } from '../ui/options-context';
 import { Spinner } from '../ui/Spinner';
 import { StoreContext } from '../ui/store-context';
 import { CONFIGURATOR_STYLES } from '../ui/styles';
-import type { ConfiguratorOptions, PersistMode, RawAttributes } from './attributes';
+import type { ConfiguratorOptions, RawAttributes } from './attributes';
 import { CONFIGURATOR_ATTRIBUTES, parseConfiguratorAttributes } from './attributes';
 import { elementBase, propsOf, renderAgain } from './element-base';
 import type { EvcErrorDetail, EvcStepDetail } from './events';
@@ -21,7 +20,8 @@ import { emit } from './events';
 import type { CatalogueModule } from './on-demand-modules';
 import type { PageUiOptions, WizardServicesInput } from './wizard-services';
 import { loadCatalogueModule } from './on-demand';
-import { placeOnPage, useSharedLink, useShareLink } from './share-link';
+import { storageFor, storageKeyFor } from './saved-state';
+import { useSharedLink, useShareLink } from './share-link';
 import { shopPricesTarget } from './shop-prices';
 import { shopPrices } from '../services/shop-prices';
 import { scriptViewerSrc, scriptWizardSrc } from './viewer-src';
@@ -39,27 +39,6 @@ type RootProps = RawAttributes & { container?: HTMLElement; catalogObject?: unkn
 
 /** Attributes whose bad value leaves nothing safe to show (DESIGN: never a wrong flow). */
 const FATAL_ATTRIBUTES = new Set(['mode', 'cart', 'catalog']);
-
-function storageFor(view: Window | null, persist: PersistMode): StorageTargets {
-  const attempt = (get: () => Storage | undefined) => {
-    try {
-      return get();
-    } catch {
-      return undefined; // sandboxed frames throw on access
-    }
-  };
-  const session = attempt(() => view?.sessionStorage);
-  const choices = persist === 'local' ? attempt(() => view?.localStorage) : persist === 'session' ? session : undefined;
-  return { choices, personal: persist === 'none' ? undefined : session };
-}
-
-/**
- * Saved state is keyed by page, mode and the element's id (or its position among the
- * configurators on the page), so two instances on one page never restore each other's state.
- */
-function storageKeyFor(host: HTMLElement, mode: string): string {
-  return `${mode}:${host.ownerDocument.defaultView?.location.pathname ?? ''}:${placeOnPage(host).name}`;
-}
 
 /** The catalogue file once loaded: later catalogue objects are validated at once, as they are set. */
 let catalogueModule: CatalogueModule | undefined;

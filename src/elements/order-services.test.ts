@@ -6,6 +6,7 @@ import { defaultFormValues } from '../domain/forms';
 import type { TotalsDetail } from '../domain/pricing';
 import { cartLines } from '../domain/cart';
 import { byOperation, cartFixture, codeAllocation, gbp, jsonResponse, lineFixture, linePage, payload, recordingFetch } from '../services/shop/shop.fixture';
+import type { GoCardlessDropinApi } from '../services/direct-debit';
 import type { ConfiguratorOptions } from './attributes';
 import type { EvcCheckoutDetail, EvcErrorDetail } from './events';
 import { checkoutAvailable, createOrderServices, readReferralCookie } from './order-services';
@@ -64,6 +65,8 @@ const cartCreated = (cart = pricedCart()) => recordingFetch(byOperation({ CartCr
 afterEach(() => {
   document.body.innerHTML = '';
   document.cookie = 'referral=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  sessionStorage.clear();
+  delete (window as { GoCardlessDropin?: unknown }).GoCardlessDropin;
 });
 
 describe('checkoutAvailable (DESIGN shop-domain)', () => {
@@ -251,6 +254,72 @@ describe('createOrderServices', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.url).toBe(STOREFRONT.storeCartEndpoint);
     expect(sent[0]!.body).toMatchObject({ email: FORM.email, referral: 'newsletter' });
+  });
+});
+
+describe('createOrderServices: the direct-debit start', () => {
+  const ENDPOINT = 'https://shop.example/api/direct-debit';
+  const MONTHLY: Configuration = { ...defaultConfiguration(UK_CATALOGUE), paymentType: 'PAY_MONTHLY', display: true };
+  const FLOW = { flowId: 'BRF0001', environment: 'sandbox' as const };
+
+  /** The endpoint: each start's key recorded; `failures` first answers 502, then the flow. */
+  function endpoint(failures = 0) {
+    const keys: string[] = [];
+    const fetch = (async (_url: RequestInfo | URL, init: RequestInit = {}) => {
+      keys.push((JSON.parse(String(init.body)) as { idempotencyKey: string }).idempotencyKey);
+      return failures-- > 0 ? Response.json({ error: { code: 'start_unconfirmed' } }, { status: 502 }) : Response.json(FLOW, { status: 201 });
+    }) as typeof globalThis.fetch;
+    return { fetch, keys };
+  }
+
+  const newHost = () => document.body.appendChild(document.createElement('ev-charger-configurator'));
+  /** The element's direct-debit services, as the wizard makes them on each page load. */
+  const services = (fetch: typeof globalThis.fetch, host: HTMLElement, persist: ConfiguratorOptions['persist'] = 'session') =>
+    createOrderServices({ host, options: { ...BASE, persist, directDebitEndpoint: ENDPOINT }, catalogue: UK_CATALOGUE, fetch }).directDebit!;
+
+  it('sends one key for a request: again on a retry after a failure and after a reload, a new one once the request changed', async () => {
+    const { fetch, keys } = endpoint(1);
+    const host = newHost();
+    const page = services(fetch, host);
+    await expect(page.start(MONTHLY, FORM)).rejects.toMatchObject({ code: 'HTTP_502', retryable: true });
+    await expect(page.start(MONTHLY, FORM)).resolves.toEqual(FLOW);
+    await services(fetch, host).start(MONTHLY, FORM);
+    const changed = services(fetch, host);
+    await changed.start(MONTHLY, FORM);
+    await changed.start(MONTHLY, { ...FORM, legalName: 'Samuel Lee' });
+    expect(keys).toHaveLength(5);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(keys.slice(0, 4))).toEqual(new Set([keys[0]]));
+    expect(keys[4]).not.toBe(keys[0]);
+  });
+
+  it('keeps no key across a reload with persist="none"', async () => {
+    const { fetch, keys } = endpoint();
+    const host = newHost();
+    await services(fetch, host, 'none').start(MONTHLY, FORM);
+    await services(fetch, host, 'none').start(MONTHLY, FORM);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('asks for a new flow once the payer has left the drop-in', async () => {
+    const { fetch, keys } = endpoint();
+    let exitFlow: (error: unknown) => void = () => {};
+    (window as { GoCardlessDropin?: GoCardlessDropinApi }).GoCardlessDropin = {
+      create: (options) => {
+        exitFlow = (error) => options.onExit(error, {});
+        return { open: () => {}, exit: () => {} };
+      },
+    };
+    const page = services(fetch, newHost());
+    const onExit = vi.fn();
+    await page.open(await page.start(MONTHLY, FORM), { onSuccess: () => {}, onExit });
+    await page.start(MONTHLY, FORM);
+    exitFlow(null);
+    expect(onExit).toHaveBeenCalledWith(null);
+    await page.start(MONTHLY, FORM);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 });
 

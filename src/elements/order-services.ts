@@ -9,10 +9,12 @@ import type { ShopClient } from '../services/shop';
 import { checkoutConfiguration, createProductDetailsLoader, createShopClient, installationDetails, ShopError, storefrontCartFigures } from '../services/shop';
 import { checkoutThemeCart } from '../services/theme-cart';
 import { themeRoot } from '../services/theme-root';
+import { directDebitKey } from '../stores/direct-debit-key';
 import type { CheckoutRequest, DirectDebitServices, OrderFailure, OrderServices, PlacedOrder } from '../ui/order-services';
 import { toOrderFailure } from '../ui/order-services';
 import type { ConfiguratorOptions } from './attributes';
 import { emit } from './events';
+import { storageFor, storageKeyFor } from './saved-state';
 
 /** Every call to the shop, the theme cart and lead capture gives up after this (issue 4). */
 export const ORDER_CALL_TIMEOUT_MS = 15_000;
@@ -113,24 +115,37 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
   /** Spec §6: the cookie's value is copied into the form; the form's own value stands otherwise. */
   const referralFor = (formReferral: string) => readReferralCookie(doc) ?? formReferral;
 
-  /** Issue 6: the mandate flow from `direct-debit-endpoint`, GoCardless's drop-in on demand. */
-  const directDebit = (endpoint: string): DirectDebitServices => ({
-    async start(configuration, form) {
-      try {
-        return await startMandateFlow(directDebitRequest(configuration, form), { endpoint, fetch: input.fetch, signal });
-      } catch (error) {
-        throw fail(error);
-      }
-    },
-    async open(flow, callbacks) {
-      try {
-        const api = await loadDropin(doc, options.directDebitDropinSrc ?? GOCARDLESS_DROPIN_SRC);
-        return openDropin(api, flow, callbacks);
-      } catch (error) {
-        throw fail(error);
-      }
-    },
-  });
+  /**
+   * The mandate flow from `direct-debit-endpoint`, GoCardless's drop-in on demand. Its
+   * idempotency key is saved for the session, as the personal details it stands for are.
+   */
+  const directDebit = (endpoint: string): DirectDebitServices => {
+    const key = directDebitKey(storageFor(view, options.persist).personal, storageKeyFor(host, options.mode));
+    return {
+      async start(configuration, form) {
+        try {
+          return await startMandateFlow(directDebitRequest(configuration, form), { endpoint, key, fetch: input.fetch, signal });
+        } catch (error) {
+          throw fail(error);
+        }
+      },
+      async open(flow, callbacks) {
+        try {
+          const api = await loadDropin(doc, options.directDebitDropinSrc ?? GOCARDLESS_DROPIN_SRC);
+          return openDropin(api, flow, {
+            onSuccess: callbacks.onSuccess,
+            // The payer closed the flow (GoCardless may cancel it): the next Set up asks for a new one.
+            onExit(error) {
+              key.renew();
+              callbacks.onExit(error);
+            },
+          });
+        } catch (error) {
+          throw fail(error);
+        }
+      },
+    };
+  };
 
   async function placeOrder(request: CheckoutRequest): Promise<{ cartId: string; checkoutUrl: string; figures: CartFigures }> {
     const { catalogue, configuration, form, cartId } = request;

@@ -22,6 +22,9 @@ import type {
 import { createDirectDebitHandler, createDirectDebitWebhookHandler } from './direct-debit-handler';
 import type { DirectDebitStore } from './direct-debit-store';
 import { memoryDirectDebitStore } from './direct-debit-store';
+import type { ClaimRequest, IdempotencyStore } from './idempotency';
+import { memoryIdempotencyStore } from './idempotency';
+import type { LogRecord } from './operations';
 
 const ORIGIN = 'https://portal.example';
 const ENDPOINT = 'https://shop.example/api/direct-debit';
@@ -38,18 +41,26 @@ interface ProviderCall {
   body: Record<string, Record<string, unknown>>;
 }
 
-type Answer = number | 'network' | 'hang' | 'no-id';
+/** `lost`: GoCardless creates the resource, but its answer never arrives (the call times out). */
+type Answer = number | 'network' | 'hang' | 'no-id' | 'lost';
 
 /**
  * A GoCardless stand-in: records each call; `answers` queues what the next calls get (default 201,
- * and 200 with the cancelled request for a cancel).
+ * 200 with the cancelled request for a cancel and with the request for a read). A create repeating
+ * an Idempotency-Key gets GoCardless's 409 naming the resource that key created; `created` lists
+ * every resource created.
  */
 function gocardless(answers: Answer[] = []) {
   const calls: ProviderCall[] = [];
+  const created: string[] = [];
+  const byKey = new Map<string, string>();
+  const cancelledIds = new Set<string>();
   let counter = 0;
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
-    calls.push({ url, method: init?.method ?? 'GET', headers: new Headers(init?.headers), body: JSON.parse(String(init?.body)) });
+    const headers = new Headers(init?.headers);
+    const method = init?.method ?? 'GET';
+    calls.push({ url, method, headers, body: init?.body ? JSON.parse(String(init.body)) : {} });
     const answer = answers.shift() ?? 201;
     if (answer === 'network') throw new TypeError('fetch failed');
     if (answer === 'hang') {
@@ -62,12 +73,31 @@ function gocardless(answers: Answer[] = []) {
       );
     }
     const cancelled = /\/billing_requests\/([^/]+)\/actions\/cancel$/.exec(url);
-    if (cancelled) return Response.json({ billing_requests: { id: cancelled[1], status: 'cancelled' } }, { status: 200 });
+    if (cancelled) {
+      cancelledIds.add(cancelled[1]!);
+      return Response.json({ billing_requests: { id: cancelled[1], status: 'cancelled' } }, { status: 200 });
+    }
+    const read = /\/billing_requests\/([^/]+)$/.exec(url);
+    if (method === 'GET' && read) {
+      return Response.json({ billing_requests: { id: read[1], status: cancelledIds.has(read[1]!) ? 'cancelled' : 'pending' } }, { status: 200 });
+    }
     const envelope = url.endsWith('/billing_request_flows') ? 'billing_request_flows' : 'billing_requests';
+    const keyed = `${envelope}:${headers.get('idempotency-key')}`;
+    const existing = byKey.get(keyed);
+    if (existing) {
+      const message = 'A resource has already been created with this idempotency key';
+      return Response.json(
+        { error: { type: 'invalid_state', code: 409, message, errors: [{ reason: 'idempotent_creation_conflict', message, links: { conflicting_resource_id: existing } }] } },
+        { status: 409 },
+      );
+    }
     const id = `${envelope === 'billing_requests' ? 'BRQ' : 'BRF'}00000${++counter}`;
+    created.push(id);
+    byKey.set(keyed, id);
+    if (answer === 'lost') throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
     return Response.json({ [envelope]: answer === 'no-id' ? { status: 'pending' } : { id, status: 'pending' } }, { status: 201 });
   }) as typeof globalThis.fetch;
-  return { fetch, calls };
+  return { fetch, calls, created };
 }
 
 function handlerWith(
@@ -565,6 +595,193 @@ describe('createDirectDebitHandler: cancelling the billing request it opened', (
   });
 });
 
+const KEY = 'start-key-0123456789abcdef';
+const keyedBody = () => ({ ...validBody(), idempotencyKey: KEY });
+const BILLING_REQUESTS = 'POST https://api-sandbox.gocardless.com/billing_requests';
+const FLOWS = 'POST https://api-sandbox.gocardless.com/billing_request_flows';
+
+/** A handler whose log lines are kept, to read what each request noted about its key. */
+function keyedHandler(overrides: Partial<DirectDebitHandlerOptions> = {}, answers: Answer[] = []) {
+  const records: LogRecord[] = [];
+  const provider = gocardless(answers);
+  const { handler, store } = handlerWith({
+    log: (record) => void records.push(record),
+    ...overrides,
+    gocardless: { accessToken: TOKEN, environment: 'sandbox', fetch: provider.fetch, timeoutMs: 20, ...overrides.gocardless },
+  });
+  const noted = () => records.map((record) => record.idempotency);
+  return { handler, store, noted, ...provider };
+}
+
+describe('createDirectDebitHandler: one flow per idempotency key', () => {
+  it('answers a repeat with the first answer: one billing request and flow at GoCardless, the same flow id', async () => {
+    const { handler, calls, created, noted } = keyedHandler();
+    const first = await handler(post(keyedBody()));
+    expect(first.status).toBe(201);
+    const answer = await first.json();
+    const repeat = await handler(post(keyedBody()));
+    expect(repeat.status).toBe(201);
+    expect(await repeat.json()).toEqual(answer);
+    expect(repeat.headers.get('idempotent-replayed')).toBe('true');
+    expect(repeat.headers.get('access-control-expose-headers')).toContain('idempotent-replayed');
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    expect(callList(calls)).toEqual([BILLING_REQUESTS, FLOWS]);
+    expect(created).toEqual(['BRQ000001', 'BRF000002']);
+    expect(noted()).toEqual(['fresh', 'replayed']);
+  });
+
+  it("derives GoCardless's Idempotency-Keys from the element's key, one per resource, without repeating it", async () => {
+    const { handler, calls } = keyedHandler();
+    await handler(post(keyedBody()));
+    const [billingRequestKey, flowKey] = calls.map((call) => call.headers.get('idempotency-key'));
+    expect(billingRequestKey).toMatch(/^[0-9a-f]{32}$/);
+    expect(flowKey).toMatch(/^[0-9a-f]{32}$/);
+    expect(flowKey).not.toBe(billingRequestKey);
+    expect(billingRequestKey).not.toContain(KEY);
+  });
+
+  it('refuses the key with another body (422 idempotency_key_reused) and asks GoCardless nothing', async () => {
+    const { handler, calls, noted } = keyedHandler();
+    expect((await handler(post(keyedBody()))).status).toBe(201);
+    const changed = keyedBody();
+    changed.finance.primaryCity = 'York';
+    const refused = await handler(post(changed));
+    expect(refused.status).toBe(422);
+    expect((await refused.json()).error.code).toBe('idempotency_key_reused');
+    expect(refused.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    expect(calls).toHaveLength(2);
+    expect(noted()).toEqual(['fresh', 'mismatch']);
+  });
+
+  it('answers 409 request_in_progress with Retry-After while the first start with the key runs', async () => {
+    const provider = gocardless();
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      await gate;
+      return provider.fetch(input, init);
+    }) as typeof globalThis.fetch;
+    const { handler, noted } = keyedHandler({ gocardless: { accessToken: TOKEN, environment: 'sandbox', fetch } });
+    const first = handler(post(keyedBody()));
+    await vi.waitFor(() => expect(noted()).toEqual([]), { timeout: 50 });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const second = await handler(post(keyedBody()));
+    expect(second.status).toBe(409);
+    expect((await second.json()).error.code).toBe('request_in_progress');
+    expect(second.headers.get('retry-after')).toBe('2');
+    open();
+    expect((await first).status).toBe(201);
+    expect(provider.created).toEqual(['BRQ000001', 'BRF000002']);
+    expect(noted()).toEqual(['in_progress', 'fresh']);
+  });
+
+  it.each<[string, Answer[]]>([
+    ["the flow's answer lost after GoCardless created it", [201, 'lost']],
+    ['a 5xx on the flow', [201, 503]],
+    ['a network failure on the flow', [201, 'network']],
+    ["the billing request's answer lost after GoCardless created it", ['lost']],
+    ['a 5xx on the billing request', [503]],
+    ['a timeout on the billing request', ['hang']],
+  ])('answers 502 start_unconfirmed on %s, and the retry finishes with the same billing request and flow', async (_, answers) => {
+    const { handler, store, calls, created, noted } = keyedHandler({}, answers);
+    const unconfirmed = await handler(post(keyedBody()));
+    expect(unconfirmed.status).toBe(502);
+    const { error } = await unconfirmed.json();
+    expect(error.code).toBe('start_unconfirmed');
+    expect(error.message).toContain('Try again');
+
+    const retry = await handler(post(keyedBody()));
+    expect(retry.status).toBe(201);
+    const { flowId } = await retry.json();
+    expect(created).toEqual(['BRQ000001', 'BRF000002']);
+    expect(flowId).toBe('BRF000002');
+    expect(await store.status(flowId)).toMatchObject({ billingRequestId: 'BRQ000001', status: 'pending' });
+    expect(calls.some((call) => call.url.includes('/actions/cancel'))).toBe(false);
+    const keysFor = (resource: string) => new Set(calls.filter((call) => call.url.endsWith(`/${resource}`)).map((call) => call.headers.get('idempotency-key')));
+    expect(keysFor('billing_requests').size).toBe(1);
+    expect(keysFor('billing_request_flows').size).toBe(1);
+    expect(noted()).toEqual(['unconfirmed', 'confirmed']);
+    expect((await handler(post(keyedBody()))).headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it.each<[string, Answer[], Partial<DirectDebitHandlerOptions>, string]>([
+    ['GoCardless refused the flow (4xx), so the billing request was cancelled', [201, 422], {}, 'provider_failed'],
+    ['the application hook threw, so the billing request was cancelled', [], { onApplication: vi.fn().mockRejectedValueOnce(new Error('credit bureau down')) }, 'application_failed'],
+  ])('frees the key when %s: the retry finds it cancelled and starts a new one', async (_, answers, overrides, code) => {
+    const { handler, calls, created, noted } = keyedHandler(overrides, answers);
+    const failed = await handler(post(keyedBody()));
+    expect(failed.status).toBe(502);
+    expect((await failed.json()).error.code).toBe(code);
+    const firstKey = calls[0]!.headers.get('idempotency-key');
+    calls.length = 0;
+
+    const retry = await handler(post(keyedBody()));
+    expect(retry.status).toBe(201);
+    const { flowId } = await retry.json();
+    expect(created.filter((id) => id.startsWith('BRQ'))).toHaveLength(2);
+    expect(flowId).toBe(created.at(-1));
+    expect(callList(calls)).toEqual([BILLING_REQUESTS, 'GET https://api-sandbox.gocardless.com/billing_requests/BRQ000001', BILLING_REQUESTS, FLOWS]);
+    expect(calls[0]!.headers.get('idempotency-key')).toBe(firstKey);
+    expect(calls[2]!.headers.get('idempotency-key')).not.toBe(firstKey);
+    expect(noted()).toEqual(['released', 'fresh']);
+  });
+
+  it('frees the key when GoCardless refused the billing request (4xx): the retry creates it', async () => {
+    const { handler, created, noted } = keyedHandler({}, [401]);
+    expect((await handler(post(keyedBody()))).status).toBe(502);
+    expect(created).toEqual([]);
+    expect((await handler(post(keyedBody()))).status).toBe(201);
+    expect(created).toEqual(['BRQ000001', 'BRF000002']);
+    expect(noted()).toEqual(['released', 'fresh']);
+  });
+
+  it('counts a start against the handler-wide cap only when it acts: a replay passes, a capped start frees its key', async () => {
+    let time = TODAY;
+    const { handler, calls, noted } = keyedHandler({ globalRateLimit: { limit: 1, windowMs: 60_000 }, clock: () => time });
+    expect((await handler(post(keyedBody()))).status).toBe(201);
+    expect((await handler(post(keyedBody()))).status).toBe(201);
+    const other = { ...keyedBody(), idempotencyKey: 'another-key-0123456789' };
+    const capped = await handler(post(other));
+    expect(capped.status).toBe(503);
+    expect((await capped.json()).error.code).toBe('too_busy');
+    expect(calls).toHaveLength(2);
+    time += 60_000;
+    expect((await handler(post(other))).status).toBe(201);
+    expect(noted()).toEqual(['fresh', 'replayed', 'released', 'fresh']);
+  });
+
+  it('claims `direct-debit:{key}` in the given store for the given time; past it, the key may start another request', async () => {
+    let time = TODAY;
+    const memory = memoryIdempotencyStore();
+    const claimed: [string, ClaimRequest][] = [];
+    const store: IdempotencyStore = {
+      ...memory,
+      claim: (key, request, now) => {
+        claimed.push([key, request]);
+        return memory.claim(key, request, now);
+      },
+    };
+    const { handler, created } = keyedHandler({ idempotency: { store, ttlMs: 1000 }, clock: () => time });
+    const first = await (await handler(post(keyedBody()))).json();
+    expect(claimed).toEqual([[`direct-debit:${KEY}`, expect.objectContaining({ ttlMs: 1000, fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/) })]]);
+    const changed = keyedBody();
+    changed.finance.primaryCity = 'York';
+    expect((await handler(post(changed))).status).toBe(422);
+    time += 1000;
+    const later = await handler(post(changed));
+    expect(later.status).toBe(201);
+    expect((await later.json()).flowId).not.toBe(first.flowId);
+    expect(created).toHaveLength(4);
+  });
+
+  it('starts every time for a request without a key, as from a page made before keys', async () => {
+    const { handler, created } = keyedHandler();
+    expect((await handler(post(validBody()))).status).toBe(201);
+    expect((await handler(post(validBody()))).status).toBe(201);
+    expect(created).toHaveLength(4);
+  });
+});
+
 describe('createDirectDebitHandler: origins, methods and limits', () => {
   it('answers a preflight from an allowed origin', async () => {
     const { handler } = handlerWith();
@@ -746,7 +963,7 @@ describe('createDirectDebitWebhookHandler', () => {
     expect((await status()).status).toBe('pending');
   });
 
-  it('records a redelivered event once, and still tells onEvent', async () => {
+  it('records a redelivered event once, and tells onEvent once', async () => {
     const events: GoCardlessEvent[] = [];
     const { webhook, status } = await startedFlow({ onEvent: (received) => void events.push(received) });
     const fulfilled = event();
@@ -754,7 +971,67 @@ describe('createDirectDebitWebhookHandler', () => {
     const cancelled = event({ id: 'EV000002', action: 'cancelled', links: { billing_request: 'BRQ000001' } });
     for (const batch of [[fulfilled], [cancelled], [fulfilled]]) expect((await webhook(webhookRequest(batch))).status).toBe(204);
     expect(await status()).toMatchObject({ status: 'cancelled' });
-    expect(events.map((received) => received.id)).toEqual(['EV000001', 'EV000002', 'EV000001']);
+    expect(events.map((received) => received.id)).toEqual(['EV000001', 'EV000002']);
+  });
+
+  it('when onEvent throws for one event, answers 500 and runs it again on redelivery, for that event only', async () => {
+    const told: string[] = [];
+    const onEvent = (received: GoCardlessEvent) => {
+      told.push(received.id);
+      if (received.id === 'EV000031' && told.filter((id) => id === 'EV000031').length === 1) throw new Error('queue down');
+    };
+    const { webhook, status } = await startedFlow({ onEvent });
+    const batch = [
+      event({ id: 'EV000030', resource_type: 'mandates', action: 'created', links: { mandate: 'MD000123' } }),
+      event({ id: 'EV000031' }),
+      event({ id: 'EV000032', resource_type: 'mandates', action: 'active', links: { mandate: 'MD000123' } }),
+    ];
+    const first = await webhook(webhookRequest(batch));
+    expect(first.status).toBe(500);
+    expect((await first.json()).error.code).toBe('event_handler_failed');
+    expect((await webhook(webhookRequest(batch))).status).toBe(204);
+    expect((await webhook(webhookRequest(batch))).status).toBe(204);
+    expect(told).toEqual(['EV000030', 'EV000031', 'EV000032', 'EV000031']);
+    expect((await status()).status).toBe('fulfilled');
+  });
+
+  it('answers 409 billing_request_unknown for an outcome of a billing request the store does not know, until it does', async () => {
+    const told: string[] = [];
+    const { webhook, store } = await startedFlow({ onEvent: (received) => void told.push(received.id) });
+    const batch = [
+      event({ id: 'EV000040', links: { billing_request: 'BRQ000009', mandate_request_mandate: 'MD000900' } }),
+      event({ id: 'EV000041', resource_type: 'mandates', action: 'created', links: { mandate: 'MD000900' } }),
+    ];
+    const early = await webhook(webhookRequest(batch));
+    expect(early.status).toBe(409);
+    expect((await early.json()).error.code).toBe('billing_request_unknown');
+    expect(told).toEqual(['EV000041']);
+    expect((await webhook(webhookRequest(batch))).status).toBe(409);
+
+    await store.saveFlow({ flowId: 'BRF000009', billingRequestId: 'BRQ000009', createdAt: TODAY });
+    expect((await webhook(webhookRequest(batch))).status).toBe(204);
+    expect(told).toEqual(['EV000041', 'EV000040']);
+    expect(await store.status('BRF000009')).toMatchObject({ status: 'fulfilled', mandateId: 'MD000900' });
+    expect((await webhook(webhookRequest(batch))).status).toBe(204);
+    expect(told).toEqual(['EV000041', 'EV000040']);
+  });
+
+  it('claims each event as `direct-debit-event:{id}`: one another instance holds answers 409 event_in_progress', async () => {
+    const told: string[] = [];
+    const keys = memoryIdempotencyStore();
+    const { webhook } = await startedFlow({ idempotency: { store: keys }, onEvent: (received) => void told.push(received.id) });
+    const held = { fingerprint: 'EV000001', token: 'another-instance', leaseMs: 60_000, ttlMs: 60_000 };
+    expect(await keys.claim('direct-debit-event:EV000001', held, Date.now())).toEqual({ outcome: 'claimed' });
+    const batch = [event(), event({ id: 'EV000050', resource_type: 'mandates', action: 'created', links: { mandate: 'MD000123' } })];
+    const busy = await webhook(webhookRequest(batch));
+    expect(busy.status).toBe(409);
+    expect((await busy.json()).error.code).toBe('event_in_progress');
+    expect(told).toEqual(['EV000050']);
+
+    // The other instance finishes: the redelivery finds both events handled.
+    expect(await keys.complete('direct-debit-event:EV000001', 'another-instance', { status: 204, body: null }, 60_000, Date.now())).toBe(true);
+    expect((await webhook(webhookRequest(batch))).status).toBe(204);
+    expect(told).toEqual(['EV000050']);
   });
 
   it('lets the event that happened last decide, whatever the delivery order', async () => {

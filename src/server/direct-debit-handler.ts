@@ -7,13 +7,15 @@ import type { MonthlyPlanFigures } from '../domain/pricing';
 import { priceConfiguration } from '../domain/pricing';
 import type { DirectDebitOutcome, DirectDebitStore } from './direct-debit-store';
 import { memoryDirectDebitStore } from './direct-debit-store';
-import { checkOrigins, corsHeaders, errorResponse, json, readAtMost, readJsonBody } from './http';
+import { checkOrigins, corsHeaders, errorResponse, fingerprint, json, readAtMost, readJsonBody } from './http';
 import type { ClientAddressOptions } from './client-address';
 import { checkClientAddressOptions } from './client-address';
+import type { IdempotencyStore } from './idempotency';
+import { memoryIdempotencyStore } from './idempotency';
 import type { RateLimitSetting } from './limits';
 import { clientLimiter, globalLimiter, tooBusy } from './limits';
 import type { Handler, OperationsOptions, RequestNotes } from './operations';
-import { observe } from './operations';
+import { observe, safely } from './operations';
 
 export interface GoCardlessOptions {
   /** From the environment only; it is never logged and never in an answer. */
@@ -58,6 +60,11 @@ export interface DirectDebitHandlerOptions extends OperationsOptions, ClientAddr
   clock?: () => number;
   /** Default: in memory; share it with the webhook handler. */
   store?: DirectDebitStore;
+  /**
+   * Where the element's idempotency keys are claimed (as `direct-debit:{key}`) and their answers
+   * kept: default in memory, 24 hours. A shared store where several instances serve.
+   */
+  idempotency?: { store?: IdempotencyStore; ttlMs?: number };
   mandate?: {
     /** Default `bacs`, the UK Direct Debit scheme. */
     scheme?: string;
@@ -65,7 +72,8 @@ export interface DirectDebitHandlerOptions extends OperationsOptions, ClientAddr
   /**
    * The merchant's hook for the finance application (credit check). Awaited before the flow id is
    * given out; if it throws the Billing Request is cancelled at GoCardless and the answer is 502
-   * `application_failed`. Without it the date of birth is not kept anywhere.
+   * `application_failed`. Without it the date of birth is not kept anywhere. A retry that finishes
+   * a start whose outcome was unknown may call it again for the same `flowId`.
    */
   onApplication?: (application: DirectDebitApplication) => void | Promise<void>;
   /**
@@ -88,6 +96,9 @@ const MINUTE = 60_000;
 const DEFAULT_RATE_LIMIT = { limit: 10, windowMs: MINUTE };
 const DEFAULT_STATUS_RATE_LIMIT = { limit: 120, windowMs: MINUTE };
 const DEFAULT_GLOBAL_RATE_LIMIT = { limit: 300, windowMs: 60 * MINUTE };
+const DEFAULT_IDEMPOTENCY_TTL = 24 * 60 * MINUTE;
+/** How long a start holds its key without news (a crashed instance): beyond its GoCardless calls. */
+const START_LEASE_MS = 2 * MINUTE;
 const API_BASE = { sandbox: 'https://api-sandbox.gocardless.com', live: 'https://api.gocardless.com' } as const;
 /** The API version every request names (GoCardless's only one). */
 const GOCARDLESS_VERSION = '2015-07-06';
@@ -132,7 +143,40 @@ export function directDebitPrefilledCustomer(request: DirectDebitRequest): Recor
   };
 }
 
-class ProviderFailure extends Error {}
+/** A GoCardless call that failed; `uncertain` when GoCardless may have acted all the same. */
+class ProviderFailure extends Error {
+  constructor(readonly uncertain: boolean) {
+    super('GoCardless call failed');
+  }
+}
+
+/**
+ * How a start ended: a flow handed out, an answer after which nothing is left open at GoCardless,
+ * or GoCardless's side unknown (a timeout, a 5xx), which a retry with the same keys settles.
+ */
+type StartOutcome =
+  | { kind: 'started'; answer: DirectDebitStartAnswer }
+  | { kind: 'refused'; response: Response }
+  | { kind: 'uncertain' };
+
+/**
+ * The Idempotency-Key of each GoCardless create of a start, by a name for what it creates: derived
+ * from the element's key when it sent one, so a retry gets GoCardless's resources back; undefined
+ * for a random key per call.
+ */
+type ProviderKeys = ((name: string) => Promise<string>) | undefined;
+
+/** The `links.conflicting_resource_id` of GoCardless's 409 for a repeated Idempotency-Key, if that is the error. */
+function conflictingResource(body: unknown): unknown {
+  const errors = (body as { error?: { errors?: unknown } } | null)?.error?.errors;
+  if (!Array.isArray(errors)) return undefined;
+  const conflict = (errors as { reason?: unknown; links?: { conflicting_resource_id?: unknown } }[]).find(
+    (error) => error?.reason === 'idempotent_creation_conflict',
+  );
+  return conflict?.links?.conflicting_resource_id;
+}
+
+const timedOut = (error: unknown) => (error as { name?: unknown } | null)?.name === 'TimeoutError';
 
 /**
  * The direct-debit start handler (issue 6, spec §5 direct-debit step). POST the element's request
@@ -140,6 +184,9 @@ class ProviderFailure extends Error {}
  * configuration ids, then a Billing Request with a mandate request and a Billing Request Flow are
  * created through GoCardless's API; the answer is 201 `{ flowId, environment }` for the drop-in.
  * A Billing Request whose flow or application hook then fails is cancelled before the error answer.
+ * A request with an `idempotencyKey` starts at most one flow: a repeat gets the first 201 back (header
+ * `Idempotent-Replayed: true`), and a retry after an unknown outcome (a timeout) the same Billing
+ * Request and flow, through GoCardless's own idempotency keys.
  * GET `?flowId=` answers `{ flowId, status, mandateId? }` as the webhooks recorded it, to an allowed
  * origin or to a caller without an Origin header (a back office, a server). Errors are
  * `{ error: { code, message } }` with a status that says whether a retry can help.
@@ -154,6 +201,8 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): Ha
   const { accessToken, environment, timeoutMs = 10_000 } = options.gocardless;
   const baseUrl = (options.gocardless.baseUrl ?? API_BASE[environment]).replace(/\/+$/, '');
   const providerFetch = options.gocardless.fetch ?? ((input, init) => fetch(input, init));
+  const keys = options.idempotency?.store ?? memoryIdempotencyStore();
+  const keyTtl = options.idempotency?.ttlMs ?? DEFAULT_IDEMPOTENCY_TTL;
   const limits = {
     start: clientLimiter('direct-debit', options.rateLimit, DEFAULT_RATE_LIMIT, options, now),
     status: clientLimiter('direct-debit-status', options.statusRateLimit, DEFAULT_STATUS_RATE_LIMIT, options, now),
@@ -165,42 +214,71 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): Ha
       ? options.allowedOrigins(origin, request)
       : options.allowedOrigins.includes(origin);
 
-  /** One POST to GoCardless's API with its headers and the time limit; network failures throw. */
-  const postToProvider = (endpoint: string, body: unknown): Promise<Response> =>
+  /**
+   * One call to GoCardless's API with its headers and the time limit: a GET, or a POST of `body`
+   * whose Idempotency-Key makes it act once however often it is repeated. Network failures throw.
+   */
+  const callProvider = (endpoint: string, post?: { body: unknown; idempotencyKey: string }): Promise<Response> =>
     providerFetch(`${baseUrl}/${endpoint}`, {
-      method: 'POST',
+      method: post ? 'POST' : 'GET',
       headers: {
         authorization: `Bearer ${accessToken}`,
         'gocardless-version': GOCARDLESS_VERSION,
-        'content-type': 'application/json',
         accept: 'application/json',
-        // One key per call: should anything between us and GoCardless repeat the POST, it acts only once.
-        'idempotency-key': crypto.randomUUID(),
+        ...(post && { 'content-type': 'application/json', 'idempotency-key': post.idempotencyKey }),
       },
-      body: JSON.stringify(body),
+      ...(post && { body: JSON.stringify(post.body) }),
       signal: AbortSignal.timeout(timeoutMs),
     });
 
-  /** POSTs one resource and returns its id; any failure is reported and becomes a ProviderFailure. */
-  async function create(endpoint: string, envelope: string, resource: Record<string, unknown>): Promise<string> {
+  /**
+   * Creates a resource (`{ [envelope]: resource }` posted with `idempotencyKey`) or reads one
+   * (without). A create repeating its key answers the resource that key created before, as
+   * GoCardless's 409 `idempotent_creation_conflict` names it: `{ id, repeated: true }`. Any failure
+   * is reported and becomes a ProviderFailure, uncertain unless GoCardless refused with a 4xx.
+   */
+  async function provide(
+    endpoint: string,
+    envelope: string,
+    notes: RequestNotes,
+    create?: { resource: Record<string, unknown>; idempotencyKey: string },
+  ): Promise<{ id: string; status?: unknown; repeated: boolean }> {
     let response: Response;
     try {
-      response = await postToProvider(endpoint, { [envelope]: resource });
+      response = await callProvider(endpoint, create && { body: { [envelope]: create.resource }, idempotencyKey: create.idempotencyKey });
     } catch (error) {
-      options.onProviderError?.({ error, endpoint });
-      throw new ProviderFailure();
+      notes.provider = timedOut(error) ? 'timeout' : 'network';
+      safely(options.onProviderError, { error, endpoint });
+      throw new ProviderFailure(true);
     }
-    const body = (await response.json().catch(() => null)) as Record<string, { id?: unknown } | undefined> | null;
-    if (!response.ok) {
-      options.onProviderError?.({ status: response.status, error: body?.error, endpoint });
-      throw new ProviderFailure();
+    notes.provider = response.status;
+    const body = (await response.json().catch(() => null)) as Record<string, { id?: unknown; status?: unknown } | undefined> | null;
+    const repeated = create !== undefined && response.status === 409 ? conflictingResource(body) : undefined;
+    if (!response.ok && repeated === undefined) {
+      safely(options.onProviderError, { status: response.status, error: body?.error, endpoint });
+      throw new ProviderFailure(response.status >= 500);
     }
-    const id = body?.[envelope]?.id;
+    const id = repeated ?? body?.[envelope]?.id;
     if (typeof id !== 'string' || !RESOURCE_ID.test(id)) {
-      options.onProviderError?.({ status: response.status, error: new Error(`${endpoint}: the answer has no usable id`), endpoint });
-      throw new ProviderFailure();
+      safely(options.onProviderError, { status: response.status, error: new Error(`${endpoint}: the answer has no usable id`), endpoint });
+      throw new ProviderFailure(true);
     }
-    return id;
+    return { id, status: body?.[envelope]?.status, repeated: repeated !== undefined };
+  }
+
+  /**
+   * The attempt's Billing Request: a new one, or the pending one an attempt with the same keys
+   * created before (its outcome unknown). One no longer pending (cancelled when that attempt failed)
+   * is spent: its id extends the key, so the next create makes a new one.
+   */
+  async function openBillingRequest(resource: Record<string, unknown>, keyFor: (name: string) => Promise<string>, notes: RequestNotes): Promise<string> {
+    for (let spent = ''; ; ) {
+      const created = await provide('billing_requests', 'billing_requests', notes, { resource, idempotencyKey: await keyFor(`billing_requests${spent}`) });
+      if (!created.repeated) return created.id;
+      const { status } = await provide(`billing_requests/${created.id}`, 'billing_requests', notes);
+      if (status === 'pending') return created.id;
+      spent += `:${created.id}`;
+    }
   }
 
   /**
@@ -213,7 +291,7 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): Ha
     const endpoint = `billing_requests/${billingRequestId}/actions/cancel`;
     let failure: DirectDebitProviderFailure;
     try {
-      const response = await postToProvider(endpoint, { data: {} });
+      const response = await callProvider(endpoint, { body: { data: {} }, idempotencyKey: crypto.randomUUID() });
       if (response.ok) {
         await response.body?.cancel();
         return;
@@ -223,38 +301,45 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): Ha
     } catch (error) {
       failure = { error, endpoint, billingRequestId };
     }
-    try {
-      options.onProviderError?.(failure);
-    } catch {
-      // A throwing report hook must not replace the answer either.
-    }
+    // A throwing report hook must not replace the answer either.
+    safely(options.onProviderError, failure);
   }
 
+  /**
+   * Creates the Billing Request and its flow, saves the flow and calls the application hook. What
+   * failed after the Billing Request was created is cancelled before the answer, except an unknown
+   * outcome with derived keys: the retry finishes that attempt instead.
+   */
   async function start(
     request: DirectDebitRequest,
     configuration: Configuration,
     cors: Record<string, string>,
     notes: RequestNotes,
-  ): Promise<Response> {
+    providerKeys: ProviderKeys,
+  ): Promise<StartOutcome> {
     const waitMs = await limits.all(notes);
-    if (waitMs !== null) return tooBusy(waitMs, cors);
+    if (waitMs !== null) return { kind: 'refused', response: tooBusy(waitMs, cors) };
     const { monthly } = priceConfiguration(catalogue, configuration, directDebitPricingContext(request));
+    const keyFor = async (name: string) => (providerKeys ? providerKeys(name) : crypto.randomUUID());
     let billingRequestId: string | undefined;
     let flowId: string;
     try {
-      billingRequestId = await create('billing_requests', 'billing_requests', {
-        mandate_request: { scheme, currency: 'GBP' },
-        metadata: directDebitMetadata(monthly),
+      billingRequestId = await openBillingRequest({ mandate_request: { scheme, currency: 'GBP' }, metadata: directDebitMetadata(monthly) }, keyFor, notes);
+      const flow = await provide('billing_request_flows', 'billing_request_flows', notes, {
+        resource: { links: { billing_request: billingRequestId }, prefilled_customer: directDebitPrefilledCustomer(request) },
+        idempotencyKey: await keyFor(`billing_request_flows:${billingRequestId}`),
       });
-      flowId = await create('billing_request_flows', 'billing_request_flows', {
-        links: { billing_request: billingRequestId },
-        prefilled_customer: directDebitPrefilledCustomer(request),
-      });
+      flowId = flow.id;
     } catch (error) {
+      if (!(error instanceof ProviderFailure)) throw error;
+      if (error.uncertain && providerKeys) return { kind: 'uncertain' };
       // The flow may even exist (a timeout after GoCardless acted): cancelling the request expires it too.
       if (billingRequestId !== undefined) await cancel(billingRequestId);
-      if (!(error instanceof ProviderFailure)) throw error;
-      return errorResponse(502, 'provider_failed', 'GoCardless did not accept the request; no mandate was started. Try again.', cors);
+      notes.reason = 'provider_failed';
+      return {
+        kind: 'refused',
+        response: errorResponse(502, 'provider_failed', 'GoCardless did not accept the request; no mandate was started. Try again.', cors),
+      };
     }
     try {
       await store.saveFlow({ flowId, billingRequestId, createdAt: now() });
@@ -274,10 +359,77 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): Ha
       });
     } catch {
       await cancel(billingRequestId);
-      return errorResponse(502, 'application_failed', 'The finance application could not be submitted. Try again.', cors);
+      notes.reason = 'application_failed';
+      return {
+        kind: 'refused',
+        response: errorResponse(502, 'application_failed', 'The finance application could not be submitted. Try again.', cors),
+      };
     }
-    const answer: DirectDebitStartAnswer = { flowId, environment };
-    return json(201, answer, cors);
+    return { kind: 'started', answer: { flowId, environment } };
+  }
+
+  function answer(outcome: StartOutcome, cors: Record<string, string>, notes: RequestNotes): Response {
+    if (outcome.kind === 'started') return json(201, outcome.answer, cors);
+    if (outcome.kind === 'refused') return outcome.response;
+    notes.reason = 'start_unconfirmed';
+    return errorResponse(
+      502,
+      'start_unconfirmed',
+      'GoCardless did not answer in time, so the flow may or may not have started. Try again with the same idempotency key: the retry finishes it.',
+      cors,
+    );
+  }
+
+  /**
+   * A start with the element's key: a stored answer is replayed, another body or a start still
+   * running is refused, else the start runs and its outcome decides what the key keeps.
+   */
+  async function startOnce(
+    idempotencyKey: string,
+    request: DirectDebitRequest,
+    configuration: Configuration,
+    cors: Record<string, string>,
+    notes: RequestNotes,
+  ): Promise<Response> {
+    const key = `direct-debit:${idempotencyKey}`;
+    const token = crypto.randomUUID();
+    const at = now();
+    const print = await fingerprint(request);
+    const claim = await keys.claim(key, { fingerprint: print, token, leaseMs: START_LEASE_MS, ttlMs: keyTtl }, at);
+    if (claim.outcome === 'done') {
+      notes.idempotency = 'replayed';
+      return json(claim.answer.status, claim.answer.body, { ...cors, 'idempotent-replayed': 'true' });
+    }
+    if (claim.outcome === 'mismatch') {
+      notes.idempotency = 'mismatch';
+      return errorResponse(422, 'idempotency_key_reused', 'This idempotency key came before with another request; send the changed request with a new key.', cors);
+    }
+    if (claim.outcome === 'pending') {
+      notes.idempotency = 'in_progress';
+      return errorResponse(409, 'request_in_progress', 'This flow is still being started; try again shortly.', { ...cors, 'retry-after': '2' });
+    }
+    const since = claim.outcome === 'uncertain' ? claim.since : at;
+    // The same for every retry of this request (also once its key is forgotten), and fixed-length.
+    const providerKeys = async (name: string) => (await fingerprint([key, print, name])).slice(0, 32);
+    let outcome: StartOutcome;
+    try {
+      outcome = await start(request, configuration, cors, notes, providerKeys);
+    } catch (error) {
+      // The store failed before acting or after the Billing Request was cancelled: nothing to finish.
+      await keys.release(key, token, now());
+      throw error;
+    }
+    if (outcome.kind === 'started') {
+      await keys.complete(key, token, { status: 201, body: outcome.answer }, keyTtl, now());
+      notes.idempotency = claim.outcome === 'uncertain' ? 'confirmed' : 'fresh';
+    } else if (outcome.kind === 'uncertain') {
+      await keys.markUncertain(key, token, since, keyTtl, now());
+      notes.idempotency = 'unconfirmed';
+    } else {
+      await keys.release(key, token, now());
+      notes.idempotency = 'released';
+    }
+    return answer(outcome, cors, notes);
   }
 
   async function status(request: Request, cors: Record<string, string>): Promise<Response> {
@@ -297,7 +449,7 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): Ha
     if (origin === null ? request.method !== 'GET' : !allowed(origin, request)) {
       return errorResponse(403, 'origin_not_allowed', 'Requests from this origin are not accepted.');
     }
-    const cors = origin === null ? {} : corsHeaders(origin);
+    const cors = origin === null ? {} : corsHeaders(origin, ['retry-after', 'idempotent-replayed']);
     if (request.method === 'OPTIONS') {
       return new Response(null, {
         status: 204,
@@ -333,7 +485,9 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): Ha
         cors,
       );
     }
-    return start(parsed.request, parsed.configuration, cors, notes);
+    const { idempotencyKey } = parsed.request;
+    if (idempotencyKey !== undefined) return startOnce(idempotencyKey, parsed.request, parsed.configuration, cors, notes);
+    return answer(await start(parsed.request, parsed.configuration, cors, notes, undefined), cors, notes);
   });
 }
 
@@ -354,8 +508,15 @@ export interface DirectDebitWebhookOptions extends OperationsOptions {
   /** The start handler's store; default in memory (then only `onEvent` sees the outcomes). */
   store?: DirectDebitStore;
   /**
-   * Called for every verified event, billing-request or not, in order. A redelivery repeats its
-   * events (same ids). If it throws the answer is 500 and GoCardless delivers the batch again.
+   * Where each event id is claimed (as `direct-debit-event:{id}`), so an event is handled once
+   * however often it is delivered: default in memory, ids kept 7 days. A shared store where several
+   * instances serve.
+   */
+  idempotency?: { store?: IdempotencyStore; ttlMs?: number };
+  /**
+   * Called once for every verified event, billing-request or not, in order; a redelivered event
+   * (same id) is not passed again once handled. If it throws the answer is 500, GoCardless delivers
+   * the batch again and only the events not yet handled run again.
    */
   onEvent?: (event: GoCardlessEvent) => void | Promise<void>;
   /** Default 1 MB; a batch holds at most 250 events. */
@@ -363,6 +524,10 @@ export interface DirectDebitWebhookOptions extends OperationsOptions {
   /** Milliseconds since the epoch, for events without `created_at`. */
   clock?: () => number;
 }
+
+const DEFAULT_EVENT_TTL = 7 * 24 * 60 * MINUTE;
+/** How long an event is held by the instance handling it (a crashed one) before another may. */
+const EVENT_LEASE_MS = 2 * MINUTE;
 
 /** Billing-request actions that end the request, as the store records them. */
 const OUTCOMES: Readonly<Record<string, DirectDebitOutcome>> = { fulfilled: 'fulfilled', cancelled: 'cancelled', failed: 'failed' };
@@ -383,13 +548,20 @@ const isEvent = (value: unknown): value is GoCardlessEvent => {
  * a `billing_requests` event `fulfilled` (with the mandate id), `cancelled` or `failed` goes into
  * the store, and the merchant checks `store.status(flowId)` (or the start handler's GET) before
  * fulfilling a monthly order. Each POST is checked against its `Webhook-Signature` (hex HMAC-SHA256
- * of the raw body with the endpoint secret) before anything is read; a bad one answers 498.
+ * of the raw body with the endpoint secret) before anything is read; a bad one answers 498. Each
+ * event is handled once by its id. A batch with an event that could not be handled yet is answered
+ * with an error, so GoCardless delivers it again: 500 when `onEvent` threw, 409
+ * `billing_request_unknown` for an outcome of a billing request no flow of the store started (yet:
+ * another instance's, or one whose flow is still being saved), 409 `event_in_progress` while
+ * another instance handles one.
  */
 export function createDirectDebitWebhookHandler(options: DirectDebitWebhookOptions): Handler {
   if (!singleLine(options.webhookSecret)) {
     throw new TypeError('createDirectDebitWebhookHandler: webhookSecret must be a non-empty single line.');
   }
   const store = options.store ?? memoryDirectDebitStore();
+  const keys = options.idempotency?.store ?? memoryIdempotencyStore();
+  const eventTtl = options.idempotency?.ttlMs ?? DEFAULT_EVENT_TTL;
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
   const now = options.clock ?? Date.now;
   const encoder = new TextEncoder();
@@ -412,7 +584,34 @@ export function createDirectDebitWebhookHandler(options: DirectDebitWebhookOptio
     return crypto.subtle.verify('HMAC', await hmacKey(), bytes, body);
   }
 
-  return observe('direct-debit-webhook', options, async (request) => {
+  /**
+   * Records an outcome of a billing request in the store, then tells `onEvent`; an outcome of a
+   * billing request the store does not know is neither recorded nor told. Throws if the store does.
+   */
+  async function handle(event: GoCardlessEvent): Promise<'handled' | 'unknown' | 'failed'> {
+    const outcome = event.resource_type === 'billing_requests' ? OUTCOMES[event.action] : undefined;
+    const billingRequestId = event.links?.billing_request;
+    if (outcome && typeof billingRequestId === 'string') {
+      const mandateId = outcome === 'fulfilled' ? event.links?.mandate_request_mandate : undefined;
+      const at = Date.parse(event.created_at ?? '');
+      const recorded = await store.recordEvent({
+        billingRequestId,
+        status: outcome,
+        ...(typeof mandateId === 'string' && { mandateId }),
+        eventId: event.id,
+        at: Number.isNaN(at) ? now() : at,
+      });
+      if (recorded === 'unknown') return 'unknown';
+    }
+    try {
+      await options.onEvent?.(event);
+      return 'handled';
+    } catch {
+      return 'failed';
+    }
+  }
+
+  return observe('direct-debit-webhook', options, async (request, notes) => {
     if (request.method !== 'POST') return errorResponse(405, 'method_not_allowed', 'Use POST.', { allow: 'POST' });
     const declared = Number(request.headers.get('content-length') ?? '0');
     const body = declared > maxBodyBytes ? null : await readAtMost(request, maxBodyBytes);
@@ -429,25 +628,42 @@ export function createDirectDebitWebhookHandler(options: DirectDebitWebhookOptio
     if (!Array.isArray(events) || !events.every(isEvent)) {
       return errorResponse(400, 'invalid_events', 'The body must be { events: [{ id, resource_type, action, … }] }.');
     }
+    let failed = false;
+    let unknown = false;
+    let busy = false;
     for (const event of events) {
-      const outcome = event.resource_type === 'billing_requests' ? OUTCOMES[event.action] : undefined;
-      const billingRequestId = event.links?.billing_request;
-      if (outcome && typeof billingRequestId === 'string') {
-        const mandateId = outcome === 'fulfilled' ? event.links?.mandate_request_mandate : undefined;
-        const at = Date.parse(event.created_at ?? '');
-        await store.recordEvent({
-          billingRequestId,
-          status: outcome,
-          ...(typeof mandateId === 'string' && { mandateId }),
-          eventId: event.id,
-          at: Number.isNaN(at) ? now() : at,
-        });
+      const key = `direct-debit-event:${event.id}`;
+      const token = crypto.randomUUID();
+      const claim = await keys.claim(key, { fingerprint: event.id, token, leaseMs: EVENT_LEASE_MS, ttlMs: eventTtl }, now());
+      if (claim.outcome === 'pending') busy = true;
+      if (claim.outcome !== 'claimed' && claim.outcome !== 'uncertain') continue;
+      let handled: 'handled' | 'unknown' | 'failed';
+      try {
+        handled = await handle(event);
+      } catch (error) {
+        await keys.release(key, token, now());
+        throw error;
+      }
+      if (handled === 'handled') {
+        await keys.complete(key, token, { status: 204, body: null }, eventTtl, now());
+      } else {
+        // Released: the redelivery handles it again (an unknown one once the store knows its flow).
+        await keys.release(key, token, now());
+        unknown ||= handled === 'unknown';
+        failed ||= handled === 'failed';
       }
     }
-    try {
-      for (const event of events) await options.onEvent?.(event);
-    } catch {
+    if (failed) {
+      notes.reason = 'event_handler_failed';
       return errorResponse(500, 'event_handler_failed', 'An event could not be handled; deliver the batch again.');
+    }
+    if (unknown) {
+      notes.reason = 'billing_request_unknown';
+      return errorResponse(409, 'billing_request_unknown', 'An event is about a billing request this store does not know yet; deliver the batch again.');
+    }
+    if (busy) {
+      notes.reason = 'event_in_progress';
+      return errorResponse(409, 'event_in_progress', 'An event is being handled by another instance; deliver the batch again.');
     }
     return new Response(null, { status: 204 });
   });

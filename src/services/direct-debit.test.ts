@@ -4,8 +4,8 @@ import { defaultConfiguration } from '../domain/configuration';
 import type { DirectDebitStartAnswer } from '../domain/direct-debit';
 import { directDebitRequest } from '../domain/direct-debit';
 import { defaultFormValues } from '../domain/forms';
-import type { GoCardlessDropinApi } from './direct-debit';
-import { DROPIN_UNAVAILABLE, DirectDebitError, START_FAILED, loadDropin, openDropin, startMandateFlow } from './direct-debit';
+import type { GoCardlessDropinApi, StartKey } from './direct-debit';
+import { DROPIN_UNAVAILABLE, DirectDebitError, START_FAILED, START_IN_PROGRESS, loadDropin, openDropin, startMandateFlow } from './direct-debit';
 
 const ENDPOINT = 'https://merchant.example/direct-debit';
 const REQUEST = directDebitRequest(
@@ -26,6 +26,20 @@ const REQUEST = directDebitRequest(
   },
 );
 const FLOW: DirectDebitStartAnswer = { flowId: 'BRF0001234ABCD', environment: 'sandbox' };
+
+/** A key source giving `key-1`, then `key-2` after a renewal, …; `asked` holds the contents asked for. */
+function keys(): StartKey & { asked: string[] } {
+  let current = 1;
+  const asked: string[] = [];
+  return {
+    asked,
+    keyFor: (content) => {
+      asked.push(content);
+      return `key-${current}-0123456789abcdef`;
+    },
+    renew: () => void (current += 1),
+  };
+}
 
 interface Sent {
   url: string;
@@ -55,15 +69,30 @@ async function failureOf(run: Promise<unknown>): Promise<DirectDebitError> {
 }
 
 describe('startMandateFlow (issue 6: direct-debit-endpoint)', () => {
-  it('POSTs the request as JSON and returns the flow to open', async () => {
+  it('POSTs the request as JSON with the key for its content, and returns the flow to open', async () => {
     const { fetch, sent } = fakeFetch(json(200, { flowId: FLOW.flowId, environment: 'live' }));
-    await expect(startMandateFlow(REQUEST, { endpoint: ENDPOINT, fetch })).resolves.toEqual({ flowId: FLOW.flowId, environment: 'live' });
+    const key = keys();
+    await expect(startMandateFlow(REQUEST, { endpoint: ENDPOINT, key, fetch })).resolves.toEqual({ flowId: FLOW.flowId, environment: 'live' });
     expect(sent).toHaveLength(1);
     expect(sent[0]!.url).toBe(ENDPOINT);
     expect(sent[0]!.init.method).toBe('POST');
     expect(sent[0]!.init.headers).toEqual({ 'Content-Type': 'application/json', Accept: 'application/json' });
-    expect(JSON.parse(String(sent[0]!.init.body))).toEqual(REQUEST);
+    expect(JSON.parse(String(sent[0]!.init.body))).toEqual({ ...REQUEST, idempotencyKey: 'key-1-0123456789abcdef' });
+    expect(key.asked).toEqual([JSON.stringify(REQUEST)]);
     expect(sent[0]!.init.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it('renews a key the endpoint knew with another request and sends the request once more', async () => {
+    const answers = [json(422, { error: { code: 'idempotency_key_reused', message: 'another request' } }), json(201, FLOW)];
+    const { fetch, sent } = fakeFetch(() => answers.shift()!());
+    await expect(startMandateFlow(REQUEST, { endpoint: ENDPOINT, key: keys(), fetch })).resolves.toEqual(FLOW);
+    expect(sent.map((call) => JSON.parse(String(call.init.body)).idempotencyKey)).toEqual(['key-1-0123456789abcdef', 'key-2-0123456789abcdef']);
+  });
+
+  it('asks the buyer to try again in a moment while the endpoint is still starting the flow (409)', async () => {
+    const { fetch } = fakeFetch(json(409, { error: { code: 'request_in_progress', message: 'still starting' } }));
+    const error = await failureOf(startMandateFlow(REQUEST, { endpoint: ENDPOINT, key: keys(), fetch }));
+    expect(error).toMatchObject({ code: 'IN_PROGRESS', buyerMessage: START_IN_PROGRESS, retryable: true });
   });
 
   it.each<[string, () => Promise<Response>, string, boolean]>([
@@ -76,7 +105,7 @@ describe('startMandateFlow (issue 6: direct-debit-endpoint)', () => {
     ['a refusal of the origin', json(403, { error: { code: 'FORBIDDEN_ORIGIN', message: 'no' } }), 'HTTP_403', true],
   ])('fails with the generic message on %s', async (_, answer, code, retryable) => {
     const { fetch } = fakeFetch(answer);
-    const error = await failureOf(startMandateFlow(REQUEST, { endpoint: ENDPOINT, fetch }));
+    const error = await failureOf(startMandateFlow(REQUEST, { endpoint: ENDPOINT, key: keys(), fetch }));
     expect({ code: error.code, buyerMessage: error.buyerMessage, retryable: error.retryable, field: error.field }).toEqual({
       code,
       buyerMessage: START_FAILED,
@@ -95,7 +124,7 @@ describe('startMandateFlow (issue 6: direct-debit-endpoint)', () => {
         ],
       }),
     );
-    const error = await failureOf(startMandateFlow(REQUEST, { endpoint: ENDPOINT, fetch }));
+    const error = await failureOf(startMandateFlow(REQUEST, { endpoint: ENDPOINT, key: keys(), fetch }));
     expect(error).toMatchObject({ code: 'INVALID_REQUEST', buyerMessage: 'Postcode must be a valid UK postcode', retryable: false, field: 'finance.primaryPostcode' });
     expect(error.message).toBe('Postcode must be a valid UK postcode');
     expect(error.name).toBe('DirectDebitError');
@@ -103,34 +132,34 @@ describe('startMandateFlow (issue 6: direct-debit-endpoint)', () => {
 
   it('a 422 without usable problems falls back to the generic message and no field', async () => {
     const { fetch } = fakeFetch(json(422, { error: { code: 'INVALID_REQUEST', message: 'bad' }, problems: [{ field: 3, message: null }] }));
-    const error = await failureOf(startMandateFlow(REQUEST, { endpoint: ENDPOINT, fetch }));
+    const error = await failureOf(startMandateFlow(REQUEST, { endpoint: ENDPOINT, key: keys(), fetch }));
     expect(error).toMatchObject({ code: 'INVALID_REQUEST', buyerMessage: START_FAILED, retryable: false, field: undefined });
   });
 
   it('rate limiting (429) asks the buyer to wait', async () => {
     const { fetch } = fakeFetch(json(429, { error: { code: 'RATE_LIMITED', message: 'slow down' } }));
-    const error = await failureOf(startMandateFlow(REQUEST, { endpoint: ENDPOINT, fetch }));
+    const error = await failureOf(startMandateFlow(REQUEST, { endpoint: ENDPOINT, key: keys(), fetch }));
     expect(error).toMatchObject({ code: 'RATE_LIMITED', buyerMessage: 'Too many attempts. Please wait a minute and try again.', retryable: true });
   });
 
   it('a network failure is retryable and keeps its cause', async () => {
     const cause = new TypeError('Failed to fetch');
     const { fetch } = fakeFetch(() => Promise.reject(cause));
-    const error = await failureOf(startMandateFlow(REQUEST, { endpoint: ENDPOINT, fetch }));
+    const error = await failureOf(startMandateFlow(REQUEST, { endpoint: ENDPOINT, key: keys(), fetch }));
     expect(error).toMatchObject({ code: 'NETWORK_ERROR', buyerMessage: START_FAILED, retryable: true });
     expect(error.cause).toBe(cause);
   });
 
   it('gives up after its timeout', async () => {
     const { fetch } = fakeFetch(hanging);
-    const error = await failureOf(startMandateFlow(REQUEST, { endpoint: ENDPOINT, fetch, timeoutMs: 20 }));
+    const error = await failureOf(startMandateFlow(REQUEST, { endpoint: ENDPOINT, key: keys(), fetch, timeoutMs: 20 }));
     expect(error).toMatchObject({ code: 'TIMEOUT', buyerMessage: START_FAILED, retryable: true });
   });
 
   it("stops when the caller's signal aborts (the buyer left the step)", async () => {
     const { fetch, sent } = fakeFetch(hanging);
     const controller = new AbortController();
-    const pending = failureOf(startMandateFlow(REQUEST, { endpoint: ENDPOINT, fetch, signal: controller.signal }));
+    const pending = failureOf(startMandateFlow(REQUEST, { endpoint: ENDPOINT, key: keys(), fetch, signal: controller.signal }));
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     controller.abort();
     expect((await pending).code).toBe('ABORTED');

@@ -27,10 +27,23 @@ export class DirectDebitError extends Error {
 }
 
 export const START_FAILED = 'We could not start the Direct Debit set-up. Please try again.';
+export const START_IN_PROGRESS = 'Your Direct Debit set-up is still starting. Please try again in a moment.';
 export const DROPIN_UNAVAILABLE = 'The GoCardless form could not be loaded. Please check your connection and try again.';
+
+/**
+ * Where a start's idempotency key comes from (stores/direct-debit-key.ts): the same key for the same
+ * request, so the endpoint starts one flow however often the buyer tries.
+ */
+export interface StartKey {
+  /** The key to send with a request of this content (its JSON). */
+  keyFor(content: string): string;
+  /** The endpoint had the key with another request: the next `keyFor` gives a new one. */
+  renew(): void;
+}
 
 export interface StartOptions {
   endpoint: string;
+  key: StartKey;
   fetch?: typeof fetch | undefined;
   timeoutMs?: number | undefined;
   signal?: AbortSignal | undefined;
@@ -42,27 +55,37 @@ interface ProblemAnswer {
 }
 
 /**
- * POSTs the request to the endpoint and returns the flow to open. A refusal naming a field (422)
- * comes back with that field and the handler's message, so the buyer is told what to fix.
+ * POSTs the request with its idempotency key to the endpoint and returns the flow to open. A
+ * refusal naming a field (422) comes back with that field and the handler's message, so the buyer
+ * is told what to fix. A key the endpoint knew with another request (changed before a reload) is
+ * renewed and the request sent once more.
  */
 export async function startMandateFlow(request: DirectDebitRequestBody, options: StartOptions): Promise<DirectDebitStartAnswer> {
   const timeoutMs = options.timeoutMs ?? DIRECT_DEBIT_TIMEOUT_MS;
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
-  let response: Response;
-  try {
-    response = await fetchImpl(options.endpoint, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(request),
-      signal,
-    });
-  } catch (cause) {
-    const code = timeout.aborted ? 'TIMEOUT' : options.signal?.aborted ? 'ABORTED' : 'NETWORK_ERROR';
-    throw new DirectDebitError(code, START_FAILED, { cause });
+  const content = JSON.stringify(request);
+  const send = async (): Promise<{ response: Response; body: unknown }> => {
+    let response: Response;
+    try {
+      response = await fetchImpl(options.endpoint, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ ...request, idempotencyKey: options.key.keyFor(content) }),
+        signal,
+      });
+    } catch (cause) {
+      const code = timeout.aborted ? 'TIMEOUT' : options.signal?.aborted ? 'ABORTED' : 'NETWORK_ERROR';
+      throw new DirectDebitError(code, START_FAILED, { cause });
+    }
+    return { response, body: await response.json().catch(() => undefined) };
+  };
+  let { response, body } = await send();
+  if (response.status === 422 && (body as ProblemAnswer | undefined)?.error?.code === 'idempotency_key_reused') {
+    options.key.renew();
+    ({ response, body } = await send());
   }
-  const body: unknown = await response.json().catch(() => undefined);
   if (response.ok) {
     const answer = v.safeParse(DirectDebitStartAnswerSchema, body);
     if (answer.success) return answer.output;
@@ -77,6 +100,7 @@ export async function startMandateFlow(request: DirectDebitRequestBody, options:
   if (response.status === 429) {
     throw new DirectDebitError('RATE_LIMITED', 'Too many attempts. Please wait a minute and try again.');
   }
+  if (response.status === 409) throw new DirectDebitError('IN_PROGRESS', START_IN_PROGRESS);
   throw new DirectDebitError(`HTTP_${response.status}`, START_FAILED);
 }
 

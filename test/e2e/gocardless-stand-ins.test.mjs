@@ -113,8 +113,36 @@ describe('the demo direct-debit handler against the API stand-in', () => {
     assert.equal((await (await api(`/billing_requests/${billingRequestId}`)).json()).billing_requests.status, 'cancelled');
     const delivered = webhooks.findLast((webhook) => webhook.events[0].links.billing_request === billingRequestId);
     assert.equal(delivered?.events[0].action, 'cancelled');
-    assert.equal(delivered.status, 204, "the demo's webhook handler took it");
+    // No flow of the store started that request (its flow failed): GoCardless is asked to deliver it again.
+    assert.equal(delivered.status, 409, "the demo's webhook handler asked for it again");
     assert.deepEqual((await (await fetch(harness.url('/api/direct-debit/_control'))).json()).flows, { failNext: 0, status: 503 });
+  });
+
+  it('starts one flow per idempotency key: a retry after a failed flow, then a repeat, get the same flow and billing request', async () => {
+    const keyed = { ...VALID_START, idempotencyKey: `e2e-${Date.now()}-0123456789` };
+    const start = () =>
+      fetch(harness.url('/api/direct-debit'), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: new URL(harness.url('/')).origin },
+        body: JSON.stringify(keyed),
+      });
+    await control({ failNext: 1, status: 503, endpoint: 'billing_request_flows' });
+    const unconfirmed = await start();
+    assert.equal(unconfirmed.status, 502);
+    assert.equal((await unconfirmed.json()).error.code, 'start_unconfirmed');
+    const before = (await log()).requests.length;
+    const retried = await start();
+    assert.equal(retried.status, 201);
+    const { flowId } = await retried.json();
+    const repeated = await start();
+    assert.equal(repeated.headers.get('idempotent-replayed'), 'true');
+    assert.deepEqual(await repeated.json(), { flowId, environment: 'sandbox' });
+    const { requests } = await log();
+    const creates = requests.slice(before).filter((request) => request.method === 'POST' && request.path === '/billing_requests');
+    assert.equal(creates.length, 1, 'the retry asked for the billing request once');
+    const { billing_request_flows: flow } = await (await api(`/billing_request_flows/${flowId}`)).json();
+    assert.equal((await (await api(`/billing_requests/${flow.links.billing_request}`)).json()).billing_requests.status, 'pending');
+    assert.equal(requests.some((request) => request.path === `/billing_requests/${flow.links.billing_request}/actions/cancel`), false);
   });
 
   it('answers a status read without an Origin header (a back office) and refuses one from another origin', async () => {

@@ -53,6 +53,15 @@ export const PhoneSchema = v.pipe(requiredText('tel'), v.check(isUkPhoneNumber, 
 /** Spec §5 requires the postcode; it must also look like a UK one. */
 export const UkPostcodeSchema = v.pipe(requiredText('primaryPostcode'), v.check(isUkPostcode, MESSAGES.ukPostcode));
 
+/**
+ * A request's idempotency key as the element makes it: a retry or a reload sends the same one, and
+ * the handler acts once per key.
+ */
+export const IdempotencyKeySchema = v.pipe(
+  v.string('must be a string'),
+  v.regex(/^[A-Za-z0-9_-]{16,128}$/, 'must be 16 to 128 letters, digits, "-" or "_"'),
+);
+
 /** Spec §5 requires the date of birth; it must be a real date and the buyer an adult on `today`. */
 export const dateOfBirthSchema = (today: Date) =>
   v.pipe(
