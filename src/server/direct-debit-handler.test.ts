@@ -278,17 +278,23 @@ describe('createDirectDebitHandler: the GoCardless requests', () => {
     expect(JSON.stringify(await store.status('BRF000002'))).not.toContain('1980');
   });
 
-  it('answers 502 application_failed when the application hook throws', async () => {
+  it('answers 502 application_failed when the application hook throws, and reports the error to the operator', async () => {
+    const reported: unknown[] = [];
+    const lines: LogRecord[] = [];
     const { handler } = handlerWith({
       onApplication: async () => {
         throw new Error('credit bureau down');
       },
+      onError: (error) => reported.push(error),
+      log: (line) => lines.push(line),
     });
     const response = await handler(post(validBody()));
     expect(response.status).toBe(502);
     const { error } = await response.json();
     expect(error.code).toBe('application_failed');
     expect(error.message).not.toContain('credit bureau');
+    expect(reported).toEqual([new Error('credit bureau down')]);
+    expect(lines).toEqual([expect.objectContaining({ level: 'error', status: 502, reason: 'application_failed', error: 'Error: credit bureau down' })]);
     expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
   });
 });
@@ -1069,15 +1075,18 @@ describe('createDirectDebitWebhookHandler', () => {
     expect(recorded).toHaveLength(0);
   });
 
-  it('answers 500 when onEvent throws, so GoCardless delivers the batch again', async () => {
+  it('answers 500 when onEvent throws, so GoCardless delivers the batch again, and reports the error', async () => {
+    const reported: unknown[] = [];
     const { webhook, status } = await startedFlow({
       onEvent: () => {
         throw new Error('queue down');
       },
+      onError: (error) => reported.push(error),
     });
     const response = await webhook(webhookRequest([event()]));
     expect(response.status).toBe(500);
     expect((await response.json()).error.code).toBe('event_handler_failed');
+    expect(reported).toEqual([new Error('queue down')]);
     expect((await status()).status).toBe('fulfilled');
   });
 

@@ -357,9 +357,10 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): Ha
         configuration,
         monthly,
       });
-    } catch {
+    } catch (error) {
       await cancel(billingRequestId);
       notes.reason = 'application_failed';
+      notes.failure = error;
       return {
         kind: 'refused',
         response: errorResponse(502, 'application_failed', 'The finance application could not be submitted. Try again.', cors),
@@ -588,7 +589,7 @@ export function createDirectDebitWebhookHandler(options: DirectDebitWebhookOptio
    * Records an outcome of a billing request in the store, then tells `onEvent`; an outcome of a
    * billing request the store does not know is neither recorded nor told. Throws if the store does.
    */
-  async function handle(event: GoCardlessEvent): Promise<'handled' | 'unknown' | 'failed'> {
+  async function handle(event: GoCardlessEvent, notes: RequestNotes): Promise<'handled' | 'unknown' | 'failed'> {
     const outcome = event.resource_type === 'billing_requests' ? OUTCOMES[event.action] : undefined;
     const billingRequestId = event.links?.billing_request;
     if (outcome && typeof billingRequestId === 'string') {
@@ -606,7 +607,8 @@ export function createDirectDebitWebhookHandler(options: DirectDebitWebhookOptio
     try {
       await options.onEvent?.(event);
       return 'handled';
-    } catch {
+    } catch (error) {
+      notes.failure ??= error;
       return 'failed';
     }
   }
@@ -639,7 +641,7 @@ export function createDirectDebitWebhookHandler(options: DirectDebitWebhookOptio
       if (claim.outcome !== 'claimed' && claim.outcome !== 'uncertain') continue;
       let handled: 'handled' | 'unknown' | 'failed';
       try {
-        handled = await handle(event);
+        handled = await handle(event, notes);
       } catch (error) {
         await keys.release(key, token, now());
         throw error;

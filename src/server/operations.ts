@@ -39,9 +39,14 @@ export interface RequestNotes {
   permanent?: boolean;
   /** A short reason for a refusal or a failure; never personal data. */
   reason?: string;
+  /**
+   * An error the handler survived (a merchant hook that threw): reported to `onError` and named in
+   * the log line, though the answer says what the buyer can do.
+   */
+  failure?: unknown;
 }
 
-export interface LogRecord extends RequestNotes {
+export interface LogRecord extends Omit<RequestNotes, 'failure'> {
   level: 'info' | 'warn' | 'error';
   msg: string;
   requestId?: string;
@@ -125,6 +130,9 @@ export function observe(
       );
     }
     response.headers.set('x-request-id', requestId);
+    const { failure, ...facts } = notes;
+    if (failure !== undefined) safely(options.onError, failure, { requestId, handler: name });
+    error ??= failure;
     safely(log, {
       level: error !== undefined || response.status >= 500 ? 'error' : response.status >= 400 ? 'warn' : 'info',
       msg: 'request',
@@ -134,7 +142,7 @@ export function observe(
       route: new URL(request.url).pathname,
       status: response.status,
       latencyMs: Math.round(performance.now() - started),
-      ...notes,
+      ...facts,
       ...(error !== undefined && { error: describeError(error) }),
     });
     return response;
