@@ -4,7 +4,7 @@ import type { Configuration } from './configuration';
 import { ConfigurationShape } from './configuration';
 import type { RequestProblem } from './schemas/problems';
 import { checkRequest } from './schemas/problems';
-import { EmailSchema, PhoneSchema, requiredText, singleLine } from './schemas/fields';
+import { EmailSchema, IdempotencyKeySchema, PhoneSchema, requiredText, singleLine } from './schemas/fields';
 import { InstallCheckAnswersSchema } from './install-check';
 import { normaliseConfiguration } from './selection';
 
@@ -15,15 +15,10 @@ import { normaliseConfiguration } from './selection';
  */
 export const SPEC_REQUEST_VERSION = 1;
 
-const idempotencyKey = v.pipe(
-  v.string('must be a string'),
-  v.regex(/^[A-Za-z0-9_-]{16,128}$/, 'must be 16 to 128 letters, digits, "-" or "_"'),
-);
-
 export const SpecRequestSchema = v.object({
   version: v.literal(SPEC_REQUEST_VERSION, `must be ${SPEC_REQUEST_VERSION}`),
   /** A retry or a reload resends the same key; the relay sends one message per key. */
-  idempotencyKey,
+  idempotencyKey: IdempotencyKeySchema,
   /** Step 01: the e-mail of the Mobilize order this configuration belongs to. */
   orderEmail: singleLine(EmailSchema),
   /** Step 06: the customer's details, as on the order. */

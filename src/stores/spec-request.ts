@@ -5,6 +5,7 @@ import type { ConfiguratorStore } from './configurator-store';
 import { NO_SPEC_REQUEST } from './configurator-store';
 import type { RequestSource } from './spec-request-content';
 import { requestContent } from './spec-request-content';
+import { randomRequestKey } from './request-key';
 import { wizardNavigation } from './wizard-navigation';
 
 /**
@@ -19,12 +20,6 @@ export function buildSpecRequest(state: RequestSource, idempotencyKey: string): 
     ...requestContent(state),
     ...(amends ? { amends } : {}),
   };
-}
-
-/** 32 hex digits from the platform's random source (works outside secure contexts too). */
-function randomRequestKey(): string {
-  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /**
