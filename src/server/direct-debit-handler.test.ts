@@ -416,9 +416,26 @@ describe('createDirectDebitHandler: validation', () => {
 
 describe('createDirectDebitHandler: provider failures', () => {
   it.each<[string, Answer[]]>([
-    ['a 4xx on the billing request', [401]],
+    ['a revoked token (401) on the billing request', [401]],
+    ['no access (403) on the billing request', [403]],
+    ['a request GoCardless cannot take (422) on the flow', [201, 422]],
+  ])('answers 503 provider_rejected, not to be retried, on %s; logged as permanent', async (_, answers) => {
+    const lines: LogRecord[] = [];
+    const { handler } = handlerWith({
+      gocardless: { accessToken: TOKEN, environment: 'sandbox', fetch: gocardless(answers).fetch },
+      log: (line) => lines.push(line),
+    });
+    const response = await handler(post(validBody()));
+    expect(response.status).toBe(503);
+    const { error } = await response.json();
+    expect(error).toMatchObject({ code: 'provider_rejected', retryable: false });
+    expect(lines).toEqual([expect.objectContaining({ level: 'error', permanent: true, reason: 'provider_rejected' })]);
+  });
+
+  it.each<[string, Answer[]]>([
+    ['a 429 on the billing request', [429]],
     ['a 5xx on the billing request', [503]],
-    ['a 4xx on the flow', [201, 422]],
+    ['a 429 on the flow', [201, 429]],
     ['a network failure', ['network']],
     ['a timeout', ['hang']],
     ['an answer without an id', ['no-id']],
@@ -454,7 +471,7 @@ const callList = (calls: ProviderCall[]) => calls.map(({ method, url }) => `${me
 
 describe('createDirectDebitHandler: cancelling the billing request it opened', () => {
   it.each<[string, Answer[]]>([
-    ['a 4xx on the flow', [201, 422]],
+    ['a 429 on the flow', [201, 429]],
     ['a 5xx on the flow', [201, 503]],
     ['a network failure on the flow', [201, 'network']],
     ['a timeout on the flow', [201, 'hang']],
@@ -543,7 +560,7 @@ describe('createDirectDebitHandler: cancelling the billing request it opened', (
     ['a timeout', 'hang', { error: expect.anything() }],
   ])('still answers the original error when the cancel fails (%s), and reports the open request', async (_, cancelAnswer, expected) => {
     for (const [answers, code, hook] of [
-      [[201, 422, cancelAnswer], 'provider_failed', undefined],
+      [[201, 429, cancelAnswer], 'provider_failed', undefined],
       [[201, 201, cancelAnswer], 'application_failed', () => Promise.reject(new Error('credit bureau down'))],
     ] as const) {
       const failures: DirectDebitProviderFailure[] = [];
@@ -711,7 +728,7 @@ describe('createDirectDebitHandler: one flow per idempotency key', () => {
   });
 
   it.each<[string, Answer[], Partial<DirectDebitHandlerOptions>, string]>([
-    ['GoCardless refused the flow (4xx), so the billing request was cancelled', [201, 422], {}, 'provider_failed'],
+    ['GoCardless refused the flow (429), so the billing request was cancelled', [201, 429], {}, 'provider_failed'],
     ['the application hook threw, so the billing request was cancelled', [], { onApplication: vi.fn().mockRejectedValueOnce(new Error('credit bureau down')) }, 'application_failed'],
   ])('frees the key when %s: the retry finds it cancelled and starts a new one', async (_, answers, overrides, code) => {
     const { handler, calls, created, noted } = keyedHandler(overrides, answers);
@@ -734,7 +751,7 @@ describe('createDirectDebitHandler: one flow per idempotency key', () => {
 
   it('frees the key when GoCardless refused the billing request (4xx): the retry creates it', async () => {
     const { handler, created, noted } = keyedHandler({}, [401]);
-    expect((await handler(post(keyedBody()))).status).toBe(502);
+    expect((await handler(post(keyedBody()))).status).toBe(503);
     expect(created).toEqual([]);
     expect((await handler(post(keyedBody()))).status).toBe(201);
     expect(created).toEqual(['BRQ000001', 'BRF000002']);

@@ -145,10 +145,17 @@ export function directDebitPrefilledCustomer(request: DirectDebitRequest): Recor
 
 /** A GoCardless call that failed; `uncertain` when GoCardless may have acted all the same. */
 class ProviderFailure extends Error {
-  constructor(readonly uncertain: boolean) {
+  /** `permanent`: GoCardless refused the handler itself (its token, its access or its request), so a retry fails alike. */
+  constructor(
+    readonly uncertain: boolean,
+    readonly permanent = false,
+  ) {
     super('GoCardless call failed');
   }
 }
+
+/** GoCardless's answers that no retry changes: a bad or revoked token, no access, a request it cannot take. */
+const PERMANENT_STATUSES = new Set([400, 401, 403, 404, 422]);
 
 /**
  * How a start ended: a flow handed out, an answer after which nothing is left open at GoCardless,
@@ -256,7 +263,7 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): Ha
     const repeated = create !== undefined && response.status === 409 ? conflictingResource(body) : undefined;
     if (!response.ok && repeated === undefined) {
       safely(options.onProviderError, { status: response.status, error: body?.error, endpoint });
-      throw new ProviderFailure(response.status >= 500);
+      throw new ProviderFailure(response.status >= 500, PERMANENT_STATUSES.has(response.status));
     }
     const id = repeated ?? body?.[envelope]?.id;
     if (typeof id !== 'string' || !RESOURCE_ID.test(id)) {
@@ -335,6 +342,24 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): Ha
       if (error.uncertain && providerKeys) return { kind: 'uncertain' };
       // The flow may even exist (a timeout after GoCardless acted): cancelling the request expires it too.
       if (billingRequestId !== undefined) await cancel(billingRequestId);
+      if (error.permanent) {
+        notes.permanent = true;
+        notes.reason = 'provider_rejected';
+        return {
+          kind: 'refused',
+          response: json(
+            503,
+            {
+              error: {
+                code: 'provider_rejected',
+                retryable: false,
+                message: 'GoCardless refused this service, so Direct Debit cannot be set up online now; no mandate was started.',
+              },
+            },
+            cors,
+          ),
+        };
+      }
       notes.reason = 'provider_failed';
       return {
         kind: 'refused',

@@ -5,7 +5,7 @@ import type { DirectDebitStartAnswer } from '../domain/direct-debit';
 import { directDebitRequest } from '../domain/direct-debit';
 import { defaultFormValues } from '../domain/forms';
 import type { GoCardlessDropinApi, StartKey } from './direct-debit';
-import { DROPIN_UNAVAILABLE, DirectDebitError, START_FAILED, START_IN_PROGRESS, loadDropin, openDropin, startMandateFlow } from './direct-debit';
+import { DIRECT_DEBIT_UNAVAILABLE, DROPIN_UNAVAILABLE, DirectDebitError, START_FAILED, START_IN_PROGRESS, loadDropin, openDropin, startMandateFlow } from './direct-debit';
 
 const ENDPOINT = 'https://merchant.example/direct-debit';
 const REQUEST = directDebitRequest(
@@ -112,6 +112,12 @@ describe('startMandateFlow (issue 6: direct-debit-endpoint)', () => {
       retryable,
       field: undefined,
     });
+  });
+
+  it('a service GoCardless refused (503, retryable: false) sends the buyer to another way to pay', async () => {
+    const { fetch } = fakeFetch(json(503, { error: { code: 'provider_rejected', retryable: false, message: 'GoCardless refused this service' } }));
+    const error = await failureOf(startMandateFlow(REQUEST, { endpoint: ENDPOINT, key: keys(), fetch }));
+    expect(error).toMatchObject({ code: 'UNAVAILABLE', buyerMessage: DIRECT_DEBIT_UNAVAILABLE, retryable: false, field: 'configuration.paymentType' });
   });
 
   it('a refusal naming a field (422) gives that field and the handler\'s message, not to be retried as is', async () => {

@@ -28,6 +28,7 @@ export class DirectDebitError extends Error {
 
 export const START_FAILED = 'We could not start the Direct Debit set-up. Please try again.';
 export const START_IN_PROGRESS = 'Your Direct Debit set-up is still starting. Please try again in a moment.';
+export const DIRECT_DEBIT_UNAVAILABLE = 'Direct Debit cannot be set up online at the moment. Please choose another way to pay, or contact us.';
 export const DROPIN_UNAVAILABLE = 'The GoCardless form could not be loaded. Please check your connection and try again.';
 
 /**
@@ -50,7 +51,7 @@ export interface StartOptions {
 }
 
 interface ProblemAnswer {
-  error?: { code?: unknown; message?: unknown };
+  error?: { code?: unknown; message?: unknown; retryable?: unknown };
   problems?: { field?: unknown; message?: unknown }[];
 }
 
@@ -101,6 +102,10 @@ export async function startMandateFlow(request: DirectDebitRequestBody, options:
     throw new DirectDebitError('RATE_LIMITED', 'Too many attempts. Please wait a minute and try again.');
   }
   if (response.status === 409) throw new DirectDebitError('IN_PROGRESS', START_IN_PROGRESS);
+  if (response.status >= 500 && (body as ProblemAnswer | undefined)?.error?.retryable === false) {
+    // Trying again fails alike until the merchant fixes the service: the way on is another way to pay.
+    throw new DirectDebitError('UNAVAILABLE', DIRECT_DEBIT_UNAVAILABLE, { retryable: false, field: 'configuration.paymentType' });
+  }
   throw new DirectDebitError(`HTTP_${response.status}`, START_FAILED);
 }
 

@@ -3,7 +3,7 @@ import { chooseExtra, choosePaymentType } from '../../stores/wizard-choices';
 import type { MockInstance } from 'vitest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DirectDebitStartAnswer } from '../../domain/direct-debit';
-import { DirectDebitError } from '../../services/direct-debit';
+import { DIRECT_DEBIT_UNAVAILABLE, DirectDebitError } from '../../services/direct-debit';
 import type { DropinCallbacks } from '../../services/direct-debit';
 import type { DirectDebitServices } from '../order-services';
 import { wizardNavigation } from '../../stores/wizard-navigation';
@@ -52,8 +52,8 @@ afterEach(() => {
 });
 
 /** The monthly plan chosen and the wizard on the direct-debit step, with its contact and finance answers. */
-function renderDirectDebitStep(directDebit: DirectDebitServices | undefined) {
-  const rendered = renderWizard({ order: fakeOrderServices({ directDebit }), options: { monthlyPlanAvailable: true } });
+function renderDirectDebitStep(directDebit: DirectDebitServices | undefined, options: Record<string, unknown> = {}) {
+  const rendered = renderWizard({ order: fakeOrderServices({ directDebit }), options: { monthlyPlanAvailable: true, ...options } });
   update(() => {
     const { actions } = rendered.store.getState();
     choosePaymentType(rendered.store, 'PAY_MONTHLY');
@@ -202,6 +202,19 @@ describe('direct-debit step (spec §5 direct debit step, issue 6)', () => {
     update(() => change.click());
     expect(store.getState().wizard.step).toBe(step);
     expect(container.querySelector('.evc-step')?.getAttribute('data-step')).toBe(step);
+  });
+
+  it('a service GoCardless refused shows the merchant\'s contact and the way to another payment', async () => {
+    const fake = fakeDirectDebit();
+    fake.directDebit.start.mockRejectedValueOnce(
+      new DirectDebitError('UNAVAILABLE', DIRECT_DEBIT_UNAVAILABLE, { retryable: false, field: 'configuration.paymentType' }),
+    );
+    const { container } = renderDirectDebitStep(fake.directDebit, { supportPhone: '0330 123 4567', supportEmail: 'help@shop.example' });
+    await setUp(container);
+    const alert = container.querySelector('.evc-step [role="alert"]');
+    expect(textOf(alert?.querySelector('p'))).toBe(DIRECT_DEBIT_UNAVAILABLE);
+    expect([...(alert?.querySelectorAll('a') ?? [])].map((link) => link.getAttribute('href'))).toEqual(['tel:03301234567', 'mailto:help@shop.example']);
+    expect(textOf(byRole(container, 'button', /^Change your answers/))).toBe('Change your answers (Payment)');
   });
 
   it('without order.directDebit it shows a notice instead of the set-up', () => {

@@ -5,6 +5,7 @@ import { formatPence } from '../../domain/money';
 import { wizardNavigation } from '../../stores/wizard-navigation';
 import type { OrderFailure } from '../order-services';
 import { toOrderFailure } from '../order-services';
+import { ContactLine } from '../ErrorPanel';
 import { useUiOptions } from '../options-context';
 import { Spinner } from '../Spinner';
 import { stepLabel } from '../step-labels';
@@ -17,6 +18,7 @@ export const CANCELLED_MESSAGE = 'You closed the GoCardless form before finishin
 export const MANDATE_COMPLETE = 'Your Direct Debit details are complete.';
 const NOT_AVAILABLE = 'Direct Debit set-up is not available on this page. Please choose another way to pay.';
 const START_FAILED = 'We could not start the Direct Debit set-up. Please try again.';
+const CONTACT_US = 'You can also reach us by phone or e-mail:';
 
 type SetUpState = { status: 'idle' } | { status: 'starting' } | { status: 'open' } | { status: 'cancelled' } | { status: 'failed'; failure: OrderFailure };
 
@@ -28,7 +30,7 @@ type SetUpState = { status: 'idle' } | { status: 'starting' } | { status: 'open'
  */
 export function DirectDebitStep(_props: StepProps) {
   const store = useConfiguratorStore();
-  const { order, reportError } = useUiOptions();
+  const { order, reportError, supportPhone, supportEmail } = useUiOptions();
   const directDebit = order?.directDebit;
   const complete = useConfigurator((state) => state.form.goCardlessMandateComplete && state.form.goCardlessFlowId !== '');
   const flowId = useConfigurator((state) => state.form.goCardlessFlowId);
@@ -145,6 +147,7 @@ export function DirectDebitStep(_props: StepProps) {
           {state.status === 'failed' && (
             <div className="evc-wizard-failure" role="alert">
               <p>{state.failure.buyerMessage}</p>
+              {state.failure.code === 'UNAVAILABLE' && <ContactLine intro={CONTACT_US} phone={supportPhone} email={supportEmail} />}
               {refusedStep && (
                 <button type="button" onClick={() => wizardNavigation(store).goToStep(refusedStep)}>
                   Change your answers ({stepLabel(flow, refusedStep)})
