@@ -125,7 +125,7 @@ describe('the direct-debit handler against the GoCardless stand-in', () => {
 
   it('has the cancelled webhook of a billing request whose flow never started delivered again (409 billing_request_unknown)', async () => {
     const { handler, standIn } = world();
-    standIn.flowFailures.set(1, 422);
+    standIn.flowFailures.set(1, 429);
     const response = await handler(post());
     expect(response.status).toBe(502);
     expect((await response.json()).error.code).toBe('provider_failed');
