@@ -12,10 +12,12 @@
 //   SPEC_REQUEST_TO          the recipient (required with Mailgun)
 //   SPEC_REQUEST_FROM, SPEC_REQUEST_SUBJECT, SPEC_REQUEST_TEMPLATE   as demo/mail/index.mjs
 //   GOCARDLESS_ACCESS_TOKEN, GOCARDLESS_WEBHOOK_SECRET   both set: /api/direct-debit and
-//                            /api/direct-debit/webhook
+//                            /api/direct-debit/webhook; each webhook event handled is logged as
+//                            {"msg":"direct-debit event","eventId":…,"action":…}
 //   GOCARDLESS_ENVIRONMENT   sandbox (default) or live
 //   GOCARDLESS_BASE_URL      another GoCardless API base URL
-//   REDIS_URL                keep rate limits, idempotency keys and direct-debit flows in this Redis
+//   REDIS_URL                keep rate limits, idempotency keys (the relay's, the direct-debit starts'
+//                            and webhook events') and direct-debit flows in this Redis
 //                            (needs the `redis` package), so several instances share them
 //   REDIS_PREFIX             the keys' prefix (default `evc`)
 // GET /healthz and /readyz answer liveness and readiness (Redis answering); SIGTERM or SIGINT drain
@@ -97,6 +99,8 @@ if (env.MAILGUN_API_KEY && env.MAILGUN_DOMAIN) {
 }
 if (env.GOCARDLESS_ACCESS_TOKEN && env.GOCARDLESS_WEBHOOK_SECRET) {
   const store = redis?.stores.directDebit ?? server.memoryDirectDebitStore();
+  // Shared, so a retried start or a redelivered event is handled once whichever instance it reaches.
+  const idempotency = redis && { idempotency: { store: redis.stores.idempotency } };
   routes.set(
     '/api/direct-debit',
     server.createDirectDebitHandler({
@@ -108,9 +112,19 @@ if (env.GOCARDLESS_ACCESS_TOKEN && env.GOCARDLESS_WEBHOOK_SECRET) {
       allowedOrigins,
       rateLimit,
       store,
+      ...idempotency,
     }),
   );
-  routes.set('/api/direct-debit/webhook', server.createDirectDebitWebhookHandler({ webhookSecret: env.GOCARDLESS_WEBHOOK_SECRET, store }));
+  routes.set(
+    '/api/direct-debit/webhook',
+    server.createDirectDebitWebhookHandler({
+      webhookSecret: env.GOCARDLESS_WEBHOOK_SECRET,
+      store,
+      ...idempotency,
+      // Its id and action only: the logs carry no personal data.
+      onEvent: (event) => server.jsonLogger({ level: 'info', msg: 'direct-debit event', eventId: event.id, action: event.action }),
+    }),
+  );
 }
 if (routes.size === 0) {
   throw new Error('Nothing to serve: set MAILGUN_API_KEY and MAILGUN_DOMAIN, or GOCARDLESS_ACCESS_TOKEN and GOCARDLESS_WEBHOOK_SECRET.');

@@ -2,74 +2,15 @@
 // two relays sharing one Mailgun stand-in, health and readiness, and a SIGTERM that lets the
 // request in flight finish before the process exits 0.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { connect } from 'node:net';
-import { createInterface } from 'node:readline';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { sendResponse, toRequest } from '../../demo/http.mjs';
 import { DEMO_ACCOUNT } from '../../demo/mail/index.mjs';
 import { createMailgunStandIn } from '../../demo/mail/mailgun-stand-in.mjs';
+import { parsed, relayEnv, sendSpecRequest, startScript, stopAll } from './processes.mjs';
 
-const ORIGIN = 'https://portal.example';
-const { valid } = JSON.parse(readFileSync(new URL('../fixtures/relay-fuzz/spec-request.json', import.meta.url), 'utf8'));
-
-const parsed = (line) => {
-  try {
-    return JSON.parse(line);
-  } catch {
-    return undefined;
-  }
-};
-
-/** Every child process started here, killed after the file if still running. */
-const children = [];
-after(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-});
-
-/**
- * Runs a demo script as a child process until it prints where it listens. `lines` collects its
- * standard output; `exited` resolves with its exit code and signal.
- */
-async function start(script, env) {
-  const child = spawn(process.execPath, [fileURLToPath(new URL(`../../demo/${script}`, import.meta.url))], {
-    env: { PATH: process.env.PATH, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  const lines = [];
-  const listening = new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      lines.push(line);
-      if (parsed(line)?.listening) resolve(parsed(line).listening);
-    });
-    void exited.then(({ code, signal }) => reject(new Error(`${script} ended (${signal ?? code}) before listening: ${stderr}`)));
-  });
-  return { child, url: await listening, lines, exited };
-}
-
-const relayEnv = (mailgunBaseUrl) => ({
-  PORT: '0',
-  ALLOWED_ORIGINS: ORIGIN,
-  MAILGUN_API_KEY: DEMO_ACCOUNT.apiKey,
-  MAILGUN_DOMAIN: DEMO_ACCOUNT.domain,
-  MAILGUN_BASE_URL: mailgunBaseUrl,
-  SPEC_REQUEST_TO: 'orders@company.example',
-});
-
-const sendSpecRequest = (relayUrl) =>
-  fetch(new URL('api/spec-request', relayUrl), {
-    method: 'POST',
-    headers: { Origin: ORIGIN, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ ...valid, idempotencyKey: randomUUID() }),
-  });
+after(stopAll);
 
 /** Whether a new TCP connection to the URL's port is refused. */
 const refused = (url) =>
@@ -87,8 +28,8 @@ describe('relays sharing one Mailgun stand-in process', () => {
   let relays;
 
   before(async () => {
-    mailgun = await start('mail/mailgun-server.mjs', { PORT: '0' });
-    relays = await Promise.all([1, 2].map(() => start('handlers-server.mjs', relayEnv(mailgun.url))));
+    mailgun = await startScript('mail/mailgun-server.mjs', { PORT: '0' });
+    relays = await Promise.all([1, 2].map(() => startScript('handlers-server.mjs', relayEnv(mailgun.url))));
   });
 
   it('answers liveness and readiness itself, with a request id', async () => {
@@ -138,7 +79,7 @@ describe('SIGTERM while a request is in flight', () => {
     await new Promise((resolve) => slowMailgun.listen(0, '127.0.0.1', resolve));
     after(() => new Promise((resolve) => slowMailgun.close(resolve)));
 
-    const relay = await start('handlers-server.mjs', relayEnv(`http://127.0.0.1:${slowMailgun.address().port}`));
+    const relay = await startScript('handlers-server.mjs', relayEnv(`http://127.0.0.1:${slowMailgun.address().port}`));
     const inFlight = sendSpecRequest(relay.url);
     await held;
     relay.child.kill('SIGTERM');
