@@ -6,6 +6,9 @@
 //   TRUSTED_PROXIES          reverse proxies in front that append X-Forwarded-For (default 0: none)
 //   ALLOWED_ORIGINS          the pages that may call the handlers, comma separated (required)
 //   RATE_LIMIT               requests a minute per client address to each handler (default 10), `off` for none
+//                            (direct-debit status reads too)
+//   GLOBAL_RATE_LIMIT        messages sent / flows started an hour by each handler, all clients together
+//                            (default the handler's own: 600 and 300), `off` for none
 //   MAILGUN_API_KEY, MAILGUN_DOMAIN      both set: POST /api/spec-request relays to Mailgun
 //   MAILGUN_BASE_URL         another Mailgun endpoint (default the EU one)
 //   MAILGUN_TIMEOUT_MS       give up on Mailgun after this long (default 10000)
@@ -72,8 +75,12 @@ async function connectRedis(url) {
 
 const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL) : undefined;
 const allowedOrigins = required('ALLOWED_ORIGINS').split(',').map((origin) => origin.trim()).filter(Boolean);
-const rateLimit =
-  env.RATE_LIMIT === 'off' ? false : { limit: whole('RATE_LIMIT', 10), windowMs: MINUTE, ...(redis && { store: redis.stores.rateLimit }) };
+const rateLimitStore = redis && { store: redis.stores.rateLimit };
+const rateLimit = env.RATE_LIMIT === 'off' ? false : { limit: whole('RATE_LIMIT', 10), windowMs: MINUTE, ...rateLimitStore };
+// Unset: each handler's own cap, kept where its per-client limit is.
+const globalRateLimit =
+  env.GLOBAL_RATE_LIMIT === 'off' ? false : env.GLOBAL_RATE_LIMIT ? { limit: whole('GLOBAL_RATE_LIMIT', 0), windowMs: 60 * MINUTE, ...rateLimitStore } : undefined;
+const limits = { rateLimit, ...(globalRateLimit !== undefined && { globalRateLimit }) };
 
 /** Path → handler; a family of routes is served only when its provider is configured. */
 const routes = new Map();
@@ -92,7 +99,7 @@ if (env.MAILGUN_API_KEY && env.MAILGUN_DOMAIN) {
       subject: env.SPEC_REQUEST_SUBJECT ?? 'Upgrade specification request',
       template: env.SPEC_REQUEST_TEMPLATE ?? 'upgrade-specification',
       allowedOrigins,
-      rateLimit,
+      ...limits,
       ...(redis && { idempotency: { store: redis.stores.idempotency } }),
     }),
   );
@@ -110,7 +117,8 @@ if (env.GOCARDLESS_ACCESS_TOKEN && env.GOCARDLESS_WEBHOOK_SECRET) {
         ...(env.GOCARDLESS_BASE_URL && { baseUrl: env.GOCARDLESS_BASE_URL }),
       },
       allowedOrigins,
-      rateLimit,
+      ...limits,
+      ...(rateLimit === false && { statusRateLimit: false }),
       store,
       ...idempotency,
     }),

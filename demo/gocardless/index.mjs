@@ -74,9 +74,11 @@ export function createDirectDebitRoutes(env = process.env) {
     (handlers ??= import('../../dist/server.js').then(async (server) => {
       const redis = await sharedRedisStores(env);
       const store = redis?.directDebit ?? server.memoryDirectDebitStore();
+      // Shared, so a retried start or a redelivered event is handled once, as on several instances.
+      const idempotency = redis ? { idempotency: { store: redis.idempotency } } : {};
       return {
-        start: server.createDirectDebitHandler({ ...handlerOptions(env, standIn, redis), store }),
-        webhook: server.createDirectDebitWebhookHandler({ webhookSecret, store }),
+        start: server.createDirectDebitHandler({ ...handlerOptions(env, standIn, redis), store, ...idempotency }),
+        webhook: server.createDirectDebitWebhookHandler({ webhookSecret, store, ...idempotency }),
       };
     }));
   const using = (name) => async (request, { clientAddress } = {}) => {

@@ -13,7 +13,7 @@ import { checkClientAddressOptions } from './client-address';
 import type { IdempotencyStore } from './idempotency';
 import { memoryIdempotencyStore } from './idempotency';
 import type { RateLimitSetting } from './limits';
-import { clientLimiter, globalLimiter, tooBusy } from './limits';
+import { clientLimiter, globalLimiter, sharedStoreOf, tooBusy } from './limits';
 import type { Handler, OperationsOptions, RequestNotes } from './operations';
 import { observe, safely } from './operations';
 
@@ -52,9 +52,9 @@ export interface DirectDebitHandlerOptions extends OperationsOptions, ClientAddr
   maxBodyBytes?: number;
   /** Starts per client address; default 10 a minute. `false` turns it off (a gateway limits instead). */
   rateLimit?: RateLimitSetting;
-  /** Status reads per client address; default 120 a minute, as a page may poll. */
+  /** Status reads per client address; default 120 a minute, as a page may poll; in `rateLimit`'s store unless it names one. */
   statusRateLimit?: RateLimitSetting;
-  /** Flows started by this handler, all clients together; default 300 an hour. */
+  /** Flows started by this handler, all clients together; default 300 an hour, in `rateLimit`'s store unless it names one. */
   globalRateLimit?: RateLimitSetting;
   /** Milliseconds since the epoch; decides "today" for the age check. */
   clock?: () => number;
@@ -212,8 +212,8 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): Ha
   const keyTtl = options.idempotency?.ttlMs ?? DEFAULT_IDEMPOTENCY_TTL;
   const limits = {
     start: clientLimiter('direct-debit', options.rateLimit, DEFAULT_RATE_LIMIT, options, now),
-    status: clientLimiter('direct-debit-status', options.statusRateLimit, DEFAULT_STATUS_RATE_LIMIT, options, now),
-    all: globalLimiter('direct-debit', options.globalRateLimit, DEFAULT_GLOBAL_RATE_LIMIT, now),
+    status: clientLimiter('direct-debit-status', options.statusRateLimit, { ...DEFAULT_STATUS_RATE_LIMIT, store: sharedStoreOf(options.rateLimit) }, options, now),
+    all: globalLimiter('direct-debit', options.globalRateLimit, { ...DEFAULT_GLOBAL_RATE_LIMIT, store: sharedStoreOf(options.rateLimit) }, now),
   };
 
   const allowed = (origin: string, request: Request) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientLimiter, globalLimiter } from './limits';
+import { clientLimiter, globalLimiter, sharedStoreOf } from './limits';
 import type { RequestNotes } from './operations';
 
 const request = (forwarded: string) => new Request('https://relay.example/api', { headers: { 'x-forwarded-for': forwarded } });
@@ -27,6 +27,16 @@ describe('clientLimiter', () => {
     expect(await limit(request('x'), { clientAddress: '198.51.100.1' }, {}, {})).toBeNull();
   });
 
+  it.each([
+    [{ limit: 0, windowMs: 1000 }],
+    [{ limit: 1.5, windowMs: 1000 }],
+    [{ limit: 1, windowMs: 0 }],
+    [{ limit: 1, windowMs: Number.NaN }],
+  ])('refuses a rule it cannot run: %j', (rule) => {
+    expect(() => clientLimiter('t', rule, rule, {}, () => 0)).toThrow('a rate limit needs');
+    expect(() => globalLimiter('t', rule, rule, () => 0)).toThrow('a rate limit needs');
+  });
+
   it('is off with false', async () => {
     const limit = clientLimiter('t', false, { limit: 1, windowMs: 1 }, {}, () => 0);
     expect(await limit(request(''), {}, {}, {})).toBeNull();
@@ -41,5 +51,17 @@ describe('globalLimiter', () => {
     expect(await limit(notes)).toBeNull();
     expect(await limit(notes)).toBe(1_800_000);
     expect(notes.reason).toBe('global_limit');
+  });
+});
+
+describe('a handler\'s limits share one store', () => {
+  it('uses the per-client limit\'s store where the others name none', async () => {
+    const keys: string[] = [];
+    const store = { take: async (key: string) => (keys.push(key), { allowed: true, retryAfterMs: 0 }) };
+    const setting = { limit: 1, windowMs: 1, store };
+    await globalLimiter('t', undefined, { limit: 1, windowMs: 1, store: sharedStoreOf(setting) }, () => 0)({});
+    await globalLimiter('u', { limit: 5, windowMs: 1 }, { limit: 1, windowMs: 1, store: sharedStoreOf(setting) }, () => 0)({});
+    expect(keys).toEqual(['t:all', 'u:all']);
+    expect(sharedStoreOf(false)).toBeUndefined();
   });
 });

@@ -13,6 +13,19 @@ import { memoryRateLimitStore } from './rate-limit';
 /** A limit, or `false` to turn it off (a gateway limits instead). */
 export type RateLimitSetting = RateLimitOptions | false;
 
+/**
+ * The store a handler's other limits use when they name none: the per-client limit's, so a
+ * deployment that shares that one (Redis) shares them all.
+ */
+export const sharedStoreOf = (setting: RateLimitSetting | undefined) => (setting ? setting.store : undefined);
+
+/** A rule GCRA can run: at least one request in a window of some length. */
+function checked(name: string, rule: { limit: number; windowMs: number }): void {
+  if (!(Number.isInteger(rule.limit) && rule.limit >= 1 && Number.isFinite(rule.windowMs) && rule.windowMs > 0)) {
+    throw new TypeError(`${name}: a rate limit needs a whole limit of at least 1 and a windowMs above 0.`);
+  }
+}
+
 const retryAfter = (ms: number) => String(Math.max(1, Math.ceil(ms / 1000)));
 
 /**
@@ -27,7 +40,8 @@ export function clientLimiter(
   now: () => number,
 ): (request: Request, info: RequestInfo, notes: RequestNotes, headers: Record<string, string>) => Promise<Response | null> {
   if (setting === false) return async () => null;
-  const { store = memoryRateLimitStore(), ...rule } = setting ?? fallback;
+  const { store = fallback.store ?? memoryRateLimitStore(), ...rule } = setting ?? fallback;
+  checked(name, rule);
   return async (request, info, notes, headers) => {
     const address = clientAddressOf(request, info, addressOptions);
     const key = address === undefined ? undefined : addressKey(address);
@@ -58,7 +72,8 @@ export function globalLimiter(
   now: () => number,
 ): (notes: RequestNotes) => Promise<number | null> {
   if (setting === false) return async () => null;
-  const { store = memoryRateLimitStore(), ...rule } = setting ?? fallback;
+  const { store = fallback.store ?? memoryRateLimitStore(), ...rule } = setting ?? fallback;
+  checked(name, rule);
   return async (notes) => {
     const decision = await store.take(`${name}:all`, rule, now());
     if (decision.allowed) return null;

@@ -423,7 +423,8 @@ describe('createSpecRequestHandler: rate limit', () => {
     };
     const { handler } = relay({ rateLimit: { limit: 1, windowMs: 1000, store }, clientAddress: () => '192.0.2.9' });
     await handler(post(validBody()));
-    expect(seen).toEqual(['spec-request:192.0.2.9']);
+    // The relay-wide cap is kept in the same store, as the message is sent.
+    expect(seen).toEqual(['spec-request:192.0.2.9', 'spec-request:all']);
   });
 });
 

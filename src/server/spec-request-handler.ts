@@ -10,7 +10,7 @@ import { memoryIdempotencyStore } from './idempotency';
 import type { ClientAddressOptions } from './client-address';
 import { checkClientAddressOptions } from './client-address';
 import type { RateLimitSetting } from './limits';
-import { clientLimiter, globalLimiter, tooBusy } from './limits';
+import { clientLimiter, globalLimiter, sharedStoreOf, tooBusy } from './limits';
 import type { Handler, OperationsOptions, RequestNotes } from './operations';
 import { observe, safely } from './operations';
 
@@ -51,7 +51,7 @@ export interface SpecRequestHandlerOptions extends OperationsOptions, ClientAddr
   maxBodyBytes?: number;
   /** Per client address; default 10 requests a minute. `false` turns it off (a gateway limits instead). */
   rateLimit?: RateLimitSetting;
-  /** Messages sent by this relay, all clients together; default 600 an hour. */
+  /** Messages sent by this relay, all clients together; default 600 an hour, in `rateLimit`'s store unless it names one. */
   globalRateLimit?: RateLimitSetting;
   /** Default: in memory, keys kept 24 hours. */
   idempotency?: { store?: IdempotencyStore; ttlMs?: number };
@@ -215,7 +215,7 @@ export function createSpecRequestHandler(options: SpecRequestHandlerOptions): Ha
   const maxBodyBytes = options.maxBodyBytes ?? 16 * 1024;
   const now = options.clock ?? Date.now;
   const limitClient = clientLimiter('spec-request', options.rateLimit, DEFAULT_RATE_LIMIT, options, now);
-  const limitAll = globalLimiter('spec-request', options.globalRateLimit, DEFAULT_GLOBAL_RATE_LIMIT, now);
+  const limitAll = globalLimiter('spec-request', options.globalRateLimit, { ...DEFAULT_GLOBAL_RATE_LIMIT, store: sharedStoreOf(options.rateLimit) }, now);
   const keys = options.idempotency?.store ?? memoryIdempotencyStore();
   const keyTtl = options.idempotency?.ttlMs ?? DEFAULT_IDEMPOTENCY_TTL;
   const {
