@@ -2,7 +2,7 @@ import type { Catalogue } from '../domain/catalogue/schema';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import type { Configuration } from '../domain/configuration';
 import type { DirectDebitRequest, DirectDebitStartAnswer, FinanceAnswers } from '../domain/direct-debit';
-import { directDebitPricingContext, parseDirectDebitRequest } from '../domain/direct-debit';
+import { parseDirectDebitRequest } from '../domain/direct-debit';
 import type { MonthlyPlanFigures } from '../domain/pricing';
 import { priceConfiguration } from '../domain/pricing';
 import type { DirectDebitOutcome, DirectDebitStore } from './direct-debit-store';
@@ -326,7 +326,7 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): Ha
   ): Promise<StartOutcome> {
     const waitMs = await limits.all(notes);
     if (waitMs !== null) return { kind: 'refused', response: tooBusy(waitMs, cors) };
-    const { monthly } = priceConfiguration(catalogue, configuration, directDebitPricingContext(request));
+    const { monthly } = priceConfiguration(catalogue, configuration, { email: request.customer.email });
     const keyFor = async (name: string) => (providerKeys ? providerKeys(name) : crypto.randomUUID());
     let billingRequestId: string | undefined;
     let flowId: string;
