@@ -6,7 +6,8 @@ export { createQuoteHandler } from './quote-handler';
 export type { QuoteHandlerOptions } from './quote-handler';
 export type { ShopPricesOptions } from './shop-prices';
 export { createSpecRequestHandler, specRequestMailFields } from './spec-request-handler';
-export type { MailgunOptions, SpecRequestHandlerOptions } from './spec-request-handler';
+export type { SpecRequestHandlerOptions } from './spec-request-handler';
+export type { MailgunOptions, MailProviderFailure } from './mailgun';
 export { createDirectDebitHandler, createDirectDebitWebhookHandler, directDebitMetadata, directDebitPrefilledCustomer } from './direct-debit-handler';
 export type {
   DirectDebitApplication,
