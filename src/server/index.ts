@@ -30,6 +30,8 @@ export { memoryRateLimitStore } from './rate-limit';
 export type { RateLimitDecision, RateLimitOptions, RateLimitRule, RateLimitStore } from './rate-limit';
 export { memoryIdempotencyStore } from './idempotency';
 export type { ClaimRequest, ClaimResult, IdempotencyStore, StoredAnswer } from './idempotency';
+export { memoryPartnerCodeStore } from './partner-code-store';
+export type { PartnerCodeAttempt, PartnerCodeIssue, PartnerCodeStore } from './partner-code-store';
 export { createRedisStores } from './redis-stores';
 export type { NodeRedisClientLike, RedisClientLike, RedisStores, RedisStoresOptions, UpstashRedisClientLike } from './redis-stores';
 export { jsonLogger } from './operations';
