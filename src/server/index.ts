@@ -8,6 +8,11 @@ export type { ShopPricesOptions } from './shop-prices';
 export { createSpecRequestHandler, specRequestMailFields } from './spec-request-handler';
 export type { SpecRequestHandlerOptions } from './spec-request-handler';
 export type { MailgunOptions, MailProviderFailure } from './mailgun';
+export { createPartnerDiscountHandler } from './partner-discount-handler';
+export type { PartnerDiscountHandlerOptions } from './partner-discount-handler';
+export { verifyPartnerToken } from './partner-token';
+export type { PartnerTokenCheck, PartnerTokenClaims } from './partner-token';
+export type { ShopAdminFailure, ShopAdminOptions } from './shop-discounts';
 export { createDirectDebitHandler, createDirectDebitWebhookHandler, directDebitMetadata, directDebitPrefilledCustomer } from './direct-debit-handler';
 export type {
   DirectDebitApplication,
