@@ -94,13 +94,8 @@ describe('direct-debit request (issue 6: one schema in the element and the handl
     expect(plain.ok && plain.request).not.toHaveProperty('partnerToken');
   });
 
-  it.each([
-    ['empty', ''],
-    ['on two lines', 'eyJ.abc\nX-Evil: 1'],
-    ['too long', 'a'.repeat(2049)],
-    ['not a string', 42],
-  ])('refuses a partner token %s', (_, partnerToken) => {
-    expect(problemsOf({ ...valid(), partnerToken }).map((problem) => problem.field)).toEqual(['partnerToken']);
+  it('refuses a partner token that is not a string (the handler checks the rest)', () => {
+    expect(problemsOf({ ...valid(), partnerToken: 42 })).toEqual([{ field: 'partnerToken', message: 'must be a string' }]);
   });
 
   it('an adult from today: 18 today is accepted', () => {

@@ -63,9 +63,9 @@ export const directDebitRequestSchema = (today: Date) =>
     configuration: ConfigurationShape,
     /**
      * The partner-discount handler's verification token for `customer.email`: the only way a
-     * partner discount comes off the initial payment (the handler checks it; the e-mail alone never).
+     * partner discount comes off the initial payment. The handler checks it whole; the e-mail alone never counts.
      */
-    partnerToken: v.optional(singleLine(v.pipe(v.string('must be a string'), v.minLength(1, 'must not be empty'), v.maxLength(2048, 'must be at most 2048 characters')))),
+    partnerToken: v.optional(v.string('must be a string')),
   });
 
 export type DirectDebitRequest = v.InferOutput<ReturnType<typeof directDebitRequestSchema>>;

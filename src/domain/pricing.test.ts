@@ -104,12 +104,13 @@ describe('partner discount (spec §3 discount entries, §6)', () => {
     ['Sam@PARTNER-TWO.Example ', 10000],
     ['lee@sportscars.example', 7500],
     ['lee@luxurycars.example', 7500],
+    ['"odd@name"@partner-one.example', 10000],
   ])('%s gets a negative line of %i pence', (email, value) => {
     expect(amounts(base, email)['discount']).toBe(-value);
     expect(priceConfiguration(C, base, { email }).total).toBe(59900 - value);
   });
 
-  it.each(['sam@example.com', 'sam@mail.partner-one.example', 'partner-one.example', '', undefined])(
+  it.each(['sam@example.com', 'sam@mail.partner-one.example', 'partner-one.example', '@partner-one.example', 'sam@partner-one.example@', '', undefined])(
     'no discount for %s',
     (email) => {
       expect(discountForEmail(C, email)).toBeUndefined();
