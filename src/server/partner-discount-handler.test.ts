@@ -16,7 +16,7 @@ const T0 = Date.UTC(2026, 0, 15, 12);
 const EMAIL = 'sam@partner-one.example';
 
 /** What the Admin API does with one call: a status, a thrown network error, GraphQL errors, or user errors. */
-type AdminAnswer = 'created' | number | 'network' | 'throttled' | { userErrors: { field: string[]; code: string; message: string }[] };
+type AdminAnswer = 'created' | number | 'network' | 'throttled' | 'denied' | { userErrors: { field: string[]; code: string; message: string }[] };
 
 function admin(answers: AdminAnswer[] = []) {
   const calls: { url: string; method: string; headers: Headers; body: { query: string; variables: Record<string, unknown> } }[] = [];
@@ -27,6 +27,10 @@ function admin(answers: AdminAnswer[] = []) {
     if (answer === 'network') throw new TypeError('fetch failed');
     if (typeof answer === 'number') return Response.json({ errors: '[API] Invalid API key or access token' }, { status: answer });
     if (answer === 'throttled') return Response.json({ errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED' } }] });
+    if (answer === 'denied') {
+      const message = 'Access denied for discountCodeBasicCreate field. Required access: `write_discounts` access scope.';
+      return Response.json({ data: { discountCodeBasicCreate: null }, errors: [{ message, extensions: { code: 'ACCESS_DENIED' } }] });
+    }
     if (answer !== 'created') return Response.json({ data: { discountCodeBasicCreate: { codeDiscountNode: null, ...answer } } });
     const { code } = body.variables.basicCodeDiscount as { code: string };
     return Response.json({
@@ -304,6 +308,7 @@ describe('createPartnerDiscountHandler: verify', () => {
     ['a 503', 503, false],
     ['throttling', 'throttled', false],
     ['a refused token (401)', 401, true],
+    ['a token without write_discounts', 'denied', true],
     ['a user error', { userErrors: [{ field: ['basicCodeDiscount', 'endsAt'], code: 'INVALID', message: 'Ends at needs to be after starts_at' }] }, true],
   ])('answers 502 shop_failed on %s, and the code still counts for a retry', async (_, failure, permanent) => {
     const { call, codeSent, shop, records } = setUp({}, [failure]);

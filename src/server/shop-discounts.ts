@@ -4,6 +4,7 @@
  * these options and the `X-Shopify-Access-Token` header.
  */
 import type { Pence } from '../domain/money';
+import { deadline } from './mailgun';
 import { safely } from './operations';
 
 export interface ShopAdminOptions {
@@ -86,6 +87,10 @@ export function singleUseDiscountInput(discount: SingleUseDiscount): Record<stri
 /** The Admin API's answers that say the token or the endpoint is wrong: a retry fails alike. */
 const PERMANENT_STATUSES = new Set([400, 401, 402, 403, 404, 423]);
 
+interface GraphQLErrorShape {
+  extensions?: { code?: unknown };
+}
+
 interface CreatePayload {
   data?: {
     discountCodeBasicCreate?: {
@@ -121,19 +126,22 @@ export function createShopDiscounts(options: ShopAdminOptions, onFailure?: (fail
   async function create(discount: SingleUseDiscount): Promise<CreateOutcome> {
     let response: Response;
     let payload: CreatePayload;
+    const time = deadline(timeoutMs);
     try {
-      response = await adminFetch(adminEndpoint, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-shopify-access-token': adminToken },
-        body: JSON.stringify({ query: DISCOUNT_CODE_BASIC_CREATE, variables: { basicCodeDiscount: singleUseDiscountInput(discount) } }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      response = await time.within(
+        adminFetch(adminEndpoint, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json', 'x-shopify-access-token': adminToken },
+          body: JSON.stringify({ query: DISCOUNT_CODE_BASIC_CREATE, variables: { basicCodeDiscount: singleUseDiscountInput(discount) } }),
+          signal: time.signal,
+        }),
+      );
       if (!response.ok) {
         await response.body?.cancel().catch(() => {});
         report({ status: response.status });
         return { ok: false, permanent: PERMANENT_STATUSES.has(response.status) };
       }
-      payload = (await response.json()) as CreatePayload;
+      payload = (await time.within(response.json())) as CreatePayload;
     } catch (error) {
       report({ error });
       return { ok: false, permanent: false };
@@ -145,10 +153,11 @@ export function createShopDiscounts(options: ShopAdminOptions, onFailure?: (fail
       report({ status: response.status, errors: userErrors });
       return { ok: false, permanent: true };
     }
-    // Throttled or otherwise refused by GraphQL: `errors` and no node; a later try may pass.
+    // GraphQL `errors` and no node: throttled (a later try may pass), or the token lacks its scope.
     if (!result?.codeDiscountNode) {
       report({ status: response.status, errors: payload?.errors });
-      return { ok: false, permanent: false };
+      const denied = Array.isArray(payload?.errors) && payload.errors.some((error) => (error as GraphQLErrorShape)?.extensions?.code === 'ACCESS_DENIED');
+      return { ok: false, permanent: denied };
     }
     return { ok: true };
   }
