@@ -6,7 +6,8 @@ import { createCspRoutes } from './csp.mjs';
 import { examplesIndex } from './examples-index.mjs';
 import { directDebitRoutes } from './gocardless/index.mjs';
 import { leadCaptureRoutes } from './lead-capture.mjs';
-import { specRequestRoutes } from './mail/index.mjs';
+import { specRequest } from './mail/index.mjs';
+import { createPartnerDiscountRoutes } from './partner-discount.mjs';
 import { serveDirectory } from './static.mjs';
 import { storefront } from './storefront/index.mjs';
 import { createThemeCartStandIn } from './theme-cart.mjs';
@@ -35,7 +36,10 @@ export const routes = [
   // /checkout, selling from the Storefront stand-in's shop (one set of prices for both).
   ...createThemeCartStandIn({ shop: storefront.shop }).routes,
   // The spec-request relay at /api/spec-request with its Mailgun stand-in, /api/outbox and /api/mail/_control.
-  ...specRequestRoutes,
+  ...specRequest.routes,
+  // The partner-discount handler at /api/partner-discount/{start,verify}: codes to the same outbox,
+  // single-use shop codes through an Admin API stand-in that the shop above then honours once.
+  ...createPartnerDiscountRoutes({ mailStandIn: specRequest.standIn, shop: storefront.shop }).routes,
   // The direct-debit handler at /api/direct-debit with its webhook, GoCardless API and drop-in stand-ins.
   ...directDebitRoutes,
 ];

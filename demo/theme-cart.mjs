@@ -155,7 +155,7 @@ export function createThemeCartStandIn({ shop }) {
   /** The cart's prices: item subtotal, the shop's order discount for `codes`, the total. */
   function pricing(cart, codes) {
     const subtotal = cart.items.reduce((sum, item) => sum + shop.variant(variantGid(item.variantId)).pricePence * item.quantity, 0);
-    const discount = shop.orderDiscount(codes, subtotal);
+    const discount = shop.orderDiscount(codes, subtotal, cart.token);
     return { subtotal, discount, total: subtotal - (discount?.pence ?? 0) };
   }
 
@@ -254,6 +254,7 @@ export function createThemeCartStandIn({ shop }) {
     if (note !== undefined) cart.note = note;
     // Replaces the codes; an empty string removes them all. Codes the shop does not honour stay, not applicable.
     if (discount !== undefined) cart.discountCodes = discountCodes(discount);
+    shop.holdCodes(cart.discountCodes, cart.token);
     return jsonResponse(200, cartView(cart));
   }
 
@@ -261,6 +262,7 @@ export function createThemeCartStandIn({ shop }) {
     // The element sends the buyer here with `?discount=CODE`; without one, the cart's codes count.
     const code = new URL(request.url).searchParams.get('discount')?.trim() ?? '';
     const codes = code ? [code] : cart.discountCodes;
+    shop.holdCodes(codes, cart.token);
     const { subtotal, discount, total } = pricing(cart, codes);
     const pairs = (record) => {
       const entries = Object.entries(record);

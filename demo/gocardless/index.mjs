@@ -11,10 +11,12 @@
 //                                    { failNext, status, flows: { failNext, status } }.
 // With GOCARDLESS_ACCESS_TOKEN set, the handler talks to GoCardless itself (GOCARDLESS_ENVIRONMENT,
 // sandbox by default) and GOCARDLESS_WEBHOOK_SECRET is the webhook endpoint's secret. With REDIS_URL
-// set, the flows, outcomes and rate limits live in that Redis.
+// set, the flows, outcomes and rate limits live in that Redis. The partner discount is priced only
+// from a token of the demo's partner-discount handler (its PARTNER_TOKEN_SECRET).
 import { fileURLToPath } from 'node:url';
 import { jsonResponse } from '../json-body.mjs';
 import { loopbackOrigins } from '../origins.mjs';
+import { partnerTokenSecret } from '../partner-discount.mjs';
 import { sharedRedisStores } from '../redis.mjs';
 import { serveDirectory } from '../static.mjs';
 import { createGoCardlessStandIn } from './api-stand-in.mjs';
@@ -44,6 +46,8 @@ function handlerOptions(env, standIn, redis) {
   return {
     gocardless,
     allowedOrigins: loopbackOrigins(env.DIRECT_DEBIT_ALLOWED_ORIGINS),
+    // The partner discount comes off the initial payment only with the partner-discount handler's token.
+    partnerTokenSecret: partnerTokenSecret(env),
     rateLimit: rateLimit(redis),
     ...(redis && { statusRateLimit: rateLimit(redis) }),
     onProviderError: (failure) => console.warn('direct-debit: GoCardless failed', failure.status ?? failure.error),

@@ -44,11 +44,15 @@ function controlProblem(body) {
   return null;
 }
 
-function relayOptions(env, standIn, redis) {
-  const real = Boolean(env.MAILGUN_API_KEY && env.MAILGUN_DOMAIN);
-  const mailgun = real
+/** Mailgun itself with MAILGUN_API_KEY and MAILGUN_DOMAIN, else the stand-in: the handlers' `mailgun` option. */
+export function mailgunOptions(env, standIn) {
+  return env.MAILGUN_API_KEY && env.MAILGUN_DOMAIN
     ? { apiKey: env.MAILGUN_API_KEY, domain: env.MAILGUN_DOMAIN, ...(env.MAILGUN_BASE_URL ? { baseUrl: env.MAILGUN_BASE_URL } : {}) }
     : { ...DEMO_ACCOUNT, baseUrl: STAND_IN_BASE_URL, timeoutMs: STAND_IN_TIMEOUT_MS, fetch: (input, init) => standIn.handle(new Request(input, init)) };
+}
+
+function relayOptions(env, standIn, redis) {
+  const mailgun = mailgunOptions(env, standIn);
   return {
     mailgun,
     from: env.SPEC_REQUEST_FROM ?? `Upgrade specifications <specifications@${mailgun.domain}>`,
@@ -112,4 +116,5 @@ export function createSpecRequestRoutes(env = process.env) {
   return { routes, standIn };
 }
 
-export const specRequestRoutes = createSpecRequestRoutes().routes;
+/** The demo server's relay and its Mailgun stand-in, whose outbox the partner-discount codes reach too. */
+export const specRequest = createSpecRequestRoutes();

@@ -62,6 +62,8 @@ export function createCartStore({ shop, now = () => new Date() }) {
   }
 
   function save(cart) {
+    // A single-use code belongs to the first cart saved with it.
+    shop.holdCodes(cart.discountCodes, cart.token);
     carts.delete(cart.token);
     carts.set(cart.token, cart);
     if (carts.size > MAX_CARTS) carts.delete(carts.keys().next().value);
@@ -152,9 +154,10 @@ export function createCartStore({ shop, now = () => new Date() }) {
   function discountWarnings(draft, version) {
     if (version < DISCOUNT_WARNINGS_FROM) return [];
     return draft.discountCodes.flatMap((code) => {
-      const standing = shop.codeStanding(code);
+      const standing = shop.codeStanding(code, draft.token);
       if (standing === 'unknown') return [{ code: 'DISCOUNT_NOT_FOUND', message: `The discount code ${code} was not found.`, target: cartIdOf(draft) }];
       if (standing === 'rejected') return [{ code: 'DISCOUNT_CODE_NOT_HONOURED', message: `The discount code ${code} cannot be honored.`, target: cartIdOf(draft) }];
+      if (standing === 'used') return [{ code: 'DISCOUNT_USAGE_LIMIT_REACHED', message: `The discount code ${code} has been used.`, target: cartIdOf(draft) }];
       return [];
     });
   }
@@ -233,7 +236,7 @@ export function createCartStore({ shop, now = () => new Date() }) {
     });
     const subtotal = lineViews.reduce((sum, line) => sum + line.subtotalPence, 0);
     const checkoutCharge = lineViews.reduce((sum, line) => sum + line.checkoutPence, 0);
-    const best = shop.orderDiscount(cart.discountCodes, subtotal);
+    const best = shop.orderDiscount(cart.discountCodes, subtotal, cart.token);
     const discount = best?.pence ?? 0;
     const total = subtotal - discount;
     const tax = Math.round(total / 6);

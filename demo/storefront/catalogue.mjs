@@ -288,6 +288,10 @@ export function seedShop(catalogue) {
     ...policies,
   };
 
+  /**
+   * Codes by lower case: the catalogue's shared codes, and the single-use ones the Admin API
+   * stand-in adds (`usageLimit: 1`), which the first cart they are applied to holds (`heldBy`).
+   */
   const discounts = new Map(
     catalogue.discounts
       .filter((discount) => discount.code && discount.value > 0)
@@ -295,11 +299,16 @@ export function seedShop(catalogue) {
   );
   /** Codes of `discounts` the shop does not honour for now (`POST /api/_control`), lower case. */
   const rejectedCodes = new Set();
-  /** `applies`, `rejected` (exists, not honoured) or `unknown`; shop codes ignore case. */
-  const codeStanding = (code) => {
+  /**
+   * `applies`, `rejected` (exists, not honoured), `used` (single-use and held by another cart than
+   * `holder`) or `unknown`; shop codes ignore case.
+   */
+  const codeStanding = (code, holder) => {
     const key = code.toLowerCase();
-    if (!discounts.has(key)) return 'unknown';
-    return rejectedCodes.has(key) ? 'rejected' : 'applies';
+    const discount = discounts.get(key);
+    if (!discount) return 'unknown';
+    if (rejectedCodes.has(key)) return 'rejected';
+    return discount.usageLimit === 1 && discount.heldBy !== undefined && discount.heldBy !== holder ? 'used' : 'applies';
   };
 
   const nodes = new Map();
@@ -317,13 +326,23 @@ export function seedShop(catalogue) {
     discounts,
     rejectedCodes,
     codeStanding,
+    /** Adds a single-use code (the Admin API stand-in's `discountCodeBasicCreate`): a fixed amount off the order. */
+    addSingleUseCode: ({ code, title, value }) => discounts.set(code.toLowerCase(), { code, title, value, usageLimit: 1 }),
+    /** The cart `holder` now holds each free single-use code among `codes`: the first cart a code is applied to. */
+    holdCodes: (codes, holder) => {
+      for (const code of codes) {
+        const discount = discounts.get(code.toLowerCase());
+        if (discount?.usageLimit === 1 && discount.heldBy === undefined) discount.heldBy = holder;
+      }
+    },
     /**
-     * The order discount `codes` earn on `subtotal`: the best code the shop honours (the partner
-     * discounts do not combine), capped at the subtotal; undefined when none applies.
+     * The order discount `codes` earn on `subtotal` in the cart `holder`: the best code the shop
+     * honours there (the partner discounts do not combine), capped at the subtotal; undefined when
+     * none applies.
      */
-    orderDiscount: (codes, subtotal) => {
+    orderDiscount: (codes, subtotal, holder) => {
       const best = codes
-        .filter((code) => codeStanding(code) === 'applies' && subtotal > 0)
+        .filter((code) => codeStanding(code, holder) === 'applies' && subtotal > 0)
         .map((code) => ({ ...discounts.get(code.toLowerCase()), code }))
         .reduce((found, candidate) => (!found || candidate.value > found.value ? candidate : found), undefined);
       return best && { ...best, pence: Math.min(best.value, subtotal) };

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 export const {
   GraphQLError,
   buildClientSchema,
+  buildSchema,
   execute,
   getNamedType,
   getNullableType,

@@ -87,6 +87,17 @@ describe('direct-debit request (issue 6: one schema in the element and the handl
     expect(problemsOf({ ...valid(), idempotencyKey }).map((problem) => problem.field)).toEqual(['idempotencyKey']);
   });
 
+  it('carries a partner verification token as given, and a request without one too', () => {
+    const tokened = parseDirectDebitRequest(C, { ...valid(), partnerToken: 'eyJ.abc' }, today);
+    expect(tokened.ok && tokened.request.partnerToken).toBe('eyJ.abc');
+    const plain = parseDirectDebitRequest(C, valid(), today);
+    expect(plain.ok && plain.request).not.toHaveProperty('partnerToken');
+  });
+
+  it('refuses a partner token that is not a string (the handler checks the rest)', () => {
+    expect(problemsOf({ ...valid(), partnerToken: 42 })).toEqual([{ field: 'partnerToken', message: 'must be a string' }]);
+  });
+
   it('an adult from today: 18 today is accepted', () => {
     const request = valid();
     request.finance.dob = '2008-06-15';
@@ -215,6 +226,7 @@ describe('stepForDirectDebitField (a refused field takes the buyer back to its s
   it.each<[string | undefined, string | null]>([
     ['finance.primaryPostcode', 'finance'],
     ['customer.email', 'contact'],
+    ['partnerToken', 'contact'],
     ['configuration.paymentType', 'payment'],
     ['configuration.front', null],
     ['version', null],

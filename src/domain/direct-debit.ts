@@ -5,7 +5,6 @@ import { ConfigurationShape } from './configuration';
 import type { RequestProblem } from './schemas/problems';
 import { checkRequest } from './schemas/problems';
 import type { FormValues } from './forms';
-import type { PricingContext } from './order-items';
 import { monthlyPlanOffered, priceConfiguration } from './pricing';
 import { normaliseConfiguration } from './selection';
 import { EmailSchema, IdempotencyKeySchema, PhoneSchema, UkPostcodeSchema, accepted, dateOfBirthSchema, requiredText, singleLine } from './schemas/fields';
@@ -62,6 +61,11 @@ export const directDebitRequestSchema = (today: Date) =>
     }),
     finance: financeAnswersSchema(today),
     configuration: ConfigurationShape,
+    /**
+     * The partner-discount handler's verification token for `customer.email`: the only way a
+     * partner discount comes off the initial payment. The handler checks it whole; the e-mail alone never counts.
+     */
+    partnerToken: v.optional(v.string('must be a string')),
   });
 
 export type DirectDebitRequest = v.InferOutput<ReturnType<typeof directDebitRequestSchema>>;
@@ -131,15 +135,11 @@ export function directDebitRequest(config: Configuration, form: FormValues): Dir
   };
 }
 
-/** The pricing context of a request: the partner discount follows the contact e-mail (spec §6). */
-export const directDebitPricingContext = (request: Pick<DirectDebitRequest, 'customer'>): PricingContext => ({
-  email: request.customer.email,
-});
-
 /** The ordering step where a field the handler refused is answered (issue 6: take the buyer back to it). */
 export function stepForDirectDebitField(field: string | undefined): 'finance' | 'contact' | 'payment' | null {
   if (field?.startsWith('finance.')) return 'finance';
-  if (field?.startsWith('customer.')) return 'contact';
+  // The partner discount is verified on the contact step, so a refused token is answered there.
+  if (field?.startsWith('customer.') || field === 'partnerToken') return 'contact';
   if (field === 'configuration.paymentType') return 'payment';
   return null;
 }

@@ -38,8 +38,12 @@ export interface OrderItem {
 }
 
 export interface PricingContext {
-  /** The buyer's e-mail; its domain selects a partner discount (spec §6). */
+  /** The buyer's e-mail; its domain selects a partner discount (spec §6) unless `verifiedPartnerDiscounts`. */
   email?: string | undefined;
+  /** When true only `verifiedPartner` gives a partner discount, never the e-mail's domain. */
+  verifiedPartnerDiscounts?: boolean | undefined;
+  /** The partner discount (the catalogue discount's id) that a one-time code sent to the e-mail proved. */
+  verifiedPartner?: { discountId: string } | undefined;
 }
 
 const fromAddOn = (item: AddOn, attributes: Record<string, string> = {}, key: string = item.id): OrderItem => ({
@@ -58,12 +62,19 @@ const fromAddOn = (item: AddOn, attributes: Record<string, string> = {}, key: st
  * domain after the last "@", ignoring case and surrounding spaces.
  */
 export function discountForEmail(catalogue: Catalogue, email: string | undefined): Discount | undefined {
-  const at = email?.trim().lastIndexOf('@') ?? -1;
-  if (!email || at < 1) return undefined;
-  const domain = email.trim().slice(at + 1).toLowerCase();
-  if (!domain) return undefined;
-  return catalogue.discounts.find((discount) => discount.value > 0 && discount.domains.includes(domain));
+  // The domain after the last "@", which must follow something.
+  const domain = email?.trim().toLowerCase().match(/[^]@([^@]+)$/)?.[1];
+  return domain ? catalogue.discounts.find((discount) => discount.value > 0 && discount.domains.includes(domain)) : undefined;
 }
+
+/**
+ * The partner discount a pricing context earns: with `verifiedPartnerDiscounts` only the verified
+ * one, else the e-mail domain's (spec §6).
+ */
+export const partnerDiscount = (catalogue: Catalogue, context: PricingContext): Discount | undefined =>
+  context.verifiedPartnerDiscounts
+    ? catalogue.discounts.find((discount) => discount.value > 0 && discount.id === context.verifiedPartner?.discountId)
+    : discountForEmail(catalogue, context.email);
 
 /** Every item of the order, in the order the summary shows them. */
 export function orderItems(catalogue: Catalogue, config: Configuration, context: PricingContext = {}): OrderItem[] {
@@ -143,7 +154,7 @@ export function orderItems(catalogue: Catalogue, config: Configuration, context:
     items.push({ key: 'offer', name: offer.name, price: 0, monthly: 0, ...(offer.variantId ? { variantId: offer.variantId } : {}), code: offer.id, attributes: {} });
   }
 
-  const discount = discountForEmail(catalogue, context.email);
+  const discount = partnerDiscount(catalogue, context);
   if (discount) {
     items.push({
       key: 'discount',

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { UK_CATALOGUE as C } from '../domain/catalogue/uk';
 import type { Configuration } from '../domain/configuration';
 import { defaultConfiguration } from '../domain/configuration';
-import { DirectDebitStartAnswerSchema, directDebitRequest } from '../domain/direct-debit';
+import { DirectDebitStartAnswerSchema, directDebitRequest, stepForDirectDebitField } from '../domain/direct-debit';
 import type { FormValues } from '../domain/forms';
 import { defaultFormValues } from '../domain/forms';
 import { orderItems } from '../domain/order-items';
@@ -25,6 +25,8 @@ import { memoryDirectDebitStore } from './direct-debit-store';
 import type { ClaimRequest, IdempotencyStore } from './idempotency';
 import { memoryIdempotencyStore } from './idempotency';
 import type { LogRecord } from './operations';
+import type { PartnerTokenClaims } from './partner-token';
+import { signPartnerToken } from './partner-token';
 
 const ORIGIN = 'https://portal.example';
 const ENDPOINT = 'https://shop.example/api/direct-debit';
@@ -248,7 +250,7 @@ describe('createDirectDebitHandler: the GoCardless requests', () => {
     expect(provider.calls[1]!.body.billing_request_flows!.prefilled_customer).not.toHaveProperty('region');
   });
 
-  it('recomputes the figures from the configuration and the e-mail, ignoring figures sent by the client', async () => {
+  it('recomputes the figures from the configuration, ignoring figures sent by the client and a partner e-mail alone', async () => {
     const { handler, calls } = handlerWith();
     const body = {
       ...validBody(EXTRAS),
@@ -257,7 +259,7 @@ describe('createDirectDebitHandler: the GoCardless requests', () => {
     };
     body.customer.email = 'sam@partner-one.example';
     expect((await handler(post(body))).status).toBe(201);
-    expect(calls[0]!.body.billing_requests!.metadata).toMatchObject({ initial_payment_pence: '25000', monthly_payment_pence: '3965' });
+    expect(calls[0]!.body.billing_requests!.metadata).toMatchObject({ initial_payment_pence: '35000', monthly_payment_pence: '3965' });
   });
 
   it('sends the date of birth only to the application hook, with the customer and the recomputed figures', async () => {
@@ -299,6 +301,55 @@ describe('createDirectDebitHandler: the GoCardless requests', () => {
   });
 });
 
+describe('createDirectDebitHandler: the partner discount comes only from a verification token', () => {
+  const PARTNER_SECRET = 'partner-token-secret-of-at-least-32-bytes';
+  const claims = (overrides: Partial<PartnerTokenClaims> = {}): PartnerTokenClaims => ({
+    email: 'sam@partner-one.example',
+    partnerId: 'partner',
+    amountPence: 10000,
+    discountCode: 'PARTNER-7KQ2M9XH4DAB',
+    exp: TODAY / 1000 + 3600,
+    ...overrides,
+  });
+  const partnerBody = async (email: string, token: PartnerTokenClaims | string | undefined, secret = PARTNER_SECRET) => {
+    const body = validBody(EXTRAS);
+    body.customer.email = email;
+    if (token === undefined) return body;
+    return { ...body, partnerToken: typeof token === 'string' ? token : await signPartnerToken(token, secret) };
+  };
+
+  it.each<[string, string, PartnerTokenClaims | undefined, string | undefined, string]>([
+    ['a valid token for the address', 'Sam@Partner-One.example ', claims(), PARTNER_SECRET, '25000'],
+    ['the sports-car maker’s token', 'lee@sportscars.example', claims({ email: 'lee@sportscars.example', partnerId: 'sportscars', amountPence: 7500 }), PARTNER_SECRET, '27500'],
+    ['a partner e-mail without a token', 'sam@partner-one.example', undefined, PARTNER_SECRET, '35000'],
+    ['a token while the handler has no secret (ignored)', 'sam@partner-one.example', claims(), undefined, '35000'],
+  ])('%s: initial payment %s pence', async (_, email, token, secret, initial) => {
+    const { handler, calls } = handlerWith(secret ? { partnerTokenSecret: secret } : {});
+    expect((await handler(post(await partnerBody(email, token)))).status).toBe(201);
+    expect(calls[0]!.body.billing_requests!.metadata).toMatchObject({ initial_payment_pence: initial });
+  });
+
+  it.each<[string, () => Promise<Awaited<ReturnType<typeof partnerBody>>>, RegExp]>([
+    ['verified for another address', () => partnerBody('eve@partner-one.example', claims()), /another e-mail address/],
+    ['expired', () => partnerBody('sam@partner-one.example', claims({ exp: TODAY / 1000 })), /has expired/],
+    ['signed with another secret', () => partnerBody('sam@partner-one.example', claims(), 'another-secret-of-at-least-32-bytes!!'), /could not be verified/],
+    ['not a token', () => partnerBody('sam@partner-one.example', 'not-a-token'), /could not be verified/],
+    ['for a discount the catalogue no longer offers', () => partnerBody('sam@partner-one.example', claims({ partnerId: 'retired' })), /no longer offered/],
+  ])('refuses a token %s on the contact step, starting nothing', async (_, body, message) => {
+    const { handler, calls } = handlerWith({ partnerTokenSecret: PARTNER_SECRET });
+    const response = await handler(post(await body()));
+    expect(response.status).toBe(422);
+    const answer = await response.json();
+    expect(answer.problems).toEqual([{ field: 'partnerToken', message: expect.stringMatching(message) }]);
+    expect(stepForDirectDebitField(answer.problems[0].field)).toBe('contact');
+    expect(calls).toEqual([]);
+  });
+
+  it('refuses a partner token secret under 32 bytes at creation', () => {
+    expect(() => handlerWith({ partnerTokenSecret: 'short' })).toThrow(TypeError);
+  });
+});
+
 describe("createDirectDebitHandler: the Direct Debit's amount is the monthly figure the wizard shows", () => {
   const form: FormValues = {
     ...defaultFormValues(),
@@ -312,20 +363,27 @@ describe("createDirectDebitHandler: the Direct Debit's amount is the monthly fig
     sellingPlans: {},
   });
 
-  it.each<[string, Partial<Configuration>, string]>([
-    ['8.5m cable, standard installation, display', { cable: 'tethered_7kw_8_5m', installation: 'standard_7kw', display: true }, 'alex@example.com'],
-    ['the same with a partner discount', { cable: 'tethered_7kw_8_5m', installation: 'standard_7kw', display: true }, 'alex@partner-one.example'],
-    ['limited front, 22kW tethered with a hook, surge protection, premium installation', { front: 'andersen_carbon', body: 'racing_green', cable: 'tethered_22kw_6_5m', cableHook: true, hookColour: 'nova_bronze', surgeProtection: true, installation: 'premium_22kw', extendedWarranty: true }, 'lee@luxurycars.example'],
-    ['a cable hook left on a socketed cable (the flow rules take it off on both sides)', { cable: 'socket_22kw', cableHook: true, display: true }, 'sam@example.com'],
-  ])('%s', async (_, changes, email) => {
+  const PARTNER_SECRET = 'partner-token-secret-of-at-least-32-bytes';
+
+  it.each<[string, Partial<Configuration>, string, string | undefined]>([
+    ['8.5m cable, standard installation, display', { cable: 'tethered_7kw_8_5m', installation: 'standard_7kw', display: true }, 'alex@example.com', undefined],
+    ['the same with a verified partner discount', { cable: 'tethered_7kw_8_5m', installation: 'standard_7kw', display: true }, 'alex@partner-one.example', 'partner'],
+    ['limited front, 22kW tethered with a hook, surge protection, premium installation', { front: 'andersen_carbon', body: 'racing_green', cable: 'tethered_22kw_6_5m', cableHook: true, hookColour: 'nova_bronze', surgeProtection: true, installation: 'premium_22kw', extendedWarranty: true }, 'lee@luxurycars.example', 'luxurycars'],
+    ['a cable hook left on a socketed cable (the flow rules take it off on both sides)', { cable: 'socket_22kw', cableHook: true, display: true }, 'sam@example.com', undefined],
+  ])('%s', async (_, changes, email, partnerId) => {
     const config: Configuration = { ...defaultConfiguration(C), ...changes, paymentType: 'PAY_MONTHLY' };
     const wizardCatalogue = withShopPrices(C, dearerShop(config));
-    const shown = priceConfiguration(wizardCatalogue, normaliseConfiguration(wizardCatalogue, config, 'order'), { email }).monthly;
-    expect(priceConfiguration(wizardCatalogue, config, { email }).total).not.toBe(priceConfiguration(C, config, { email }).total);
+    // The wizard with verification on: the discount the partner-discount handler verified.
+    const context = { email, verifiedPartnerDiscounts: true, verifiedPartner: partnerId ? { discountId: partnerId } : undefined };
+    const shown = priceConfiguration(wizardCatalogue, normaliseConfiguration(wizardCatalogue, config, 'order'), context).monthly;
+    expect(priceConfiguration(wizardCatalogue, config, context).total).not.toBe(priceConfiguration(C, config, context).total);
 
-    // The handler knows only the catalogue; the element sends what `directDebitRequest` builds.
-    const { handler, calls } = handlerWith();
-    expect((await handler(post(directDebitRequest(config, { ...form, email })))).status).toBe(201);
+    // The handler knows only the catalogue; the element sends what `directDebitRequest` builds, and its token.
+    const { handler, calls } = handlerWith({ partnerTokenSecret: PARTNER_SECRET });
+    const discount = C.discounts.find((entry) => entry.id === partnerId);
+    const partnerToken = discount && (await signPartnerToken({ email, partnerId: discount.id, amountPence: discount.value, discountCode: 'PARTNER-X', exp: TODAY / 1000 + 60 }, PARTNER_SECRET));
+    const request = { ...directDebitRequest(config, { ...form, email }), ...(partnerToken && { partnerToken }) };
+    expect((await handler(post(request))).status).toBe(201);
     expect(calls[0]!.body.billing_requests!.metadata).toMatchObject({
       monthly_payment_pence: String(shown.monthlyPayment),
       initial_payment_pence: String(shown.initialPayment),

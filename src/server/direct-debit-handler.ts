@@ -2,7 +2,7 @@ import type { Catalogue } from '../domain/catalogue/schema';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import type { Configuration } from '../domain/configuration';
 import type { DirectDebitRequest, DirectDebitStartAnswer, FinanceAnswers } from '../domain/direct-debit';
-import { directDebitPricingContext, parseDirectDebitRequest } from '../domain/direct-debit';
+import { parseDirectDebitRequest } from '../domain/direct-debit';
 import type { MonthlyPlanFigures } from '../domain/pricing';
 import { priceConfiguration } from '../domain/pricing';
 import type { DirectDebitOutcome, DirectDebitStore } from './direct-debit-store';
@@ -16,6 +16,8 @@ import type { RateLimitSetting } from './limits';
 import { clientLimiter, globalLimiter, sharedStoreOf, tooBusy } from './limits';
 import type { Handler, OperationsOptions, RequestNotes } from './operations';
 import { observe, safely } from './operations';
+import { partnerPricing } from './partner-pricing';
+import { checkTokenSecret } from './partner-token';
 
 export interface GoCardlessOptions {
   /** From the environment only; it is never logged and never in an answer. */
@@ -81,6 +83,12 @@ export interface DirectDebitHandlerOptions extends OperationsOptions, ClientAddr
    * failed cancel of a Billing Request left open names it in `billingRequestId`: cancel it later.
    */
   onProviderError?: (failure: DirectDebitProviderFailure) => void;
+  /**
+   * The partner-discount handler's `tokenSecret`. The partner discount comes off the initial
+   * payment only for a request whose `partnerToken` it signed for the request's e-mail; without
+   * this option no partner discount is priced at all (a typed e-mail never earns one).
+   */
+  partnerTokenSecret?: string;
 }
 
 export interface DirectDebitProviderFailure {
@@ -116,6 +124,7 @@ function checkOptions(options: DirectDebitHandlerOptions): void {
   }
   checkOrigins('createDirectDebitHandler', options.allowedOrigins);
   checkClientAddressOptions('createDirectDebitHandler', options);
+  if (options.partnerTokenSecret !== undefined) checkTokenSecret('createDirectDebitHandler', 'partnerTokenSecret', options.partnerTokenSecret);
 }
 
 /** The Billing Request's metadata: GoCardless allows 3 keys (≤ 50 characters) with values ≤ 500 characters. */
@@ -324,9 +333,15 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): Ha
     notes: RequestNotes,
     providerKeys: ProviderKeys,
   ): Promise<StartOutcome> {
+    const partner = await partnerPricing(catalogue, { token: request.partnerToken, secret: options.partnerTokenSecret, email: request.customer.email }, now());
+    if (!partner.ok) {
+      notes.reason = 'invalid_partner_token';
+      const problems = [{ field: 'partnerToken', message: partner.message }];
+      return { kind: 'refused', response: json(422, { error: { code: 'invalid_request', message: 'Check partnerToken.', problems }, problems }, cors) };
+    }
     const waitMs = await limits.all(notes);
     if (waitMs !== null) return { kind: 'refused', response: tooBusy(waitMs, cors) };
-    const { monthly } = priceConfiguration(catalogue, configuration, directDebitPricingContext(request));
+    const { monthly } = priceConfiguration(catalogue, configuration, partner.context);
     const keyFor = async (name: string) => (providerKeys ? providerKeys(name) : crypto.randomUUID());
     let billingRequestId: string | undefined;
     let flowId: string;

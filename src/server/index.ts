@@ -6,7 +6,13 @@ export { createQuoteHandler } from './quote-handler';
 export type { QuoteHandlerOptions } from './quote-handler';
 export type { ShopPricesOptions } from './shop-prices';
 export { createSpecRequestHandler, specRequestMailFields } from './spec-request-handler';
-export type { MailgunOptions, SpecRequestHandlerOptions } from './spec-request-handler';
+export type { SpecRequestHandlerOptions } from './spec-request-handler';
+export type { MailgunOptions, MailProviderFailure } from './mailgun';
+export { createPartnerDiscountHandler } from './partner-discount-handler';
+export type { PartnerDiscountHandlerOptions } from './partner-discount-handler';
+export { verifyPartnerToken } from './partner-token';
+export type { PartnerTokenCheck, PartnerTokenClaims } from './partner-token';
+export type { ShopAdminFailure, ShopAdminOptions } from './shop-discounts';
 export { createDirectDebitHandler, createDirectDebitWebhookHandler, directDebitMetadata, directDebitPrefilledCustomer } from './direct-debit-handler';
 export type {
   DirectDebitApplication,
@@ -29,6 +35,8 @@ export { memoryRateLimitStore } from './rate-limit';
 export type { RateLimitDecision, RateLimitOptions, RateLimitRule, RateLimitStore } from './rate-limit';
 export { memoryIdempotencyStore } from './idempotency';
 export type { ClaimRequest, ClaimResult, IdempotencyStore, StoredAnswer } from './idempotency';
+export { memoryPartnerCodeStore } from './partner-code-store';
+export type { PartnerCodeAttempt, PartnerCodeIssue, PartnerCodeStore } from './partner-code-store';
 export { createRedisStores } from './redis-stores';
 export type { NodeRedisClientLike, RedisClientLike, RedisStores, RedisStoresOptions, UpstashRedisClientLike } from './redis-stores';
 export { jsonLogger } from './operations';

@@ -29,6 +29,27 @@ function checked(name: string, rule: { limit: number; windowMs: number }): void 
 const retryAfter = (ms: number) => String(Math.max(1, Math.ceil(ms / 1000)));
 
 /**
+ * A limit per key the handler names (an address's hash, say): a Response refusing the request, or
+ * null to go on.
+ */
+export function keyedLimiter(
+  name: string,
+  setting: RateLimitSetting | undefined,
+  fallback: RateLimitOptions,
+  now: () => number,
+): (key: string, notes: RequestNotes, headers: Record<string, string>) => Promise<Response | null> {
+  if (setting === false) return async () => null;
+  const { store = fallback.store ?? memoryRateLimitStore(), ...rule } = setting ?? fallback;
+  checked(name, rule);
+  return async (key, notes, headers) => {
+    const decision = await store.take(`${name}:${key}`, rule, now());
+    if (decision.allowed) return null;
+    notes.reason = 'rate_limited';
+    return errorResponse(429, 'rate_limited', 'Too many requests; try again later.', { ...headers, 'retry-after': retryAfter(decision.retryAfterMs) });
+  };
+}
+
+/**
  * The per-client check: a Response refusing the request, or null to go on. A request whose client
  * address nothing vouches for is refused rather than counted in a bucket every such client shares.
  */
@@ -40,8 +61,7 @@ export function clientLimiter(
   now: () => number,
 ): (request: Request, info: RequestInfo, notes: RequestNotes, headers: Record<string, string>) => Promise<Response | null> {
   if (setting === false) return async () => null;
-  const { store = fallback.store ?? memoryRateLimitStore(), ...rule } = setting ?? fallback;
-  checked(name, rule);
+  const limit = keyedLimiter(name, setting, fallback, now);
   return async (request, info, notes, headers) => {
     const address = clientAddressOf(request, info, addressOptions);
     const key = address === undefined ? undefined : addressKey(address);
@@ -54,10 +74,7 @@ export function clientLimiter(
         headers,
       );
     }
-    const decision = await store.take(`${name}:${key}`, rule, now());
-    if (decision.allowed) return null;
-    notes.reason = 'rate_limited';
-    return errorResponse(429, 'rate_limited', 'Too many requests; try again later.', { ...headers, 'retry-after': retryAfter(decision.retryAfterMs) });
+    return limit(key, notes, headers);
   };
 }
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import { defaultConfiguration } from '../domain/configuration';
+import type { PartnerTokenClaims } from './partner-token';
+import { signPartnerToken } from './partner-token';
+import type { QuoteHandlerOptions } from './quote-handler';
 import { createQuoteHandler } from './quote-handler';
 
 const handler = createQuoteHandler({ maxBodyBytes: 2048 });
@@ -8,13 +11,13 @@ const post = (body: string, type = 'application/json') =>
   handler(new Request('https://merchant.example/api/quote', { method: 'POST', body, headers: { 'content-type': type } }));
 
 describe('createQuoteHandler', () => {
-  it('recomputes the totals from ids, partner discount included', async () => {
+  it('recomputes the totals from ids; a partner e-mail alone earns no discount', async () => {
     const configuration = { ...defaultConfiguration(UK_CATALOGUE), front: 'racing_green' };
     const response = await post(JSON.stringify({ configuration, email: 'sam@partner-one.example' }));
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(body.totals.total).toBe(599 + 22 - 100);
-    expect(body.totals.lines).toContainEqual({ name: 'Partner Discount', amount: -100 });
+    expect(body.totals.total).toBe(599 + 22);
+    expect(body.totals.lines.map((line: { name: string }) => line.name)).not.toContain('Partner Discount');
   });
 
   it('applies the flow selection rules before pricing (spec-request: 22kW forces installation)', async () => {
@@ -37,6 +40,41 @@ describe('createQuoteHandler', () => {
     const response = await handler(new Request('https://merchant.example/api/quote', init));
     expect(response.status).toBe(status);
     expect((await response.json()).error.code).toBe(code);
+  });
+});
+
+describe('createQuoteHandler: the partner discount comes only from a verification token', () => {
+  const SECRET = 'partner-token-secret-of-at-least-32-bytes';
+  const NOW = Date.UTC(2026, 0, 15, 12);
+  const configuration = { ...defaultConfiguration(UK_CATALOGUE), front: 'racing_green' };
+  const token = (overrides: Partial<PartnerTokenClaims> = {}) =>
+    signPartnerToken({ email: 'sam@partner-one.example', partnerId: 'partner', amountPence: 10000, discountCode: 'PARTNER-X', exp: NOW / 1000 + 60, ...overrides }, SECRET);
+  const quote = (body: Record<string, unknown>, options: QuoteHandlerOptions = { partnerTokenSecret: SECRET }) =>
+    createQuoteHandler({ ...options, clock: () => NOW, log: false })(
+      new Request('https://merchant.example/api/quote', { method: 'POST', body: JSON.stringify({ configuration, ...body }), headers: { 'content-type': 'application/json' } }),
+    );
+
+  it.each<[string, () => Promise<Record<string, unknown>>, QuoteHandlerOptions | undefined, number]>([
+    ['a valid token', async () => ({ partnerToken: await token() }), undefined, 599 + 22 - 100],
+    ['a valid token and its own e-mail', async () => ({ partnerToken: await token(), email: 'SAM@partner-one.example' }), undefined, 599 + 22 - 100],
+    ['the luxury-car maker’s token', async () => ({ partnerToken: await token({ partnerId: 'luxurycars', amountPence: 7500 }) }), undefined, 599 + 22 - 75],
+    ['a token, but no secret to check it with', async () => ({ partnerToken: await token() }), {}, 599 + 22],
+  ])('%s', async (_, body, options, total) => {
+    const response = await quote(await body(), options);
+    expect(response.status).toBe(200);
+    expect((await response.json()).totals.total).toBe(total);
+  });
+
+  it.each<[string, () => Promise<Record<string, unknown>>, string]>([
+    ['for another e-mail', async () => ({ partnerToken: await token(), email: 'eve@partner-one.example' }), 'another e-mail address'],
+    ['expired', async () => ({ partnerToken: await token({ exp: NOW / 1000 }) }), 'has expired'],
+    ['not a string', async () => ({ partnerToken: 42 }), 'must be a string'],
+  ])('refuses a token %s with invalid_partner_token', async (_, body, message) => {
+    const response = await quote(await body());
+    expect(response.status).toBe(422);
+    const { error } = await response.json();
+    expect(error.code).toBe('invalid_partner_token');
+    expect(error.message).toContain(message);
   });
 });
 

@@ -6,6 +6,8 @@ import { normaliseConfiguration } from '../domain/selection';
 import { errorResponse, json, readJsonBody } from './http';
 import type { Handler, OperationsOptions } from './operations';
 import { observe } from './operations';
+import { partnerPricing } from './partner-pricing';
+import { checkTokenSecret } from './partner-token';
 import type { ShopPricesOptions } from './shop-prices';
 import { shopPricer } from './shop-prices';
 
@@ -15,12 +17,21 @@ export interface QuoteHandlerOptions extends OperationsOptions {
   shop?: ShopPricesOptions;
   /** Largest accepted body; a configuration is well under 2 KB. */
   maxBodyBytes?: number;
+  /**
+   * The partner-discount handler's `tokenSecret`: a quote carries the partner discount only with a
+   * `partnerToken` it signed (for `email`, when one is given). Without it no partner discount is
+   * priced; a typed e-mail never earns one.
+   */
+  partnerTokenSecret?: string;
+  /** Milliseconds since the epoch, for the token's expiry; tests move time on. */
+  clock?: () => number;
 }
 
 /**
- * POST `{ configuration, email?, flow? }` → `{ configuration, totals, pricesFrom }`: the price of a
- * configuration recomputed on the server from ids with the same domain code the element uses, so a
- * merchant's back end never has to trust figures from a browser. With a shop the figures are the
+ * POST `{ configuration, partnerToken?, email?, flow? }` → `{ configuration, totals, pricesFrom }`:
+ * the price of a configuration recomputed on the server from ids with the same domain code the
+ * element uses, so a merchant's back end never has to trust figures from a browser. The partner
+ * discount comes only from a valid `partnerToken` (see `partnerTokenSecret`). With a shop the figures are the
  * shop's current prices (`pricesFrom: "shop"`); when the shop cannot be asked the answer is 503,
  * never the catalogue's figures passed off as the shop's.
  */
@@ -28,27 +39,37 @@ export function createQuoteHandler(options: QuoteHandlerOptions = {}): Handler {
   const catalogue = options.catalogue ?? UK_CATALOGUE;
   const maxBodyBytes = options.maxBodyBytes ?? 16 * 1024;
   const priced = options.shop ? shopPricer(catalogue, options.shop) : undefined;
-  return observe('quote', options, async (request) => {
+  const now = options.clock ?? Date.now;
+  if (options.partnerTokenSecret !== undefined) checkTokenSecret('createQuoteHandler', 'partnerTokenSecret', options.partnerTokenSecret);
+  return observe('quote', options, async (request, notes) => {
     if (request.method !== 'POST') {
       return errorResponse(405, 'method_not_allowed', 'Use POST.', { allow: 'POST' });
     }
     const body = await readJsonBody(request, maxBodyBytes);
     if (!body.ok) return body.response;
-    const input = body.value as { configuration?: unknown; email?: unknown; flow?: unknown } | null;
+    const input = body.value as { configuration?: unknown; email?: unknown; flow?: unknown; partnerToken?: unknown } | null;
     if (typeof input !== 'object' || input === null) return errorResponse(400, 'invalid_body', 'The body must be a JSON object.');
     const parsed = parseConfiguration(catalogue, input.configuration);
     if (!parsed.ok) return errorResponse(422, 'invalid_configuration', parsed.error);
     if (input.email !== undefined && typeof input.email !== 'string') {
       return errorResponse(422, 'invalid_email', 'email must be a string.');
     }
+    if (input.partnerToken !== undefined && typeof input.partnerToken !== 'string') {
+      return errorResponse(422, 'invalid_partner_token', 'partnerToken must be a string.');
+    }
     const flow = input.flow === undefined ? 'order' : input.flow;
     if (flow !== 'order' && flow !== 'spec-request') {
       return errorResponse(422, 'invalid_flow', 'flow must be "order" or "spec-request".');
     }
+    const partner = await partnerPricing(catalogue, { token: input.partnerToken, secret: options.partnerTokenSecret, email: input.email }, now());
+    if (!partner.ok) {
+      notes.reason = 'invalid_partner_token';
+      return errorResponse(422, 'invalid_partner_token', partner.message);
+    }
     const configuration = normaliseConfiguration(catalogue, parsed.configuration, flow);
     const shop = priced ? await priced() : undefined;
     if (shop && !shop.ok) return errorResponse(503, 'shop_unavailable', `The shop's prices could not be read: ${shop.error}`, { 'retry-after': '30' });
-    const totals = priceConfiguration(shop?.catalogue ?? catalogue, configuration, { email: input.email });
+    const totals = priceConfiguration(shop?.catalogue ?? catalogue, configuration, partner.context);
     return json(200, { configuration, totals: totalsDetail(totals, configuration), pricesFrom: shop ? 'shop' : 'catalogue' });
   });
 }

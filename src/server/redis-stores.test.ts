@@ -69,6 +69,18 @@ describe.each([true, false])('through an @upstash/redis-shaped client (automatic
     expect(await stores.rateLimit.take('client', rule, T0 + 1)).toEqual({ allowed: false, retryAfterMs: 59_999 });
   });
 
+  it('issues, counts and answers partner codes whose shop code reads as JSON', async () => {
+    const code = { codeHash: 'hash', discountCode: '12345', attempts: 2, ttlMs: 60_000 };
+    await stores.partnerCodes.issue('address', code, T0);
+    expect(await stores.partnerCodes.attempt('address', 'other', T0 + 1)).toEqual({ outcome: 'wrong', attemptsLeft: 1 });
+    expect(await stores.partnerCodes.attempt('address', 'hash', T0 + 2)).toEqual({ outcome: 'right', discountCode: '12345', created: false });
+    expect(await stores.partnerCodes.markCreated('address', 'hash', T0 + 3)).toBe(true);
+    expect(await stores.partnerCodes.attempt('address', 'hash', T0 + 4)).toEqual({ outcome: 'right', discountCode: '12345', created: true });
+    expect(await stores.partnerCodes.attempt('address', 'other', T0 + 5)).toEqual({ outcome: 'wrong', attemptsLeft: 0 });
+    expect(await stores.partnerCodes.attempt('address', 'hash', T0 + 6)).toEqual({ outcome: 'locked' });
+    expect(await stores.partnerCodes.attempt('none', 'hash', T0 + 6)).toEqual({ outcome: 'expired' });
+  });
+
   it('records a direct-debit outcome and reads it back with ids that read as JSON', async () => {
     const event = { billingRequestId: '1234', status: 'fulfilled' as const, mandateId: '5678', eventId: 'EV1', at: T0 };
     expect(await stores.directDebit.recordEvent(event)).toBe('unknown');
@@ -77,6 +89,16 @@ describe.each([true, false])('through an @upstash/redis-shaped client (automatic
     expect(await stores.directDebit.recordEvent(event)).toBe('recorded');
     expect(await stores.directDebit.status('BRF1')).toEqual({ flowId: 'BRF1', billingRequestId: '1234', status: 'fulfilled', mandateId: '5678' });
     expect(await stores.directDebit.status('BRF2')).toBeUndefined();
+  });
+});
+
+describe('partner codes', () => {
+  it('lapse on Redis when their time to live has passed', async () => {
+    const stores = createRedisStores({ client, prefix: 'partner-ttl:' });
+    await stores.partnerCodes.issue('address', { codeHash: 'hash', discountCode: 'PARTNER-AAAA', attempts: 5, ttlMs: 600_000 }, T0);
+    const left = await client.pTTL('partner-ttl:partner-code:address');
+    expect(left).toBeLessThanOrEqual(600_000);
+    expect(left).toBeGreaterThan(590_000);
   });
 });
 

@@ -1,5 +1,6 @@
 /**
- * The handlers' shared stores on Redis: idempotency keys, rate-limit times and direct-debit flows,
+ * The handlers' shared stores on Redis: idempotency keys, rate-limit times, direct-debit flows and
+ * partner-discount codes,
  * so several instances (or a serverless platform) see one state. Each operation is one Lua script
  * (EVAL), so it is one atomic step; the times are the handlers' `now`, as in the memory stores, so
  * both behave alike under a test clock. Every key expires. Keys are `${prefix}${kind}:${key}`.
@@ -8,6 +9,7 @@
  */
 import type { DirectDebitFlowStatus, DirectDebitStatus, DirectDebitStore } from './direct-debit-store';
 import type { IdempotencyStore, StoredAnswer } from './idempotency';
+import type { PartnerCodeStore } from './partner-code-store';
 import type { RateLimitStore } from './rate-limit';
 
 /** The official `redis` client (node-redis): any command as an array of strings. */
@@ -41,6 +43,7 @@ export interface RedisStores {
   idempotency: IdempotencyStore;
   rateLimit: RateLimitStore;
   directDebit: DirectDebitStore;
+  partnerCodes: PartnerCodeStore;
   /** Resolves when Redis answers PING; rejects when it cannot be reached (a readiness check). */
   ping(): Promise<void>;
 }
@@ -171,6 +174,37 @@ local outcome = redis.call('HMGET', ARGV[1] .. billingRequest, 'status', 'mandat
 return { billingRequest, outcome[1] or 'pending', outcome[2] }
 `;
 
+/**
+ * A partner code is a hash of `PartnerCodeEntry`'s fields; PEXPIRE removes it when it lapses.
+ * ARGV: codeHash, discountCode, attempts, ttlMs, now.
+ */
+const ISSUE_CODE = `${FORMAT}
+redis.call('DEL', KEYS[1])
+redis.call('HSET', KEYS[1], 'codeHash', ARGV[1], 'discountCode', ARGV[2], 'attemptsLeft', ARGV[3], 'created', '0',
+  'expiresAt', fmt(tonumber(ARGV[5]) + tonumber(ARGV[4])))
+redis.call('PEXPIRE', KEYS[1], fmt(math.ceil(tonumber(ARGV[4]))))
+return 1
+`;
+
+/** `decideAttempt`'s rules. ARGV: codeHash, now. Answers { outcome, discountCode or attemptsLeft, created }. */
+const ATTEMPT_CODE = `
+local e = redis.call('HMGET', KEYS[1], 'codeHash', 'discountCode', 'attemptsLeft', 'created', 'expiresAt')
+if not e[1] or tonumber(e[5]) <= tonumber(ARGV[2]) then return { 'expired' } end
+local left = tonumber(e[3])
+if left <= 0 then return { 'locked' } end
+if e[1] == ARGV[1] then return { 'right', e[2], e[4] } end
+redis.call('HSET', KEYS[1], 'attemptsLeft', left - 1)
+return { 'wrong', left - 1 }
+`;
+
+/** ARGV: codeHash, now. */
+const MARK_CREATED = `
+local e = redis.call('HMGET', KEYS[1], 'codeHash', 'expiresAt')
+if e[1] ~= ARGV[1] or tonumber(e[2]) <= tonumber(ARGV[2]) then return 0 end
+redis.call('HSET', KEYS[1], 'created', '1')
+return 1
+`;
+
 interface ScriptRunner {
   run(script: string, keys: string[], args: string[]): Promise<unknown>;
   ping(): Promise<unknown>;
@@ -203,7 +237,7 @@ function positive(name: string, value: number): number {
   return value;
 }
 
-/** The three stores on one Redis client, and its readiness check. */
+/** The stores on one Redis client, and its readiness check. */
 export function createRedisStores(options: RedisStoresOptions): RedisStores {
   const redis = runnerFor(options.client);
   const prefix = options.prefix ?? DEFAULT_PREFIX;
@@ -215,6 +249,7 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
   const flowKey = keyOf('direct-debit-flow');
   const billingRequestKey = keyOf('direct-debit-billing-request');
   const eventKey = keyOf('direct-debit-event');
+  const partnerCodeKey = keyOf('partner-code');
   // Complete, release and markUncertain answer 1 when the token held the key (and the script acted).
   const asHolder = async (script: string, key: string, args: (string | number)[]) =>
     (await redis.run(script, [idempotencyKey(key)], args.map(String))) === 1;
@@ -274,6 +309,27 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
     },
   };
 
+  const partnerCodes: PartnerCodeStore = {
+    async issue(key, { codeHash, discountCode, attempts, ttlMs }, now) {
+      await redis.run(ISSUE_CODE, [partnerCodeKey(key)], [codeHash, discountCode, String(attempts), String(ttlMs), String(now)]);
+    },
+    async attempt(key, codeHash, now) {
+      const [outcome, value, created] = reply(await redis.run(ATTEMPT_CODE, [partnerCodeKey(key)], [codeHash, String(now)]));
+      switch (outcome) {
+        case 'expired':
+        case 'locked':
+          return { outcome };
+        case 'right':
+          return { outcome, discountCode: asText(value), created: asText(created) === '1' };
+        case 'wrong':
+          return { outcome, attemptsLeft: Number(value) };
+        default:
+          throw new TypeError(`Redis answered a code attempt with ${String(outcome)}.`);
+      }
+    },
+    markCreated: async (key, codeHash, now) => (await redis.run(MARK_CREATED, [partnerCodeKey(key)], [codeHash, String(now)])) === 1,
+  };
+
   async function ping(): Promise<void> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -286,5 +342,5 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
     }
   }
 
-  return { idempotency, rateLimit, directDebit, ping };
+  return { idempotency, rateLimit, directDebit, partnerCodes, ping };
 }

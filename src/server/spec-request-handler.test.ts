@@ -5,8 +5,9 @@ import { defaultConfiguration } from '../domain/configuration';
 import type { RateLimitStore } from './rate-limit';
 import type { IdempotencyStore } from './idempotency';
 import { memoryIdempotencyStore } from './idempotency';
+import type { MailgunOptions } from './mailgun';
 import type { LogRecord } from './operations';
-import type { MailgunOptions, SpecRequestHandlerOptions } from './spec-request-handler';
+import type { SpecRequestHandlerOptions } from './spec-request-handler';
 import { createSpecRequestHandler } from './spec-request-handler';
 
 const ORIGIN = 'https://portal.example';

@@ -11,30 +11,10 @@ import type { ClientAddressOptions } from './client-address';
 import { checkClientAddressOptions } from './client-address';
 import type { RateLimitSetting } from './limits';
 import { clientLimiter, globalLimiter, sharedStoreOf, tooBusy } from './limits';
+import type { MailgunOptions, MailProviderFailure } from './mailgun';
+import { checkMailgunOptions, checkSingleLines, createMailgun } from './mailgun';
 import type { Handler, OperationsOptions, RequestNotes } from './operations';
-import { observe, safely } from './operations';
-
-export interface MailgunOptions {
-  /** The Mailgun API key; it stays on the server (DESIGN: the mail key never reaches the browser). */
-  apiKey: string;
-  /** The sending domain, as in `/v3/{domain}/messages`. */
-  domain: string;
-  /** Default: the EU endpoint (spec §7.4). Use `https://api.mailgun.net` for a US-region domain. */
-  baseUrl?: string;
-  /** The fetch used to call Mailgun; tests and the demo hand in a stand-in. */
-  fetch?: typeof fetch;
-  /**
-   * Give up on one call to Mailgun after this long; default 10 seconds. A message given up on may
-   * still have been accepted: the relay answers 503 `outcome_unknown` and asks Mailgun's events later.
-   */
-  timeoutMs?: number;
-  /**
-   * How long after an attempt with an unknown outcome its message may still be missing from
-   * Mailgun's events (they are not listed at once); past it, a message not listed was not sent and
-   * a retry sends it. Default 2 minutes.
-   */
-  confirmAfterMs?: number;
-}
+import { observe } from './operations';
 
 export interface SpecRequestHandlerOptions extends OperationsOptions, ClientAddressOptions {
   mailgun: MailgunOptions;
@@ -56,7 +36,7 @@ export interface SpecRequestHandlerOptions extends OperationsOptions, ClientAddr
   /** Default: in memory, keys kept 24 hours. */
   idempotency?: { store?: IdempotencyStore; ttlMs?: number };
   /** Told of each provider failure (status, or the thrown error), for the operator's logs. */
-  onProviderError?: (failure: { status?: number; error?: unknown }) => void;
+  onProviderError?: (failure: MailProviderFailure) => void;
   /** Milliseconds since the epoch; tests move time on. */
   clock?: () => number;
 }
@@ -65,52 +45,26 @@ const MINUTE = 60_000;
 const DEFAULT_RATE_LIMIT = { limit: 10, windowMs: MINUTE };
 const DEFAULT_GLOBAL_RATE_LIMIT = { limit: 600, windowMs: 60 * MINUTE };
 const DEFAULT_IDEMPOTENCY_TTL = 24 * 60 * MINUTE;
-const DEFAULT_TIMEOUT = 10_000;
-const DEFAULT_CONFIRM_AFTER = 2 * MINUTE;
 /** Added to a holder's provider calls in its lease, for the store's round trips around them. */
 const LEASE_MARGIN = 30_000;
 /** When to ask again about an unknown outcome: Mailgun lists most accepted messages by then. */
 const OUTCOME_UNKNOWN_RETRY_MS = 30_000;
 /** The Mailgun custom variable (`v:…`) that carries the key, so the events API can find the message. */
 const KEY_VARIABLE = 'idempotency-key';
-/** Mailgun's answers that say our request or account is wrong: a retry fails alike until someone fixes it. */
-const PERMANENT_STATUSES = new Set([400, 401, 403, 404]);
-/** Causes of a fetch failure that mean no connection was made, so Mailgun cannot have received anything. */
-const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ERR_INVALID_URL']);
 /** A repeat arriving while another instance sends polls this often, this many times, then answers 409. */
 const PENDING_POLL_MS = 250;
 const PENDING_POLLS = 60;
 
-/** No control characters (CR and LF above all) in anything that becomes a mail header. */
-const hasControl = (text: string) => [...text].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
-
-/** A duration option: unset, or a finite number of milliseconds from `least` up. */
-function checkDuration(name: string, value: number | undefined, least: number): void {
-  if (value !== undefined && !(Number.isFinite(value) && value >= least)) {
-    throw new TypeError(`createSpecRequestHandler: ${name} must be a finite number of milliseconds, at least ${least}.`);
-  }
-}
-
 function checkOptions(options: SpecRequestHandlerOptions): void {
-  const single = {
+  checkSingleLines('createSpecRequestHandler', {
     'mailgun.apiKey': options.mailgun.apiKey,
     'mailgun.domain': options.mailgun.domain,
     from: options.from,
     to: options.to,
     subject: options.subject,
     template: options.template,
-  };
-  for (const [name, value] of Object.entries(single)) {
-    if (typeof value !== 'string' || value.trim() === '' || hasControl(value)) {
-      throw new TypeError(`createSpecRequestHandler: ${name} must be a non-empty single line.`);
-    }
-  }
-  const { baseUrl } = options.mailgun;
-  if (baseUrl !== undefined && !(URL.canParse(baseUrl) && ['http:', 'https:'].includes(new URL(baseUrl).protocol))) {
-    throw new TypeError('createSpecRequestHandler: mailgun.baseUrl must be an http(s) URL.');
-  }
-  checkDuration('mailgun.timeoutMs', options.mailgun.timeoutMs, 1);
-  checkDuration('mailgun.confirmAfterMs', options.mailgun.confirmAfterMs, 0);
+  });
+  checkMailgunOptions('createSpecRequestHandler', options.mailgun);
   checkOrigins('createSpecRequestHandler', options.allowedOrigins);
   checkClientAddressOptions('createSpecRequestHandler', options);
 }
@@ -160,35 +114,6 @@ type Outcome =
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * A deadline for one provider call: the signal for fetch, and `within`, which ends any wait on the
- * call at the deadline even where a fetch ignores its signal, so no call outlives the key's lease.
- */
-function deadline(ms: number) {
-  const signal = AbortSignal.timeout(ms);
-  const expired = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
-  // Whoever waits is told through `within`; the deadline passing unwatched is no error.
-  expired.catch(() => {});
-  return { signal, within: <T>(work: Promise<T>) => Promise.race([work, expired]) };
-}
-
-/** The `code`s a thrown error carries, through its causes and an AggregateError's errors. */
-function errorCodes(error: unknown, depth = 0): string[] {
-  if (typeof error !== 'object' || error === null || depth > 4) return [];
-  const { code, cause, errors } = error as { code?: unknown; cause?: unknown; errors?: unknown };
-  return [
-    ...(typeof code === 'string' ? [code] : []),
-    ...errorCodes(cause, depth + 1),
-    ...(Array.isArray(errors) ? errors.flatMap((inner) => errorCodes(inner, depth + 1)) : []),
-  ];
-}
-
-/** Whether a fetch failed before any connection was made: nothing can have reached Mailgun. */
-const neverConnected = (error: unknown) => {
-  const codes = errorCodes(error);
-  return codes.length > 0 && codes.every((code) => NOT_CONNECTED.has(code));
-};
-
 /** Mailgun's message id as the request id (`<…>`, as the messages API gives it), or an own one. */
 function requestIdOf(messageId: unknown): string {
   if (typeof messageId !== 'string' || messageId.trim() === '') return crypto.randomUUID();
@@ -218,18 +143,9 @@ export function createSpecRequestHandler(options: SpecRequestHandlerOptions): Ha
   const limitAll = globalLimiter('spec-request', options.globalRateLimit, { ...DEFAULT_GLOBAL_RATE_LIMIT, store: sharedStoreOf(options.rateLimit) }, now);
   const keys = options.idempotency?.store ?? memoryIdempotencyStore();
   const keyTtl = options.idempotency?.ttlMs ?? DEFAULT_IDEMPOTENCY_TTL;
-  const {
-    apiKey,
-    domain,
-    baseUrl = 'https://api.eu.mailgun.net',
-    timeoutMs = DEFAULT_TIMEOUT,
-    confirmAfterMs = DEFAULT_CONFIRM_AFTER,
-  } = options.mailgun;
+  const mail = createMailgun(options.mailgun, options.onProviderError);
   // A settling holder may ask the events and then send, each call ended at the timeout.
-  const leaseMs = 2 * timeoutMs + LEASE_MARGIN;
-  const providerFetch = options.mailgun.fetch ?? ((input, init) => fetch(input, init));
-  const domainUrl = `${baseUrl.replace(/\/+$/, '')}/v3/${encodeURIComponent(domain)}`;
-  const authorization = `Basic ${btoa(`api:${apiKey}`)}`;
+  const leaseMs = 2 * mail.timeoutMs + LEASE_MARGIN;
   /** Attempts in progress in this instance, so a concurrent repeat waits for the first (no double send). */
   const inFlight = new Map<string, Promise<Answer>>();
 
@@ -242,34 +158,17 @@ export function createSpecRequestHandler(options: SpecRequestHandlerOptions): Ha
   async function send(request: SpecRequest, configuration: Configuration, notes: RequestNotes): Promise<Outcome> {
     const waitMs = await limitAll(notes);
     if (waitMs !== null) return { key: 'release', answer: { status: 503, body: await tooBusy(waitMs, {}).json(), retryAfterMs: waitMs } };
-    const form = new FormData();
-    for (const [name, value] of Object.entries(specRequestMailFields(catalogue, request, configuration, options))) {
-      form.append(name, value);
-    }
     const began = now();
-    const time = deadline(timeoutMs);
-    let response: Response;
-    try {
-      response = await time.within(providerFetch(`${domainUrl}/messages`, { method: 'POST', headers: { authorization }, body: form, signal: time.signal }));
-    } catch (error) {
-      safely(options.onProviderError, { error });
-      notes.provider = time.signal.aborted ? 'timeout' : 'network';
-      if (!time.signal.aborted && neverConnected(error)) return { key: 'release', answer: providerFailed() };
+    const outcome = await mail.send(specRequestMailFields(catalogue, request, configuration, options), notes);
+    if (outcome.kind === 'accepted') return { key: 'complete', answer: accepted(outcome.id) };
+    if (outcome.kind === 'unknown') {
       notes.reason = 'outcome_unknown';
       return { key: 'uncertain', since: began };
     }
-    notes.provider = response.status;
-    if (!response.ok) {
-      safely(options.onProviderError, { status: response.status });
-      await response.body?.cancel().catch(() => {});
-      if (!PERMANENT_STATUSES.has(response.status)) return { key: 'release', answer: providerFailed() };
-      notes.permanent = true;
-      notes.reason = 'provider_rejected';
-      return { key: 'release', answer: providerRejected() };
-    }
-    // Accepted whatever the body says: an unreadable id only means the relay names the request itself.
-    const answer = (await time.within(response.json()).catch(() => null)) as { id?: unknown } | null;
-    return { key: 'complete', answer: accepted(answer?.id) };
+    if (!outcome.permanent) return { key: 'release', answer: providerFailed() };
+    notes.permanent = true;
+    notes.reason = 'provider_rejected';
+    return { key: 'release', answer: providerRejected() };
   }
 
   /**
@@ -286,24 +185,10 @@ export function createSpecRequestHandler(options: SpecRequestHandlerOptions): Ha
       limit: '1',
       'user-variables': JSON.stringify({ [KEY_VARIABLE]: idempotencyKey }),
     });
-    const time = deadline(timeoutMs);
-    try {
-      const response = await time.within(providerFetch(`${domainUrl}/events?${query}`, { headers: { authorization }, signal: time.signal }));
-      if (!response.ok) {
-        safely(options.onProviderError, { status: response.status });
-        await response.body?.cancel().catch(() => {});
-        return undefined;
-      }
-      const { items } = ((await time.within(response.json())) ?? {}) as { items?: unknown };
-      if (!Array.isArray(items)) return undefined;
-      const found = (items as MailgunEvent[]).find(
-        (item) => item?.event === 'accepted' && item['user-variables']?.[KEY_VARIABLE] === idempotencyKey,
-      );
-      return found ? requestIdOf(found.message?.headers?.['message-id']) : null;
-    } catch (error) {
-      safely(options.onProviderError, { error });
-      return undefined;
-    }
+    const { items } = ((await mail.read(`events?${query}`)) ?? {}) as { items?: unknown };
+    if (!Array.isArray(items)) return undefined;
+    const found = (items as MailgunEvent[]).find((item) => item?.event === 'accepted' && item['user-variables']?.[KEY_VARIABLE] === idempotencyKey);
+    return found ? requestIdOf(found.message?.headers?.['message-id']) : null;
   }
 
   /**
@@ -322,7 +207,7 @@ export function createSpecRequestHandler(options: SpecRequestHandlerOptions): Ha
       notes.idempotency = 'confirmed';
       return { key: 'complete', answer: accepted(messageId) };
     }
-    if (messageId === null && now() - since >= confirmAfterMs) return send(request, configuration, notes);
+    if (messageId === null && now() - since >= mail.confirmAfterMs) return send(request, configuration, notes);
     notes.idempotency = 'unconfirmed';
     notes.reason = messageId === null ? 'not_listed_yet' : 'events_unavailable';
     return { key: 'uncertain', since };

@@ -1,5 +1,5 @@
-// The demo server with REDIS_URL set: the relay's and the direct-debit handlers' state lives in that
-// Redis (a real redis-server), under the prefix evc-demo:.
+// The demo server with REDIS_URL set: the relay's, the direct-debit and the partner-discount
+// handlers' state lives in that Redis (a real redis-server), under the prefix evc-demo:.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
@@ -58,5 +58,25 @@ describe('demo server with REDIS_URL', () => {
     assert.equal(found.status, 200);
     assert.deepEqual(await found.json(), { flowId: 'BRF000DEMOREDIS', status: 'pending' });
     assert.equal((await keys('evc-demo:rate-limit:direct-debit-status:*')).length, 1);
+  });
+
+  it('keeps the partner-discount codes in Redis under a keyed hash of the address, expiring with the code', async () => {
+    const email = 'sam.redis@partner-one.example';
+    const post = (path, body) =>
+      fetch(harness.url(`/api/partner-discount/${path}`), { method: 'POST', headers: { Origin: origin(), 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    assert.equal((await post('start', { email })).status, 202);
+    const [key, ...more] = await keys('evc-demo:partner-code:*');
+    assert.deepEqual(more, []);
+    assert.match(key, /^evc-demo:partner-code:[0-9a-f]{64}$/);
+    const ttl = await client.pTTL(key);
+    assert.ok(ttl > 590_000 && ttl <= 600_000, `expires with the code (${ttl} ms left)`);
+    const outbox = await (await fetch(harness.url('/api/outbox'))).json();
+    const { code } = JSON.parse(outbox.findLast((message) => message.to === email)['t:variables']);
+    // The code only as a keyed hash; the rest is the shop code it earns, the attempts and the expiry.
+    const stored = await client.hGetAll(key);
+    assert.deepEqual(Object.keys(stored).sort(), ['attemptsLeft', 'codeHash', 'created', 'discountCode', 'expiresAt']);
+    assert.match(stored.codeHash, /^[0-9a-f]{64}$/);
+    assert.equal((await post('verify', { email, code })).status, 200);
+    assert.equal((await keys('evc-demo:rate-limit:partner-discount-address:*')).length, 1);
   });
 });

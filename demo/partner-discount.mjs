@@ -1,0 +1,105 @@
+// The partner-discount handler on the demo server: `/api/partner-discount/start` and
+// `/api/partner-discount/verify` are the reference handler from dist/server.js, sending its codes
+// through the Mailgun stand-in (they appear in `GET /api/outbox` with the template
+// `partner-discount-code`) and making single-use codes through the Shopify Admin API stand-in,
+// whose codes the Storefront stand-in's shop then honours once. For tests:
+//   GET  /api/partner-discount/_log      { created: [...] } the discounts the Admin stand-in made:
+//                                        id, code, title, amount, dates and limits;
+//   POST /api/partner-discount/_control  { "failNext": 2, "status": 503 } the next 2 Admin API
+//                                        calls fail with 503 (status optional); GET shows it.
+// With SHOPIFY_ADMIN_ENDPOINT and SHOPIFY_ADMIN_TOKEN set, the handler makes codes in that shop;
+// with MAILGUN_API_KEY and MAILGUN_DOMAIN, it sends through Mailgun; PARTNER_TOKEN_SECRET replaces
+// the demo secret (the direct-debit handler reads the same); with REDIS_URL, the codes and rate
+// limits live in that Redis.
+import { jsonResponse, readJson } from './json-body.mjs';
+import { mailgunOptions } from './mail/index.mjs';
+import { loopbackOrigins } from './origins.mjs';
+import { sharedRedisStores } from './redis.mjs';
+import { createAdminStandIn } from './storefront/admin.mjs';
+
+/** Demo constants: the stand-in's Admin token and the token secret, never real ones. */
+const DEMO_ADMIN_TOKEN = 'shpat_demo-admin-token';
+const DEMO_TOKEN_SECRET = 'demo-partner-token-secret-0123456789abcdef';
+/** A name that never resolves, so a stand-in misconfiguration cannot reach the network. */
+const STAND_IN_ADMIN_ENDPOINT = 'https://demo-shop.myshopify.invalid/admin/api/2025-10/graphql.json';
+const MAX_FAILURES = 100;
+
+/** The secret the partner-discount handler signs tokens with and the direct-debit handler checks them with. */
+export const partnerTokenSecret = (env = process.env) => env.PARTNER_TOKEN_SECRET ?? DEMO_TOKEN_SECRET;
+
+function handlerOptions(env, { mailStandIn, admin }, redis) {
+  const mailgun = mailgunOptions(env, mailStandIn);
+  const shop =
+    env.SHOPIFY_ADMIN_ENDPOINT && env.SHOPIFY_ADMIN_TOKEN
+      ? { adminEndpoint: env.SHOPIFY_ADMIN_ENDPOINT, adminToken: env.SHOPIFY_ADMIN_TOKEN }
+      : { adminEndpoint: STAND_IN_ADMIN_ENDPOINT, adminToken: DEMO_ADMIN_TOKEN, fetch: (input, init) => admin.handle(new Request(input, init)) };
+  // Generous: every page and test of a demo session comes from one loopback address, often with one e-mail.
+  const store = redis && { store: redis.rateLimit };
+  return {
+    mailgun,
+    from: env.PARTNER_CODE_FROM ?? `Partner offers <offers@${mailgun.domain}>`,
+    subject: env.PARTNER_CODE_SUBJECT ?? 'Your partner discount code',
+    template: env.PARTNER_CODE_TEMPLATE ?? 'partner-discount-code',
+    shop,
+    tokenSecret: partnerTokenSecret(env),
+    allowedOrigins: loopbackOrigins(env.PARTNER_DISCOUNT_ALLOWED_ORIGINS),
+    rateLimit: { limit: 120, windowMs: 60_000, ...store },
+    addressRateLimit: { limit: 30, windowMs: 10 * 60_000, ...store },
+    ...(redis && { codes: { store: redis.partnerCodes } }),
+    onProviderError: (failure) => console.warn(`partner-discount: ${failure.provider} failed`, failure.status ?? failure.error ?? failure.errors),
+  };
+}
+
+/** The body of a failure-switch request, or the reason it is refused. */
+function parseControl(body) {
+  const { failNext, status = 503 } = body ?? {};
+  if (!(Number.isInteger(failNext) && failNext >= 0 && failNext <= MAX_FAILURES)) return { error: `failNext must be a whole number from 0 to ${MAX_FAILURES}.` };
+  if (!(Number.isInteger(status) && status >= 400 && status <= 599)) return { error: 'status must be an HTTP error status from 400 to 599.' };
+  return { failNext, status };
+}
+
+/**
+ * @param {{ mailStandIn: { handle(request: Request): Promise<Response> }, shop: object, env?: NodeJS.ProcessEnv }} options
+ *   the relay's Mailgun stand-in (one outbox) and the Storefront stand-in's shop
+ */
+export function createPartnerDiscountRoutes({ mailStandIn, shop, env = process.env }) {
+  const admin = createAdminStandIn({ shop, accessToken: DEMO_ADMIN_TOKEN });
+  let handler;
+  // Loaded on first use so the demo server starts before a build; the handler is the shipped file.
+  const loadHandler = () =>
+    (handler ??= import('../dist/server.js').then(async ({ createPartnerDiscountHandler }) =>
+      createPartnerDiscountHandler(handlerOptions(env, { mailStandIn, admin }, await sharedRedisStores(env))),
+    ));
+  async function handle(request, { clientAddress } = {}) {
+    let partnerDiscount;
+    try {
+      partnerDiscount = await loadHandler();
+    } catch (error) {
+      handler = undefined;
+      console.error('partner-discount handler unavailable:', error);
+      return jsonResponse(503, { error: { code: 'handler_unavailable', message: 'Run `npm run build` first.' } });
+    }
+    return partnerDiscount(request, { clientAddress });
+  }
+  const pattern = /^\/api\/partner-discount\/(start|verify)$/;
+  const controlPattern = /^\/api\/partner-discount\/_control$/;
+  const routes = [
+    { method: 'POST', pattern, handler: handle },
+    { method: 'OPTIONS', pattern, handler: handle },
+    { method: 'GET', pattern: /^\/api\/partner-discount\/_log$/, handler: () => jsonResponse(200, { created: admin.created }) },
+    { method: 'GET', pattern: controlPattern, handler: () => jsonResponse(200, admin.failures.state()) },
+    {
+      method: 'POST',
+      pattern: controlPattern,
+      handler: async (request) => {
+        const body = await readJson(request);
+        if (!body.ok) return jsonResponse(400, { error: body.error });
+        const control = parseControl(body.value);
+        if (control.error) return jsonResponse(400, { error: control.error });
+        admin.failures.set(control.failNext, control.status);
+        return jsonResponse(200, admin.failures.state());
+      },
+    },
+  ];
+  return { routes, admin };
+}
