@@ -16,6 +16,7 @@ export const CONFIGURATOR_ATTRIBUTES = [
   'storeCartEndpoint',
   'directDebitEndpoint',
   'directDebitDropinSrc',
+  'partnerEndpoint',
   'imageCdn',
   'modelSrc',
   'viewerSrc',
@@ -57,6 +58,8 @@ export interface ConfiguratorOptions extends ContactDetails {
   directDebitEndpoint?: string | undefined;
   /** URL of GoCardless's drop-in script, loaded on the direct-debit step only (GoCardless's own by default). */
   directDebitDropinSrc?: string | undefined;
+  /** Base URL of the partner-discount handler: with it, a partner discount needs a one-time code sent to the e-mail. */
+  partnerEndpoint?: string | undefined;
   imageCdn: string;
   modelSrc?: string | undefined;
   /** URL of `model-viewer.js`, the 3D viewer file: `viewer-src`, else the one beside the classic script. */
@@ -150,6 +153,7 @@ export function parseConfiguratorAttributes(
     storeCartEndpoint: url('storeCartEndpoint', raw.storeCartEndpoint, base, errors),
     directDebitEndpoint: url('directDebitEndpoint', raw.directDebitEndpoint, base, errors),
     directDebitDropinSrc: url('directDebitDropinSrc', raw.directDebitDropinSrc, base, errors),
+    partnerEndpoint: url('partnerEndpoint', raw.partnerEndpoint, base, errors),
     imageCdn: url('imageCdn', raw.imageCdn, base, errors) ?? new URL(DEFAULT_IMAGE_CDN, base).href,
     modelSrc: url('modelSrc', raw.modelSrc, base, errors),
     viewerSrc: url('viewerSrc', raw.viewerSrc, base, errors) ?? defaults.viewerSrc,
