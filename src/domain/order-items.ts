@@ -40,6 +40,10 @@ export interface OrderItem {
 export interface PricingContext {
   /** The buyer's e-mail; its domain selects a partner discount (spec §6). */
   email?: string | undefined;
+  /** Partner discounts need a verification (`partner-endpoint`): only `verifiedPartner` gives one, never the e-mail. */
+  verifiedPartnerDiscounts?: boolean;
+  /** The partner discount a one-time code to the e-mail verified. */
+  verifiedPartner?: { discountId: string };
 }
 
 const fromAddOn = (item: AddOn, attributes: Record<string, string> = {}, key: string = item.id): OrderItem => ({
@@ -63,6 +67,13 @@ export function discountForEmail(catalogue: Catalogue, email: string | undefined
   const domain = email.trim().slice(at + 1).toLowerCase();
   if (!domain) return undefined;
   return catalogue.discounts.find((discount) => discount.value > 0 && discount.domains.includes(domain));
+}
+
+/** The order's partner discount: the verified partner's when verification is on, else the e-mail domain's (spec §6). */
+export function partnerDiscount(catalogue: Catalogue, context: PricingContext): Discount | undefined {
+  if (!context.verifiedPartnerDiscounts) return discountForEmail(catalogue, context.email);
+  const id = context.verifiedPartner?.discountId;
+  return catalogue.discounts.find((discount) => discount.value > 0 && discount.id === id);
 }
 
 /** Every item of the order, in the order the summary shows them. */
@@ -143,7 +154,7 @@ export function orderItems(catalogue: Catalogue, config: Configuration, context:
     items.push({ key: 'offer', name: offer.name, price: 0, monthly: 0, ...(offer.variantId ? { variantId: offer.variantId } : {}), code: offer.id, attributes: {} });
   }
 
-  const discount = discountForEmail(catalogue, context.email);
+  const discount = partnerDiscount(catalogue, context);
   if (discount) {
     items.push({
       key: 'discount',

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { UK_CATALOGUE as C } from './catalogue/uk';
 import type { Configuration } from './configuration';
 import { defaultConfiguration } from './configuration';
-import { discountForEmail, orderItems } from './order-items';
+import type { PricingContext } from './order-items';
+import { discountForEmail, orderItems, partnerDiscount } from './order-items';
 import { finishSurcharge, monthlyPlanOffered, priceConfiguration, totalPayable, totalsDetail } from './pricing';
 import { withShopPrices } from './shop-prices';
 
@@ -116,6 +117,24 @@ describe('partner discount (spec §3 discount entries, §6)', () => {
       expect(amounts(base, email)).not.toHaveProperty('discount');
     },
   );
+});
+
+describe('partner discount verified by a one-time code (partner-endpoint)', () => {
+  const monthly = config({ paymentType: 'PAY_MONTHLY', front: 'racing_green' });
+  it.each<[string, PricingContext, number]>([
+    ['a partner e-mail alone gives nothing', { email: 'sam@partner-one.example', verifiedPartnerDiscounts: true }, 0],
+    ['the verified partner gives its discount', { email: 'sam@partner-one.example', verifiedPartnerDiscounts: true, verifiedPartner: { discountId: 'partner' } }, 10000],
+    ['whatever the e-mail says', { email: 'sam@example.com', verifiedPartnerDiscounts: true, verifiedPartner: { discountId: 'sportscars' } }, 7500],
+    ['an unknown partner gives nothing', { email: 'sam@partner-one.example', verifiedPartnerDiscounts: true, verifiedPartner: { discountId: 'nobody' } }, 0],
+    ['"No Discount" gives nothing', { verifiedPartnerDiscounts: true, verifiedPartner: { discountId: 'none' } }, 0],
+    ['without verification on, a verified partner is ignored and the e-mail decides', { email: 'sam@example.com', verifiedPartner: { discountId: 'partner' } }, 0],
+  ])('%s', (_, context, discount) => {
+    const totals = priceConfiguration(C, monthly, context);
+    expect(totals.total).toBe(59900 + 2200 - discount);
+    expect(totals.monthly).toMatchObject({ initialPayment: 35000 - discount, discount });
+    expect(totals.lines.some((line) => line.key === 'discount')).toBe(discount > 0);
+    expect(partnerDiscount(C, context)?.value ?? 0).toBe(discount);
+  });
 });
 
 describe('pay in 3 and the monthly plan (spec §9)', () => {

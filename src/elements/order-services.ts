@@ -9,6 +9,7 @@ import type { ShopClient } from '../services/shop';
 import { checkoutConfiguration, createProductDetailsLoader, createShopClient, installationDetails, ShopError, storefrontCartFigures } from '../services/shop';
 import { checkoutThemeCart } from '../services/theme-cart';
 import { themeRoot } from '../services/theme-root';
+import { partnerContext } from '../domain/partner';
 import { directDebitKey } from '../stores/direct-debit-key';
 import type { CheckoutRequest, DirectDebitServices, OrderFailure, OrderServices, PlacedOrder } from '../ui/order-services';
 import { toOrderFailure } from '../ui/order-services';
@@ -115,6 +116,9 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
   /** Spec §6: the cookie's value is copied into the form; the form's own value stands otherwise. */
   const referralFor = (formReferral: string) => readReferralCookie(doc) ?? formReferral;
 
+  /** With `partner-endpoint`, only a verified partner discount counts (domain/partner.ts). */
+  const verifiedPartnerDiscounts = Boolean(options.partnerEndpoint);
+
   /**
    * The mandate flow from `direct-debit-endpoint`, GoCardless's drop-in on demand. Its
    * idempotency key is saved for the session, as the personal details it stands for are.
@@ -151,9 +155,10 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
     const { catalogue, configuration, form, cartId } = request;
     const referral = referralFor(form.referral);
     const monthly = configuration.paymentType === 'PAY_MONTHLY' ? monthlyPlanContext(form) : undefined;
+    const context = partnerContext(form, verifiedPartnerDiscounts);
     if (options.cart === 'theme') {
       const result = await checkoutThemeCart(
-        { catalogue, configuration, email: form.email, referral, monthly, sellingPlans: request.sellingPlans },
+        { ...context, catalogue, configuration, email: form.email, referral, monthly, sellingPlans: request.sellingPlans },
         { root: themeRoot(view), fetch: input.fetch, timeoutMs, signal },
       );
       return { cartId: result.cartId, checkoutUrl: checkoutAddress(result.checkoutUrl, doc.baseURI), figures: result.figures };
@@ -163,6 +168,7 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
     }
     // checkoutUrlWithFd (spec §7.5 `_fd=0`) is applied by the shop client to every cart it returns.
     const result = await checkoutConfiguration(client, {
+      ...context,
       catalogue,
       configuration,
       email: form.email,
@@ -199,7 +205,7 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
       // Spec §7.2: sent only when the e-mail is filled in, and only where the page asks for it.
       if (!options.storeCartEndpoint || !form.email.trim()) return;
       await sendLead(
-        { catalogue, configuration, form, referral: readReferralCookie(doc) },
+        { catalogue, configuration, form, referral: readReferralCookie(doc), verifiedPartnerDiscounts },
         { endpoint: options.storeCartEndpoint, fetch: input.fetch, timeoutMs, signal },
       );
     },
@@ -211,7 +217,7 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
       } catch (error) {
         throw fail(error);
       }
-      const shown = shownFigures(request.catalogue, request.configuration, { email: request.form.email });
+      const shown = shownFigures(request.catalogue, request.configuration, partnerContext(request.form, verifiedPartnerDiscounts));
       return {
         cartId: placed.cartId,
         checkoutUrl: placed.checkoutUrl,

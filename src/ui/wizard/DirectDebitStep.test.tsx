@@ -1,4 +1,5 @@
 import { act } from 'react';
+import { updateForm } from '../../stores/form-answers';
 import { chooseExtra, choosePaymentType } from '../../stores/wizard-choices';
 import type { MockInstance } from 'vitest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -55,10 +56,9 @@ afterEach(() => {
 function renderDirectDebitStep(directDebit: DirectDebitServices | undefined, options: Record<string, unknown> = {}) {
   const rendered = renderWizard({ order: fakeOrderServices({ directDebit }), options: { monthlyPlanAvailable: true, ...options } });
   update(() => {
-    const { actions } = rendered.store.getState();
     choosePaymentType(rendered.store, 'PAY_MONTHLY');
     chooseExtra(rendered.store, 'display', true);
-    actions.updateForm({
+    updateForm(rendered.store, {
       'first-name': 'Sam',
       'last-name': 'Lee',
       email: 'sam@example.com',

@@ -9,6 +9,7 @@ import { ContactLine } from '../ErrorPanel';
 import { useUiOptions } from '../options-context';
 import { Spinner } from '../Spinner';
 import { stepLabel } from '../step-labels';
+import { updateForm } from '../../stores/form-answers';
 import { useConfigurator, useConfiguratorStore, useTotals } from '../store-context';
 import type { StepProps } from './types';
 import { useWizardOverlay } from './wizard-overlay';
@@ -77,7 +78,7 @@ export function DirectDebitStep(_props: StepProps) {
   const setUp = useCallback(async () => {
     if (!directDebit) return;
     setState({ status: 'starting' });
-    const { configuration, form, actions } = store.getState();
+    const { configuration, form } = store.getState();
     try {
       const started = await directDebit.start(configuration, form);
       if (!mounted.current) return;
@@ -90,7 +91,7 @@ export function DirectDebitStep(_props: StepProps) {
           setOverlay(false);
           focusAfterDropin.current = 'confirmation';
           // The mandate may still be pending with the bank: the handler's webhook records that.
-          actions.updateForm({ goCardlessMandateComplete: true, goCardlessFlowId: started.flowId });
+          updateForm(store, { goCardlessMandateComplete: true, goCardlessFlowId: started.flowId });
           if (!mounted.current) return;
           setState({ status: 'idle' });
         },
