@@ -62,7 +62,10 @@ export const directDebitRequestSchema = (today: Date) =>
     }),
     finance: financeAnswersSchema(today),
     configuration: ConfigurationShape,
-    /** A verified partner discount's token (`partner-endpoint`): the handler prices the discount from it, never from the e-mail. */
+    /**
+     * The partner-discount handler's verification token for `customer.email`: the only way a
+     * partner discount comes off the initial payment. The handler checks it whole; the e-mail alone never counts.
+     */
     partnerToken: v.optional(v.string('must be a string')),
   });
 

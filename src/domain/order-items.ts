@@ -38,12 +38,12 @@ export interface OrderItem {
 }
 
 export interface PricingContext {
-  /** The buyer's e-mail; its domain selects a partner discount (spec §6). */
+  /** The buyer's e-mail; its domain selects a partner discount (spec §6) unless `verifiedPartnerDiscounts`. */
   email?: string | undefined;
-  /** Partner discounts need a verification (`partner-endpoint`): only `verifiedPartner` gives one, never the e-mail. */
-  verifiedPartnerDiscounts?: boolean;
-  /** The partner discount a one-time code to the e-mail verified. */
-  verifiedPartner?: { discountId: string };
+  /** When true only `verifiedPartner` gives a partner discount, never the e-mail's domain. */
+  verifiedPartnerDiscounts?: boolean | undefined;
+  /** The partner discount (the catalogue discount's id) that a one-time code sent to the e-mail proved. */
+  verifiedPartner?: { discountId: string } | undefined;
 }
 
 const fromAddOn = (item: AddOn, attributes: Record<string, string> = {}, key: string = item.id): OrderItem => ({
@@ -62,19 +62,19 @@ const fromAddOn = (item: AddOn, attributes: Record<string, string> = {}, key: st
  * domain after the last "@", ignoring case and surrounding spaces.
  */
 export function discountForEmail(catalogue: Catalogue, email: string | undefined): Discount | undefined {
-  const at = email?.trim().lastIndexOf('@') ?? -1;
-  if (!email || at < 1) return undefined;
-  const domain = email.trim().slice(at + 1).toLowerCase();
-  if (!domain) return undefined;
-  return catalogue.discounts.find((discount) => discount.value > 0 && discount.domains.includes(domain));
+  // The domain after the last "@", which must follow something.
+  const domain = email?.trim().toLowerCase().match(/[^]@([^@]+)$/)?.[1];
+  return domain ? catalogue.discounts.find((discount) => discount.value > 0 && discount.domains.includes(domain)) : undefined;
 }
 
-/** The order's partner discount: the verified partner's when verification is on, else the e-mail domain's (spec §6). */
-export function partnerDiscount(catalogue: Catalogue, context: PricingContext): Discount | undefined {
-  if (!context.verifiedPartnerDiscounts) return discountForEmail(catalogue, context.email);
-  const id = context.verifiedPartner?.discountId;
-  return catalogue.discounts.find((discount) => discount.value > 0 && discount.id === id);
-}
+/**
+ * The partner discount a pricing context earns: with `verifiedPartnerDiscounts` only the verified
+ * one, else the e-mail domain's (spec §6).
+ */
+export const partnerDiscount = (catalogue: Catalogue, context: PricingContext): Discount | undefined =>
+  context.verifiedPartnerDiscounts
+    ? catalogue.discounts.find((discount) => discount.value > 0 && discount.id === context.verifiedPartner?.discountId)
+    : discountForEmail(catalogue, context.email);
 
 /** Every item of the order, in the order the summary shows them. */
 export function orderItems(catalogue: Catalogue, config: Configuration, context: PricingContext = {}): OrderItem[] {

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { UK_CATALOGUE as C } from './catalogue/uk';
 import type { Configuration } from './configuration';
 import { defaultConfiguration } from './configuration';
-import type { PricingContext } from './order-items';
 import { discountForEmail, orderItems, partnerDiscount } from './order-items';
 import { finishSurcharge, monthlyPlanOffered, priceConfiguration, totalPayable, totalsDetail } from './pricing';
 import { withShopPrices } from './shop-prices';
@@ -105,12 +104,13 @@ describe('partner discount (spec §3 discount entries, §6)', () => {
     ['Sam@PARTNER-TWO.Example ', 10000],
     ['lee@sportscars.example', 7500],
     ['lee@luxurycars.example', 7500],
+    ['"odd@name"@partner-one.example', 10000],
   ])('%s gets a negative line of %i pence', (email, value) => {
     expect(amounts(base, email)['discount']).toBe(-value);
     expect(priceConfiguration(C, base, { email }).total).toBe(59900 - value);
   });
 
-  it.each(['sam@example.com', 'sam@mail.partner-one.example', 'partner-one.example', '', undefined])(
+  it.each(['sam@example.com', 'sam@mail.partner-one.example', 'partner-one.example', '@partner-one.example', 'sam@partner-one.example@', '', undefined])(
     'no discount for %s',
     (email) => {
       expect(discountForEmail(C, email)).toBeUndefined();
@@ -119,21 +119,29 @@ describe('partner discount (spec §3 discount entries, §6)', () => {
   );
 });
 
-describe('partner discount verified by a one-time code (partner-endpoint)', () => {
-  const monthly = config({ paymentType: 'PAY_MONTHLY', front: 'racing_green' });
-  it.each<[string, PricingContext, number]>([
-    ['a partner e-mail alone gives nothing', { email: 'sam@partner-one.example', verifiedPartnerDiscounts: true }, 0],
-    ['the verified partner gives its discount', { email: 'sam@partner-one.example', verifiedPartnerDiscounts: true, verifiedPartner: { discountId: 'partner' } }, 10000],
-    ['whatever the e-mail says', { email: 'sam@example.com', verifiedPartnerDiscounts: true, verifiedPartner: { discountId: 'sportscars' } }, 7500],
-    ['an unknown partner gives nothing', { email: 'sam@partner-one.example', verifiedPartnerDiscounts: true, verifiedPartner: { discountId: 'nobody' } }, 0],
-    ['"No Discount" gives nothing', { verifiedPartnerDiscounts: true, verifiedPartner: { discountId: 'none' } }, 0],
-    ['without verification on, a verified partner is ignored and the e-mail decides', { email: 'sam@example.com', verifiedPartner: { discountId: 'partner' } }, 0],
-  ])('%s', (_, context, discount) => {
-    const totals = priceConfiguration(C, monthly, context);
-    expect(totals.total).toBe(59900 + 2200 - discount);
-    expect(totals.monthly).toMatchObject({ initialPayment: 35000 - discount, discount });
-    expect(totals.lines.some((line) => line.key === 'discount')).toBe(discount > 0);
-    expect(partnerDiscount(C, context)?.value ?? 0).toBe(discount);
+describe('a verified partner discount (the merchant turned verification on)', () => {
+  const verified = (discountId: string | undefined, email = 'sam@partner-one.example') => ({
+    email,
+    verifiedPartnerDiscounts: true,
+    verifiedPartner: discountId === undefined ? undefined : { discountId },
+  });
+
+  it.each([
+    ['a partner e-mail, not verified', verified(undefined), undefined],
+    ['a partner e-mail, verified', verified('partner'), 10000],
+    ['the sports-car maker, verified with an e-mail of another domain', verified('sportscars', 'lee@example.com'), 7500],
+    ['an unknown discount id', verified('gold'), undefined],
+    ['the "No Discount" entry', verified('none'), undefined],
+  ])('%s', (_, context, value) => {
+    expect(partnerDiscount(C, context)?.value).toBe(value);
+    const totals = priceConfiguration(C, base, context);
+    expect(totals.total).toBe(59900 - (value ?? 0));
+    expect(totals.monthly.discount).toBe(value ?? 0);
+  });
+
+  it('without verification the e-mail domain decides, whatever verifiedPartner says (spec §6)', () => {
+    expect(partnerDiscount(C, { email: 'sam@partner-one.example' })?.id).toBe('partner');
+    expect(partnerDiscount(C, { email: 'sam@example.com', verifiedPartner: { discountId: 'partner' } })).toBeUndefined();
   });
 });
 
