@@ -3,15 +3,16 @@ import { deliveryAddress, monthlyPlanContext, webCheckoutAddress } from '../doma
 import type { CartFigures } from '../domain/cart-check';
 import { cartTotalsDetail, compareCart, shownFigures } from '../domain/cart-check';
 import { GOCARDLESS_DROPIN_SRC, directDebitRequest } from '../domain/direct-debit';
+import { partnerContext } from '../domain/partner';
 import { loadDropin, openDropin, startMandateFlow } from '../services/direct-debit';
 import { sendLead } from '../services/lead-capture';
+import { requestPartnerCode, verifyPartnerCode } from '../services/partner-discount';
 import type { ShopClient } from '../services/shop';
 import { checkoutConfiguration, createProductDetailsLoader, createShopClient, installationDetails, ShopError, storefrontCartFigures } from '../services/shop';
 import { checkoutThemeCart } from '../services/theme-cart';
 import { themeRoot } from '../services/theme-root';
-import { partnerContext } from '../domain/partner';
 import { directDebitKey } from '../stores/direct-debit-key';
-import type { CheckoutRequest, DirectDebitServices, OrderFailure, OrderServices, PlacedOrder } from '../ui/order-services';
+import type { CheckoutRequest, DirectDebitServices, OrderFailure, OrderServices, PartnerDiscountServices, PlacedOrder } from '../ui/order-services';
 import { toOrderFailure } from '../ui/order-services';
 import type { ConfiguratorOptions } from './attributes';
 import { emit } from './events';
@@ -187,9 +188,18 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
     };
   }
 
+  const partnerDiscount = (endpoint: string): PartnerDiscountServices => {
+    const call = { endpoint, fetch: input.fetch, timeoutMs, signal };
+    return {
+      sendCode: (email) => requestPartnerCode(email, call),
+      verify: (email, code) => verifyPartnerCode(email, code, call),
+    };
+  };
+
   return {
     checkoutAvailable: available,
     directDebit: options.directDebitEndpoint ? directDebit(options.directDebitEndpoint) : undefined,
+    partnerDiscount: options.partnerEndpoint ? partnerDiscount(options.partnerEndpoint) : undefined,
 
     async installationDetails() {
       if (!client || !productDetails) return {};

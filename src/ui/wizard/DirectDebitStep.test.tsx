@@ -204,6 +204,18 @@ describe('direct-debit step (spec §5 direct debit step, issue 6)', () => {
     expect(container.querySelector('.evc-step')?.getAttribute('data-step')).toBe(step);
   });
 
+  it('a partner verification the handler refused is dropped, so the initial payment is shown without it', async () => {
+    const fake = fakeDirectDebit();
+    const message = 'The partner discount confirmation has expired: confirm your e-mail again.';
+    fake.directDebit.start.mockRejectedValueOnce(new DirectDebitError('INVALID_REQUEST', message, { retryable: false, field: 'partnerToken' }));
+    const { container, store } = renderDirectDebitStep(fake.directDebit);
+    const verifiedPartner = { email: 'sam@example.com', discountId: 'partner', discountCode: 'PARTNER-7Q2M9XKD4T1B', token: 'eyJ.abc', amount: 10000, expiresAt: '2099-01-01T00:00:00.000Z' };
+    update(() => updateForm(store, { verifiedPartner }));
+    await setUp(container);
+    expect(textOf(container.querySelector('.evc-step [role="alert"] p'))).toBe(message);
+    expect(store.getState().form.verifiedPartner).toBeUndefined();
+  });
+
   it('a service GoCardless refused shows the merchant\'s contact and the way to another payment', async () => {
     const fake = fakeDirectDebit();
     fake.directDebit.start.mockRejectedValueOnce(

@@ -70,9 +70,11 @@ export function DirectDebitStep(_props: StepProps) {
     (error: unknown) => {
       const failure = toOrderFailure(error, START_FAILED);
       reportError?.({ code: failure.code, message: failure.buyerMessage });
+      // A partner verification the handler did not accept (expired, say) is dropped: the contact step offers a new code.
+      if (failure.field === 'partnerToken') updateForm(store, { verifiedPartner: undefined });
       if (mounted.current) setState({ status: 'failed', failure });
     },
-    [reportError],
+    [reportError, store],
   );
 
   const setUp = useCallback(async () => {
