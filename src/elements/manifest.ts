@@ -76,7 +76,7 @@ export const ATTRIBUTE_DOCS: Record<ConfiguratorAttribute, AttributeDoc> = {
   },
   partnerEndpoint: {
     description: url(
-      'Base URL of the partner-discount handler (the reference `createPartnerDiscountHandler` or the merchant’s own): the element POSTs to its `/start` and `/verify`. With it, a buyer whose e-mail domain is a partner’s gets the discount only after entering a one-time code sent to that address, and the cart gets a single-use shop code. Without it the discount follows the e-mail domain alone (spec §6).',
+      'Base URL of the partner-discount handler (the reference `createPartnerDiscountHandler` or the merchant’s own): the element POSTs to its `/start` and `/verify`. With it, a buyer whose e-mail domain is a partner’s gets the discount only after entering a one-time code sent to that address (order mode), and the cart gets a single-use shop code; spec-request mode, which has no cart, then shows no partner discount. Without it the discount follows the e-mail domain alone (spec §6).',
     ),
     type: 'string',
   },
