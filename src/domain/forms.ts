@@ -13,9 +13,9 @@ import {
 import type { InstallCheckAnswers } from './install-check';
 import { poundsFromPence } from './money';
 import { orderItems, partnerDiscount } from './order-items';
+import type { VerifiedPartner } from './partner';
 import { partnerContext } from './partner';
 import type { StepName } from './wizard/steps';
-import type { VerifiedPartner } from './partner';
 
 /**
  * Spec §3 "Form values": what the buyer types or answers, under the spec's field names. The

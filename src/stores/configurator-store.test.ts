@@ -190,6 +190,12 @@ describe('a partner discount verified by a one-time code (partner-endpoint)', ()
     expect(total(plain)).toBe(49900);
   });
 
+  it('spec-request mode, which has no cart and so no code to verify, shows no partner discount with it', () => {
+    const store = createConfiguratorStore({ catalogue: UK_CATALOGUE, flow: 'spec-request', storageKey: 'test', storage: {}, verifiedPartnerDiscounts: true });
+    updateForm(store, { orderEmail: EMAIL, email: EMAIL });
+    expect(total(store)).toBe(59900);
+  });
+
   it('changing the e-mail drops the verification, even back to the same address', () => {
     const { store } = withEndpoint();
     updateForm(store, { email: EMAIL, verifiedPartner: verified('2030-01-01T00:00:00Z') });

@@ -6,7 +6,7 @@ import type { FormValues } from '../domain/forms';
 import { defaultFormValues } from '../domain/forms';
 import type { Totals } from '../domain/pricing';
 import { priceConfiguration } from '../domain/pricing';
-import type { PartnerContext, VerifiedPartner } from '../domain/partner';
+import type { VerifiedPartner } from '../domain/partner';
 import { partnerContext, verificationCurrent } from '../domain/partner';
 import type { ShopPriceList } from '../domain/shop-prices';
 import type { PricedCatalogueResult } from '../services/shop-prices';
@@ -325,10 +325,6 @@ export function selectAwaitingHighPower(state: ConfiguratorState): boolean {
   return state.wizard.open && needsHighPowerConfirmation(navigationContext(state), state.wizard.step);
 }
 
-/** What the order is priced with: the e-mail and, with `partner-endpoint`, the verified partner. */
-export const selectPricingContext = (state: Pick<ConfiguratorState, 'form' | 'verifiedPartnerDiscounts'>): PartnerContext =>
-  partnerContext(state.form, state.verifiedPartnerDiscounts);
-
 /** The last totals worked out for each configuration object, shared by every reader of a store. */
 const totalsCache = new WeakMap<Configuration, { catalogue: Catalogue; email: string; verified: VerifiedPartner | undefined; totals: Totals }>();
 
@@ -343,7 +339,8 @@ export function selectTotals(state: ConfiguratorState): Totals {
   const email = state.form.email;
   const last = totalsCache.get(configuration);
   if (last && last.catalogue === catalogue && last.email === email && last.verified === verified) return last.totals;
-  const totals = priceConfiguration(catalogue, configuration, selectPricingContext(state));
+  // The e-mail and, with `partner-endpoint`, the verified partner decide the partner discount.
+  const totals = priceConfiguration(catalogue, configuration, partnerContext(state.form, state.verifiedPartnerDiscounts));
   totalsCache.set(configuration, { catalogue, email, verified, totals });
   return totals;
 }
