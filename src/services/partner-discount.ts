@@ -8,7 +8,7 @@ import type { VerifiedPartner } from '../domain/partner';
  * outcome the buyer is told in a sentence, with what they can do next; these calls never reject.
  */
 
-export const PARTNER_DISCOUNT_TIMEOUT_MS = 15_000;
+const PARTNER_DISCOUNT_TIMEOUT_MS = 15_000;
 
 /** What the buyer can do after a failure: the same again, ask for a new code, or go on without the discount. */
 export type PartnerNext = 'retry' | 'new-code' | 'none';
@@ -31,7 +31,7 @@ export interface CodeSent {
 export type StartOutcome = ({ ok: true } & CodeSent) | ({ ok: false } & PartnerFailure);
 export type VerifyOutcome = { ok: true; verified: VerifiedPartner } | ({ ok: false; attemptsLeft?: number } & PartnerFailure);
 
-export const UNREACHABLE = 'We could not reach the discount service. Please try again.';
+const UNREACHABLE = 'We could not reach the discount service. Please try again.';
 const NOT_PARTNER = 'This e-mail address does not qualify for the partner discount. You can continue without it.';
 const UNAVAILABLE = 'Codes cannot be sent at the moment. You can continue without the partner discount, or try again later.';
 const SEND_FAILED = 'The code could not be sent. Please try again.';

@@ -11,10 +11,10 @@ import { Spinner } from '../Spinner';
 import { useConfigurator, useConfiguratorStore } from '../store-context';
 import { TextField } from '../TextField';
 
-export const SEND_CODE = 'E-mail me a code';
-export const SEND_NEW_CODE = 'Send a new code';
-export const CODE_LABEL = 'Six-digit code';
-export const VERIFY = 'Verify';
+const SEND_CODE = 'E-mail me a code';
+const SEND_NEW_CODE = 'Send a new code';
+const CODE_LABEL = 'Six-digit code';
+const VERIFY = 'Verify';
 
 /** The buyer's own mistakes, answered on the step: the rest also reach the host page as `evc-error`. */
 const ANSWERS_TO_THE_BUYER = new Set(['wrong_code', 'code_locked', 'code_expired', 'invalid_request']);
