@@ -49,7 +49,10 @@ async function startRelay(idempotency) {
     subject: 'Upgrade specification request',
     template: 'upgrade-specification',
     allowedOrigins: [ORIGIN],
+    // Limits and logs off: the figures are the relay's and its idempotency store's, nothing else.
     rateLimit: false,
+    globalRateLimit: false,
+    log: false,
     ...(idempotency && { idempotency }),
   });
   const server = createServer(toNodeListener(relay));
