@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CartFigures, ShownFigures } from './cart-check';
 import { cartPricedCatalogue, cartTotalsDetail, compareCart, differenceText, shownFigures } from './cart-check';
-import { UK_CATALOGUE as C } from './catalogue/uk';
+import { SHARED_CODES_CATALOGUE as C } from './catalogue/shared-codes.fixture';
+import { UK_CATALOGUE } from './catalogue/uk';
 import { defaultConfiguration } from './configuration';
 import { orderItems } from './order-items';
 
@@ -38,6 +39,15 @@ describe('shownFigures', () => {
 
   it('with the monthly plan, what is due now is the initial payment, less the partner discount', () => {
     expect(shownFigures(C, { ...config, paymentType: 'PAY_MONTHLY' }, { email: EMAIL }).dueNow).toBe(35000 - 10000);
+  });
+
+  it.each([
+    ['not yet verified: no discount and no code, even with shared codes in the catalogue', C, undefined, 59900 + 8800, undefined],
+    ['verified: the discount, with the single-use code rather than the shared one', C, 'PX-7Q2M9', 59900 + 8800 - 10000, 'PX-7Q2M9'],
+    ['verified, in the embedded catalogue (no shared codes)', UK_CATALOGUE, 'PX-7Q2M9', 59900 + 8800 - 10000, 'PX-7Q2M9'],
+  ])('with partner-endpoint, %s', (_, catalogue, code, dueNow, discountCode) => {
+    const verifiedPartner = code ? { email: EMAIL, discountId: 'partner', discountCode: code, token: 't', amount: 10000, expiresAt: '2030-01-01T00:00:00Z' } : undefined;
+    expect(shownFigures(catalogue, config, { email: EMAIL, verifiedPartnerDiscounts: true, verifiedPartner })).toMatchObject({ dueNow, discountCode });
   });
 });
 

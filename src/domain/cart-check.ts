@@ -2,8 +2,10 @@ import type { Catalogue } from './catalogue/schema';
 import type { Configuration } from './configuration';
 import type { Pence } from './money';
 import { formatPence, poundsFromPence, sumPence } from './money';
-import type { OrderItem, PricingContext } from './order-items';
-import { discountForEmail, orderItems } from './order-items';
+import type { OrderItem } from './order-items';
+import { orderItems } from './order-items';
+import type { PartnerContext } from './partner';
+import { partnerDiscountCode } from './partner';
 import type { TotalsDetail } from './pricing';
 import { priceConfiguration } from './pricing';
 import type { ShopPriceList } from './shop-prices';
@@ -111,13 +113,12 @@ export function discountTotal(cart: Pick<CartFigures, 'discounts'>): Pence {
  * What the wizard shows as due at checkout for an order: the total, or with the monthly plan its
  * initial payment; the items with their prices, and the partner discount's shop code.
  */
-export function shownFigures(catalogue: Catalogue, config: Configuration, context: PricingContext): ShownFigures {
+export function shownFigures(catalogue: Catalogue, config: Configuration, context: PartnerContext): ShownFigures {
   const totals = priceConfiguration(catalogue, config, context);
-  const items = orderItems(catalogue, config, context);
   return {
     dueNow: config.paymentType === 'PAY_MONTHLY' ? totals.monthly.initialPayment : totals.total,
-    items,
-    discountCode: items.some((item) => item.key === 'discount') ? discountForEmail(catalogue, context.email)?.code : undefined,
+    items: orderItems(catalogue, config, context),
+    discountCode: partnerDiscountCode(catalogue, context),
   };
 }
 

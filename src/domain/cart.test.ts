@@ -19,6 +19,8 @@ import {
   validateOrderLevelAllocations,
   webCheckoutAddress,
 } from './cart';
+import { SHARED_CODES_CATALOGUE } from './catalogue/shared-codes.fixture';
+import type { Catalogue } from './catalogue/schema';
 import { UK_CATALOGUE } from './catalogue/uk';
 import type { Configuration } from './configuration';
 import { addOn, cableOption, defaultConfiguration, frontColour, hookColour, installationOption } from './configuration';
@@ -26,6 +28,7 @@ import type { FormValues } from './forms';
 import { defaultFormValues } from './forms';
 import { productLines } from './mail';
 import { orderItems } from './order-items';
+import type { PartnerContext } from './partner';
 
 const catalogue = UK_CATALOGUE;
 const base = defaultConfiguration(catalogue);
@@ -143,17 +146,21 @@ describe('cartAttributes (spec §6 referral, configuration summary, payment plan
   });
 });
 
-describe('discountCodes (spec §6: discount by e-mail domain)', () => {
-  it.each([
-    ['sam@partner-one.example', ['PARTNER100']],
-    ['sam@PARTNER-TWO.example', ['PARTNER100']],
-    ['sam@sportscars.example', ['PARTNER75S']],
-    ['sam@luxurycars.example', ['PARTNER75L']],
-    ['sam@example.com', []],
-    ['', []],
-    [undefined, []],
-  ])('%s → %j', (email, expected) => {
-    expect(discountCodes(catalogue, email)).toEqual(expected);
+describe('discountCodes: the partner discount code of the cart', () => {
+  const verified = (discountId: string) => ({ email: 'sam@partner-one.example', discountId, discountCode: 'PX-7Q2M9', token: 't', amount: 10000, expiresAt: '2030-01-01T00:00:00Z' });
+  it.each<[string, Catalogue, PartnerContext, string[]]>([
+    ['spec §6: the shared code of the e-mail domain', SHARED_CODES_CATALOGUE, { email: 'sam@partner-one.example' }, ['PARTNER100']],
+    ['spec §6: domains ignore case', SHARED_CODES_CATALOGUE, { email: 'sam@PARTNER-TWO.example' }, ['PARTNER100']],
+    ['spec §6: the sports-car maker', SHARED_CODES_CATALOGUE, { email: 'sam@sportscars.example' }, ['PARTNER75S']],
+    ['spec §6: the luxury-car maker', SHARED_CODES_CATALOGUE, { email: 'sam@luxurycars.example' }, ['PARTNER75L']],
+    ['spec §6: no partner domain', SHARED_CODES_CATALOGUE, { email: 'sam@example.com' }, []],
+    ['spec §6: no e-mail', SHARED_CODES_CATALOGUE, {}, []],
+    ['the embedded catalogue has no shared code', catalogue, { email: 'sam@partner-one.example' }, []],
+    ['verification on: not yet verified', SHARED_CODES_CATALOGUE, { email: 'sam@partner-one.example', verifiedPartnerDiscounts: true }, []],
+    ['verification on: the single-use code', SHARED_CODES_CATALOGUE, { email: 'sam@partner-one.example', verifiedPartnerDiscounts: true, verifiedPartner: verified('partner') }, ['PX-7Q2M9']],
+    ['verification on: a partner the catalogue does not have', catalogue, { email: 'sam@partner-one.example', verifiedPartnerDiscounts: true, verifiedPartner: verified('gone') }, []],
+  ])('%s', (_, withCatalogue, context, expected) => {
+    expect(discountCodes(withCatalogue, context)).toEqual(expected);
   });
 });
 
@@ -450,6 +457,14 @@ describe('cartAttributes with the monthly plan (issue 6: figures, mandate, finan
     const record = asRecord(cartAttributes(catalogue, monthlyConfig(changes), { flow: 'order', email, monthly }));
     expect(record['Initial payment']).toBe(initial);
     expect(record['Monthly payments']).toBe(`${payments}, then £1.00 per year`);
+  });
+
+  it.each([
+    ['not yet verified', undefined, '£350.00'],
+    ['verified', { email: 'sam@partner-one.example', discountId: 'partner', discountCode: 'PX-7Q2M9', token: 't', amount: 10000, expiresAt: '2030-01-01T00:00:00Z' }, '£250.00'],
+  ])('with partner-endpoint, the initial payment of a partner e-mail %s is %s', (_, verifiedPartner, initial) => {
+    const context = { flow: 'order' as const, email: 'sam@partner-one.example', verifiedPartnerDiscounts: true, verifiedPartner, monthly };
+    expect(asRecord(cartAttributes(catalogue, monthlyConfig(), context))['Initial payment']).toBe(initial);
   });
 
   it.each<[string, Configuration, { monthly?: typeof monthly }]>([

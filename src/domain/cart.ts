@@ -5,7 +5,9 @@ import { productLines } from './mail';
 import { formatPence } from './money';
 import { priceConfiguration } from './pricing';
 import type { PricingContext } from './order-items';
-import { discountForEmail, orderItems } from './order-items';
+import { orderItems } from './order-items';
+import type { PartnerContext } from './partner';
+import { partnerDiscountCode } from './partner';
 import type { Flow } from './wizard/steps';
 
 /**
@@ -100,12 +102,11 @@ export function monthlyPlanContext(form: FormValues): MonthlyPlanContext {
   };
 }
 
-export interface CartAttributesContext {
+/** The pricing context: a partner discount lowers the monthly plan's initial payment. */
+export interface CartAttributesContext extends PricingContext {
   /** Spec §6: the referral value read from the "referral" cookie (defaulted by the form). */
   referral?: string | undefined;
   flow: Flow;
-  /** The buyer's e-mail: a partner discount lowers the monthly plan's initial payment. */
-  email?: string | undefined;
   /** With the monthly plan: the mandate's flow and the finance answers (issue 6). */
   monthly?: MonthlyPlanContext | undefined;
 }
@@ -116,7 +117,7 @@ const yesNo = (answer: boolean) => (answer ? 'Yes' : 'No');
 function monthlyAttributes(catalogue: Catalogue, config: Configuration, context: CartAttributesContext): Record<string, string> {
   const monthly = context.monthly;
   if (config.paymentType !== 'PAY_MONTHLY' || !monthly) return {};
-  const plan = priceConfiguration(catalogue, config, { email: context.email }).monthly;
+  const plan = priceConfiguration(catalogue, config, context).monthly;
   const { finance } = monthly;
   const attributes: Record<string, string> = {
     'Initial payment': formatPence(plan.initialPayment),
@@ -161,9 +162,9 @@ export function cartAttributes(
   return toAttributes({ ...attributes, ...monthlyAttributes(catalogue, config, context) });
 }
 
-/** Spec §6: the partner discount's shop code when the e-mail's domain matches one. */
-export function discountCodes(catalogue: Catalogue, email: string | undefined): string[] {
-  const code = discountForEmail(catalogue, email)?.code;
+/** The cart's discount codes: the partner discount's shop code, when the order has one (domain/partner.ts). */
+export function discountCodes(catalogue: Catalogue, context: PartnerContext): string[] {
+  const code = partnerDiscountCode(catalogue, context);
   return code ? [code] : [];
 }
 

@@ -216,6 +216,15 @@ describe('directDebitRequest (the element builds the request from its form)', ()
     expect(request.configuration).not.toBe(config);
   });
 
+  it('carries a verified partner discount as its token only, which the schema accepts', () => {
+    const verifiedPartner = { email: complete.email, discountId: 'partner', discountCode: 'PX-7Q2M9', token: 'signed.token', amount: 10000, expiresAt: '2030-01-01T00:00:00Z' };
+    const request = directDebitRequest(monthly(), { ...complete, verifiedPartner });
+    expect(request.partnerToken).toBe('signed.token');
+    expect(JSON.stringify(request)).not.toContain('PX-7Q2M9');
+    const result = parseDirectDebitRequest(C, request, today);
+    expect(result.ok && result.request.partnerToken).toBe('signed.token');
+  });
+
   it('is refused with the acceptances unticked, as the finance step would be', () => {
     const request = directDebitRequest(monthly(), { ...complete, acceptedCreditCheck: false });
     expect(problemsOf(request)).toEqual([{ field: 'finance.acceptedCreditCheck', message: 'You must accept the credit check terms to continue.' }]);

@@ -113,9 +113,13 @@ export type DirectDebitRequestBody = Omit<DirectDebitRequest, 'finance'> & {
   };
 };
 
-/** The request for the current answers (the element's side); `parseDirectDebitRequest` checks it. */
+/**
+ * The request for the current answers (the element's side); `parseDirectDebitRequest` checks it.
+ * A partner discount verified by its one-time code travels as its token.
+ */
 export function directDebitRequest(config: Configuration, form: FormValues): DirectDebitRequestBody {
   return {
+    ...(form.verifiedPartner && { partnerToken: form.verifiedPartner.token }),
     version: DIRECT_DEBIT_REQUEST_VERSION,
     customer: { 'first-name': form['first-name'], 'last-name': form['last-name'], email: form.email, tel: form.tel },
     finance: {

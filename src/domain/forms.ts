@@ -12,7 +12,9 @@ import {
 } from './configuration';
 import type { InstallCheckAnswers } from './install-check';
 import { poundsFromPence } from './money';
-import { discountForEmail, orderItems } from './order-items';
+import { orderItems, partnerDiscount } from './order-items';
+import type { VerifiedPartner } from './partner';
+import { partnerContext } from './partner';
 import type { StepName } from './wizard/steps';
 
 /**
@@ -58,10 +60,15 @@ export interface FormValues {
   orderEmail: string;
   /** Specification request step 05: the installation check's answers. */
   installCheck: InstallCheckAnswers;
+  /** With `partner-endpoint`: the partner discount a one-time code to `email` verified. */
+  verifiedPartner?: VerifiedPartner | undefined;
 }
 
-/** The specification request's own answers: they travel in its request, not in the form values of §7.2. */
-type SpecRequestAnswers = 'orderEmail' | 'installCheck';
+/**
+ * Answers that are not the form values of §7.2: the specification request's own (they travel in its
+ * request) and the partner verification (its discount is the values' `discount`).
+ */
+type SpecRequestAnswers = 'orderEmail' | 'installCheck' | 'verifiedPartner';
 
 /** Spec §3: title defaults to Mr, gender to Male; spec §6: the default referral source is the shop. */
 export function defaultFormValues(): FormValues {
@@ -206,18 +213,22 @@ const colourValue = ({ id, name, code, path, arPath, index, color, metallic }: C
 
 /**
  * Spec §3 "Form values" / §7.2: the configuration and the buyer's answers as one object under the
- * spec's field names. Prices come from `orderItems`, so they are the very ones the summary shows.
+ * spec's field names. Prices come from `orderItems`, so they are the very ones the summary shows;
+ * with `verifiedPartnerDiscounts` (`partner-endpoint`) the discount is the verified partner's.
  */
 export function specFormValues(
   catalogue: Catalogue,
   config: Configuration,
   form: FormValues,
+  verifiedPartnerDiscounts = false,
 ): SpecFormValues {
   const answers: Omit<FormValues, 'dob' | SpecRequestAnswers> & Partial<Pick<FormValues, 'dob' | SpecRequestAnswers>> = { ...form };
   delete answers.dob;
   delete answers.orderEmail;
   delete answers.installCheck;
-  const items = orderItems(catalogue, config, { email: form.email });
+  delete answers.verifiedPartner;
+  const context = partnerContext(form, verifiedPartnerDiscounts);
+  const items = orderItems(catalogue, config, context);
   const item = (key: string): ItemValue | null => {
     const found = items.find((candidate) => candidate.key === key);
     return found ? { id: found.key, name: found.name, price: poundsFromPence(found.price), variantId: found.variantId } : null;
@@ -234,7 +245,7 @@ export function specFormValues(
   const offer = catalogue.offers.find((candidate) => candidate.id === config.offer);
   const plan = catalogue.paymentPlans.find((candidate) => candidate.id === config.paymentType);
   // The catalogue schema guarantees a value-0 "No Discount" entry.
-  const discount = discountForEmail(catalogue, form.email) ?? catalogue.discounts.find((entry) => entry.value === 0)!;
+  const discount = partnerDiscount(catalogue, context) ?? catalogue.discounts.find((entry) => entry.value === 0)!;
 
   return {
     ...answers,

@@ -16,6 +16,7 @@ export const CONFIGURATOR_ATTRIBUTES = [
   'storeCartEndpoint',
   'directDebitEndpoint',
   'directDebitDropinSrc',
+  'partnerEndpoint',
   'imageCdn',
   'modelSrc',
   'viewerSrc',
@@ -57,6 +58,8 @@ export interface ConfiguratorOptions extends ContactDetails {
   directDebitEndpoint?: string | undefined;
   /** URL of GoCardless's drop-in script, loaded on the direct-debit step only (GoCardless's own by default). */
   directDebitDropinSrc?: string | undefined;
+  /** Base URL of the partner-discount handler: with it, a partner discount needs a one-time code sent to the e-mail. */
+  partnerEndpoint?: string | undefined;
   imageCdn: string;
   modelSrc?: string | undefined;
   /** URL of `model-viewer.js`, the 3D viewer file: `viewer-src`, else the one beside the classic script. */
@@ -83,14 +86,8 @@ export const DEFAULT_IMAGE_CDN = '/cdn';
 /** The attribute name of a camelCase property, as r2wc maps them (`shopDomain` → `shop-domain`). */
 export const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
-function oneOf<T extends string>(
-  name: ConfiguratorAttribute,
-  value: string | undefined,
-  allowed: readonly T[],
-  fallback: T,
-  errors: AttributeError[],
-): T {
-  const trimmed = value?.trim();
+function oneOf<T extends string>(name: ConfiguratorAttribute, raw: RawAttributes, allowed: readonly T[], fallback: T, errors: AttributeError[]): T {
+  const trimmed = raw[name]?.trim();
   if (trimmed === undefined || trimmed === '') return fallback;
   if ((allowed as readonly string[]).includes(trimmed)) return trimmed as T;
   errors.push({
@@ -101,8 +98,8 @@ function oneOf<T extends string>(
 }
 
 /** An absolute http(s) URL or one relative to the page; anything else (javascript:, data:) is refused. */
-function url(name: ConfiguratorAttribute, value: string | undefined, base: string, errors: AttributeError[]) {
-  const trimmed = value?.trim();
+function url(name: ConfiguratorAttribute, raw: RawAttributes, base: string, errors: AttributeError[]) {
+  const trimmed = raw[name]?.trim();
   if (!trimmed) return undefined;
   try {
     const parsed = new URL(trimmed, base);
@@ -114,13 +111,16 @@ function url(name: ConfiguratorAttribute, value: string | undefined, base: strin
   return undefined;
 }
 
-function matching(name: ConfiguratorAttribute, value: string | undefined, pattern: RegExp, what: string, errors: AttributeError[]) {
-  const trimmed = value?.trim();
+function matching(name: ConfiguratorAttribute, raw: RawAttributes, pattern: RegExp, what: string, errors: AttributeError[]) {
+  const trimmed = raw[name]?.trim();
   if (!trimmed) return undefined;
   if (pattern.test(trimmed)) return trimmed;
   errors.push({ attribute: kebab(name), message: `${kebab(name)}="${trimmed}" is not valid: expected ${what}` });
   return undefined;
 }
+
+/** The attributes that are URLs with no default, each parsed alike. */
+const URL_ATTRIBUTES = ['storefrontEndpoint', 'mailEndpoint', 'storeCartEndpoint', 'directDebitEndpoint', 'directDebitDropinSrc', 'partnerEndpoint', 'modelSrc'] as const;
 
 /** What the attributes fall back to that only the running page knows. */
 export interface AttributeDefaults {
@@ -138,25 +138,20 @@ export function parseConfiguratorAttributes(
 ): { options: ConfiguratorOptions; errors: AttributeError[] } {
   const errors: AttributeError[] = [];
   const options: ConfiguratorOptions = {
-    mode: oneOf('mode', raw.mode, ['order', 'spec-request'] as const, 'order', errors),
-    persist: oneOf('persist', raw.persist, ['local', 'session', 'none'] as const, 'local', errors),
-    cart: oneOf('cart', raw.cart, ['storefront', 'theme'] as const, 'storefront', errors),
-    shopDomain: matching('shopDomain', raw.shopDomain, /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+(:\d+)?$/i, 'a shop domain such as example.myshopify.com', errors),
-    storefrontToken: matching('storefrontToken', raw.storefrontToken, /^[A-Za-z0-9_-]{8,}$/, 'a Storefront access token', errors),
-    storefrontEndpoint: url('storefrontEndpoint', raw.storefrontEndpoint, base, errors),
-    apiVersion: matching('apiVersion', raw.apiVersion, /^\d{4}-(01|04|07|10)$|^unstable$/, 'a Storefront API version such as 2026-04', errors) ?? DEFAULT_API_VERSION,
-    productId: matching('productId', raw.productId, /^gid:\/\/shopify\/Product\/\d+$/, 'a product global id such as gid://shopify/Product/123', errors),
-    mailEndpoint: url('mailEndpoint', raw.mailEndpoint, base, errors),
-    storeCartEndpoint: url('storeCartEndpoint', raw.storeCartEndpoint, base, errors),
-    directDebitEndpoint: url('directDebitEndpoint', raw.directDebitEndpoint, base, errors),
-    directDebitDropinSrc: url('directDebitDropinSrc', raw.directDebitDropinSrc, base, errors),
-    imageCdn: url('imageCdn', raw.imageCdn, base, errors) ?? new URL(DEFAULT_IMAGE_CDN, base).href,
-    modelSrc: url('modelSrc', raw.modelSrc, base, errors),
-    viewerSrc: url('viewerSrc', raw.viewerSrc, base, errors) ?? defaults.viewerSrc,
-    wizardSrc: url('wizardSrc', raw.wizardSrc, base, errors) ?? defaults.wizardSrc,
-    catalogUrl: url('catalog', raw.catalog, base, errors),
+    mode: oneOf('mode', raw, ['order', 'spec-request'] as const, 'order', errors),
+    persist: oneOf('persist', raw, ['local', 'session', 'none'] as const, 'local', errors),
+    cart: oneOf('cart', raw, ['storefront', 'theme'] as const, 'storefront', errors),
+    shopDomain: matching('shopDomain', raw, /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+(:\d+)?$/i, 'a shop domain such as example.myshopify.com', errors),
+    storefrontToken: matching('storefrontToken', raw, /^[A-Za-z0-9_-]{8,}$/, 'a Storefront access token', errors),
+    apiVersion: matching('apiVersion', raw, /^\d{4}-(01|04|07|10)$|^unstable$/, 'a Storefront API version such as 2026-04', errors) ?? DEFAULT_API_VERSION,
+    productId: matching('productId', raw, /^gid:\/\/shopify\/Product\/\d+$/, 'a product global id such as gid://shopify/Product/123', errors),
+    imageCdn: url('imageCdn', raw, base, errors) ?? new URL(DEFAULT_IMAGE_CDN, base).href,
+    viewerSrc: url('viewerSrc', raw, base, errors) ?? defaults.viewerSrc,
+    wizardSrc: url('wizardSrc', raw, base, errors) ?? defaults.wizardSrc,
+    catalogUrl: url('catalog', raw, base, errors),
     ...parseContactDetails(raw, base, errors),
   };
+  for (const name of URL_ATTRIBUTES) options[name] = url(name, raw, base, errors);
   // Issue 3 "3D/AR": without the viewer file there is no 3D view, so say what to set.
   if (options.modelSrc && !options.viewerSrc && !raw.viewerSrc?.trim()) {
     errors.push({
@@ -170,9 +165,9 @@ export function parseConfiguratorAttributes(
 /** The Contact Us lines (shared by both elements); a line without a value is hidden. */
 export function parseContactDetails(raw: ContactDetails, base: string, errors: AttributeError[]): ContactDetails {
   return {
-    supportPhone: matching('supportPhone', raw.supportPhone, /^\+?[0-9 ()-]{6,20}$/, 'a phone number such as 0800 123 4567', errors),
-    supportEmail: matching('supportEmail', raw.supportEmail, /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/, 'an e-mail address', errors),
-    videoUrl: url('videoUrl', raw.videoUrl, base, errors),
-    socialUrl: url('socialUrl', raw.socialUrl, base, errors),
+    supportPhone: matching('supportPhone', raw, /^\+?[0-9 ()-]{6,20}$/, 'a phone number such as 0800 123 4567', errors),
+    supportEmail: matching('supportEmail', raw, /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/, 'an e-mail address', errors),
+    videoUrl: url('videoUrl', raw, base, errors),
+    socialUrl: url('socialUrl', raw, base, errors),
   };
 }

@@ -97,8 +97,8 @@ function useCatalogue(options: ConfiguratorOptions, catalogObject: unknown): Cat
 /** Fires the contract's events from the host as the store changes. */
 function bindEvents(store: ConfiguratorStore, host: HTMLElement): () => void {
   return store.subscribe((state, previous) => {
-    // Choices and the e-mail (its partner discount) only: the shop's price answer is no choice; the next totals carry it.
-    if (state.configuration !== previous.configuration || state.form.email !== previous.form.email) {
+    // Choices, the e-mail and a verified partner (its discount) only: the shop's price answer is no choice; the next totals carry it.
+    if (state.configuration !== previous.configuration || state.form.email !== previous.form.email || state.form.verifiedPartner !== previous.form.verifiedPartner) {
       emit(host, 'evc-change', { configuration: state.configuration, totals: totalsDetail(selectTotals(state), state.configuration) });
     }
   });
@@ -152,9 +152,10 @@ function Configurator(props: RootProps) {
             storageKey: storageKeyFor(host, options.mode),
             storage: storageFor(host.ownerDocument.defaultView, options.persist),
             shopPrices: pricesTarget !== undefined,
+            verifiedPartnerDiscounts: !!options.partnerEndpoint,
           })
         : undefined,
-    [catalogue, sharedLink.ready, options.mode, options.persist, host, pricesTarget],
+    [catalogue, sharedLink.ready, options.mode, options.persist, options.partnerEndpoint, host, pricesTarget],
   );
 
   // The shop is the source of truth: its prices replace the catalogue's as soon as it answers.
@@ -175,7 +176,7 @@ function Configurator(props: RootProps) {
   useEffect(() => (store ? bindEvents(store, host) : undefined), [store, host]);
   const shareLink = useShareLink(host, store, sharedLink);
 
-  const { imageCdn, supportPhone, supportEmail, videoUrl, socialUrl, modelSrc, viewerSrc, wizardSrc } = options;
+  const { wizardSrc } = options;
   const loadWizard = useMemo(() => (wizardSrc ? () => wizardLoader(wizardSrc) : undefined), [wizardSrc]);
   const [instanceId] = useState(() => `evc${++instances}`);
   // Failures the UI shows the buyer reach the host page as evc-error (DESIGN: events come from here).
@@ -193,16 +194,11 @@ function Configurator(props: RootProps) {
   const specRequestUnavailable = options.mode === 'spec-request' && !mailSender && !options.mailEndpoint;
   const onRequestSent = useCallback((detail: { requestId: string }) => emit(host, 'evc-request-sent', detail), [host]);
   const onStep = useCallback((detail: EvcStepDetail) => emit(host, 'evc-step', detail), [host]);
+  // The element's options carry what the UI shows (image CDN, contact lines, model and viewer files).
   const uiOptions = useMemo<PageUiOptions>(
     () => ({
+      ...options,
       instanceId,
-      imageCdn,
-      supportPhone,
-      supportEmail,
-      videoUrl,
-      socialUrl,
-      modelSrc,
-      viewerSrc,
       reportError,
       share: shareLink.share,
       loadWizard,
@@ -211,7 +207,7 @@ function Configurator(props: RootProps) {
       onStep,
       wizardServices,
     }),
-    [instanceId, imageCdn, supportPhone, supportEmail, videoUrl, socialUrl, modelSrc, viewerSrc, reportError, shareLink.share, loadWizard, monthlyPlanAvailable, onRequestSent, onStep, wizardServices],
+    [options, instanceId, reportError, shareLink.share, loadWizard, monthlyPlanAvailable, onRequestSent, onStep, wizardServices],
   );
 
   useEffect(() => {

@@ -74,6 +74,12 @@ export const ATTRIBUTE_DOCS: Record<ConfiguratorAttribute, AttributeDoc> = {
     type: 'string',
     default: GOCARDLESS_DROPIN_SRC,
   },
+  partnerEndpoint: {
+    description: url(
+      'Base URL of the partner-discount handler (the reference `createPartnerDiscountHandler` or the merchant’s own): the element POSTs to its `/start` and `/verify`. With it, a buyer whose e-mail domain is a partner’s gets the discount only after entering a one-time code sent to that address (order mode), and the cart gets a single-use shop code; spec-request mode, which has no cart, then shows no partner discount. Without it the discount follows the e-mail domain alone (spec §6).',
+    ),
+    type: 'string',
+  },
   imageCdn: { description: url('Base URL of the preview images. Defaults to the demo server’s stand-in.'), type: 'string', default: DEFAULT_IMAGE_CDN },
   modelSrc: { description: url('glTF/GLB model of the charger for the 3D/AR viewer. Without it there is no "View in 3D" button.'), type: 'string' },
   viewerSrc: {

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SHARED_CODES_CATALOGUE } from '../domain/catalogue/shared-codes.fixture';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import type { Configuration } from '../domain/configuration';
 import { defaultConfiguration } from '../domain/configuration';
 import { defaultFormValues } from '../domain/forms';
+import type { VerifiedPartner } from '../domain/partner';
 import type { TotalsDetail } from '../domain/pricing';
 import { cartLines } from '../domain/cart';
 import { byOperation, cartFixture, codeAllocation, gbp, jsonResponse, lineFixture, linePage, payload, recordingFetch } from '../services/shop/shop.fixture';
@@ -23,7 +25,10 @@ const CONFIGURATION: Configuration = { ...defaultConfiguration(UK_CATALOGUE), pa
 const FORM = { ...defaultFormValues(), 'first-name': 'Sam', 'last-name': 'Lee', email: 'sam@partner-one.example', tel: '07700 900123' };
 const TOTALS: TotalsDetail = { currency: 'GBP', total: 999, lines: [{ name: 'Charge Point', amount: 999 }] };
 const CHECKOUT_URL = 'http://127.0.0.1:5173/demo-checkout/abc?key=1';
-const REQUEST = { catalogue: UK_CATALOGUE, configuration: CONFIGURATION, form: FORM, totals: TOTALS, cartId: null, sellingPlans: {} };
+/** Spec §6 without `partner-endpoint`: a merchant catalogue with shared codes, the discount by e-mail domain. */
+const REQUEST = { catalogue: SHARED_CODES_CATALOGUE, configuration: CONFIGURATION, form: FORM, totals: TOTALS, cartId: null, sellingPlans: {} };
+const PARTNER_ENDPOINT = 'http://127.0.0.1:5173/api/partner-discount';
+const VERIFIED: VerifiedPartner = { email: FORM.email, discountId: 'partner', discountCode: 'PX-7Q2M9', token: 'signed.token', amount: 10000, expiresAt: '2030-01-01T00:00:00Z' };
 
 function setup(options: ConfiguratorOptions, fetch: typeof globalThis.fetch) {
   const host = document.createElement('ev-charger-configurator');
@@ -37,10 +42,11 @@ function setup(options: ConfiguratorOptions, fetch: typeof globalThis.fetch) {
   return { host, services, navigate, errors, checkouts };
 }
 
-/** The cart the shop builds for CONFIGURATION with the partner code applied: the default £599.00, less £100.00. */
-const pricedCart = (overrides: { charger?: string; applicable?: boolean } = {}) => {
+/** The cart the shop builds for CONFIGURATION with the partner code (`code`, none for null) applied: the default £599.00, less £100.00. */
+const pricedCart = (overrides: { charger?: string; applicable?: boolean; code?: string | null } = {}) => {
   const charger = overrides.charger ?? '599.0';
-  const applicable = overrides.applicable ?? true;
+  const code = overrides.code === undefined ? 'PARTNER100' : overrides.code;
+  const applicable = code !== null && (overrides.applicable ?? true);
   const variants = cartLines(UK_CATALOGUE, CONFIGURATION).map((line) => line.merchandiseId);
   const lines = variants.map((variantId, index) => {
     const amount = variantId === UK_CATALOGUE.baseProduct.variantId ? charger : '0.0';
@@ -55,8 +61,8 @@ const pricedCart = (overrides: { charger?: string; applicable?: boolean } = {}) 
     checkoutUrl: CHECKOUT_URL,
     lines: linePage(lines),
     cost: { checkoutChargeAmount: gbp(String(subtotal)), subtotalAmount: gbp(String(subtotal)), totalAmount: gbp(String(total)) },
-    discountCodes: [{ code: 'PARTNER100', applicable }],
-    discountAllocations: applicable ? [{ ...codeAllocation('PARTNER100'), discountedAmount: gbp('100.0') }] : [],
+    discountCodes: code === null ? [] : [{ code, applicable }],
+    discountAllocations: applicable ? [{ ...codeAllocation(code), discountedAmount: gbp('100.0') }] : [],
   });
 };
 
@@ -129,9 +135,20 @@ describe('createOrderServices', () => {
 
   it('a catalogue without the refused discount expects none: the cart without it matches', async () => {
     const { services } = setup(STOREFRONT, cartCreated(pricedCart({ applicable: false })).fetch);
-    const catalogue = { ...UK_CATALOGUE, discounts: UK_CATALOGUE.discounts.filter((discount) => discount.code !== 'PARTNER100') };
+    const catalogue = { ...SHARED_CODES_CATALOGUE, discounts: SHARED_CODES_CATALOGUE.discounts.filter((discount) => discount.code !== 'PARTNER100') };
     const placed = await services.checkout({ ...REQUEST, catalogue });
     expect(placed.comparison).toMatchObject({ shown: 59900, charged: 59900, matches: true });
+  });
+
+  it.each<[string, VerifiedPartner | undefined, string | null, number, string[] | undefined]>([
+    ['a verified partner: its single-use code, and the cart matches the discount shown', VERIFIED, 'PX-7Q2M9', 49900, ['PX-7Q2M9']],
+    ['a partner e-mail not yet verified: no code, no discount shown', undefined, null, 59900, undefined],
+  ])('with partner-endpoint, %s', async (_name, verifiedPartner, code, shown, codes) => {
+    const { fetch, requests } = cartCreated(pricedCart({ code }));
+    const { services } = setup({ ...STOREFRONT, partnerEndpoint: PARTNER_ENDPOINT }, fetch);
+    const placed = await services.checkout({ ...REQUEST, form: { ...FORM, verifiedPartner } });
+    expect((requests[0]!.variables!['input'] as { discountCodes?: string[] }).discountCodes).toEqual(codes);
+    expect(placed.comparison).toEqual({ shown, charged: shown, matches: true, differences: [] });
   });
 
   it('puts the referral cookie on the cart (spec §6)', async () => {
@@ -255,6 +272,21 @@ describe('createOrderServices', () => {
     expect(sent[0]!.url).toBe(STOREFRONT.storeCartEndpoint);
     expect(sent[0]!.body).toMatchObject({ email: FORM.email, referral: 'newsletter' });
   });
+
+  it.each<[string, Partial<ConfiguratorOptions>, VerifiedPartner | undefined, string]>([
+    ['spec §6: the e-mail domain', {}, undefined, 'partner'],
+    ['with partner-endpoint, not yet verified', { partnerEndpoint: PARTNER_ENDPOINT }, undefined, 'none'],
+    ['with partner-endpoint, verified', { partnerEndpoint: PARTNER_ENDPOINT }, VERIFIED, 'partner'],
+  ])('the lead names the discount the buyer is shown: %s', async (_name, options, verifiedPartner, discount) => {
+    const bodies: Record<string, unknown>[] = [];
+    const fetch = (async (_url: RequestInfo | URL, init: RequestInit = {}) => {
+      bodies.push(JSON.parse(String(init.body)) as Record<string, unknown>);
+      return new Response(null, { status: 204 });
+    }) as typeof globalThis.fetch;
+    await setup({ ...STOREFRONT, ...options }, fetch).services.captureLead(CONFIGURATION, { ...FORM, verifiedPartner });
+    expect(bodies[0]).toMatchObject({ discount: { id: discount } });
+    expect(bodies[0]).not.toHaveProperty('verifiedPartner');
+  });
 });
 
 describe('createOrderServices: the direct-debit start', () => {
@@ -291,6 +323,18 @@ describe('createOrderServices: the direct-debit start', () => {
     expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
     expect(new Set(keys.slice(0, 4))).toEqual(new Set([keys[0]]));
     expect(keys[4]).not.toBe(keys[0]);
+  });
+
+  it('sends a verified partner discount as its token, which the handler prices it from', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    const fetch = (async (_url: RequestInfo | URL, init: RequestInit = {}) => {
+      bodies.push(JSON.parse(String(init.body)) as Record<string, unknown>);
+      return Response.json(FLOW, { status: 201 });
+    }) as typeof globalThis.fetch;
+    const page = services(fetch, newHost());
+    await page.start(MONTHLY, { ...FORM, verifiedPartner: VERIFIED });
+    await page.start(MONTHLY, FORM);
+    expect(bodies.map((body) => body['partnerToken'])).toEqual(['signed.token', undefined]);
   });
 
   it('keeps no key across a reload with persist="none"', async () => {

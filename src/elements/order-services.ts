@@ -3,14 +3,16 @@ import { deliveryAddress, monthlyPlanContext, webCheckoutAddress } from '../doma
 import type { CartFigures } from '../domain/cart-check';
 import { cartTotalsDetail, compareCart, shownFigures } from '../domain/cart-check';
 import { GOCARDLESS_DROPIN_SRC, directDebitRequest } from '../domain/direct-debit';
+import { partnerContext } from '../domain/partner';
 import { loadDropin, openDropin, startMandateFlow } from '../services/direct-debit';
 import { sendLead } from '../services/lead-capture';
+import { requestPartnerCode, verifyPartnerCode } from '../services/partner-discount';
 import type { ShopClient } from '../services/shop';
 import { checkoutConfiguration, createProductDetailsLoader, createShopClient, installationDetails, ShopError, storefrontCartFigures } from '../services/shop';
 import { checkoutThemeCart } from '../services/theme-cart';
 import { themeRoot } from '../services/theme-root';
 import { directDebitKey } from '../stores/direct-debit-key';
-import type { CheckoutRequest, DirectDebitServices, OrderFailure, OrderServices, PlacedOrder } from '../ui/order-services';
+import type { CheckoutRequest, DirectDebitServices, OrderFailure, OrderServices, PartnerDiscountServices, PlacedOrder } from '../ui/order-services';
 import { toOrderFailure } from '../ui/order-services';
 import type { ConfiguratorOptions } from './attributes';
 import { emit } from './events';
@@ -115,6 +117,9 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
   /** Spec §6: the cookie's value is copied into the form; the form's own value stands otherwise. */
   const referralFor = (formReferral: string) => readReferralCookie(doc) ?? formReferral;
 
+  /** With `partner-endpoint`, only a verified partner discount counts (domain/partner.ts). */
+  const verifiedPartnerDiscounts = Boolean(options.partnerEndpoint);
+
   /**
    * The mandate flow from `direct-debit-endpoint`, GoCardless's drop-in on demand. Its
    * idempotency key is saved for the session, as the personal details it stands for are.
@@ -151,9 +156,10 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
     const { catalogue, configuration, form, cartId } = request;
     const referral = referralFor(form.referral);
     const monthly = configuration.paymentType === 'PAY_MONTHLY' ? monthlyPlanContext(form) : undefined;
+    const context = partnerContext(form, verifiedPartnerDiscounts);
     if (options.cart === 'theme') {
       const result = await checkoutThemeCart(
-        { catalogue, configuration, email: form.email, referral, monthly, sellingPlans: request.sellingPlans },
+        { ...context, catalogue, configuration, email: form.email, referral, monthly, sellingPlans: request.sellingPlans },
         { root: themeRoot(view), fetch: input.fetch, timeoutMs, signal },
       );
       return { cartId: result.cartId, checkoutUrl: checkoutAddress(result.checkoutUrl, doc.baseURI), figures: result.figures };
@@ -163,6 +169,7 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
     }
     // checkoutUrlWithFd (spec §7.5 `_fd=0`) is applied by the shop client to every cart it returns.
     const result = await checkoutConfiguration(client, {
+      ...context,
       catalogue,
       configuration,
       email: form.email,
@@ -181,9 +188,18 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
     };
   }
 
+  const partnerDiscount = (endpoint: string): PartnerDiscountServices => {
+    const call = { endpoint, fetch: input.fetch, timeoutMs, signal };
+    return {
+      sendCode: (email) => requestPartnerCode(email, call),
+      verify: (email, code) => verifyPartnerCode(email, code, call),
+    };
+  };
+
   return {
     checkoutAvailable: available,
     directDebit: options.directDebitEndpoint ? directDebit(options.directDebitEndpoint) : undefined,
+    partnerDiscount: options.partnerEndpoint ? partnerDiscount(options.partnerEndpoint) : undefined,
 
     async installationDetails() {
       if (!client || !productDetails) return {};
@@ -199,7 +215,7 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
       // Spec §7.2: sent only when the e-mail is filled in, and only where the page asks for it.
       if (!options.storeCartEndpoint || !form.email.trim()) return;
       await sendLead(
-        { catalogue, configuration, form, referral: readReferralCookie(doc) },
+        { catalogue, configuration, form, referral: readReferralCookie(doc), verifiedPartnerDiscounts },
         { endpoint: options.storeCartEndpoint, fetch: input.fetch, timeoutMs, signal },
       );
     },
@@ -211,7 +227,7 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
       } catch (error) {
         throw fail(error);
       }
-      const shown = shownFigures(request.catalogue, request.configuration, { email: request.form.email });
+      const shown = shownFigures(request.catalogue, request.configuration, partnerContext(request.form, verifiedPartnerDiscounts));
       return {
         cartId: placed.cartId,
         checkoutUrl: placed.checkoutUrl,

@@ -12,6 +12,8 @@ export interface LeadInput {
   form: FormValues;
   /** Spec §6: the value of the `referral` cookie, when the page has one. */
   referral?: string | undefined;
+  /** With `partner-endpoint`: the discount is the verified partner's, never the e-mail's alone. */
+  verifiedPartnerDiscounts?: boolean | undefined;
 }
 
 export interface LeadCaptureOptions {
@@ -37,7 +39,7 @@ export async function sendLead(input: LeadInput, options: LeadCaptureOptions): P
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   try {
-    const body = JSON.stringify(specFormValues(input.catalogue, input.configuration, form));
+    const body = JSON.stringify(specFormValues(input.catalogue, input.configuration, form, input.verifiedPartnerDiscounts));
     const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
     const response = await fetchImpl(options.endpoint, {
       method: 'POST',

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { cartAttributes, cartLines } from '../domain/cart';
+import { SHARED_CODES_CATALOGUE } from '../domain/catalogue/shared-codes.fixture';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import { ShopError } from './shop/errors';
 import { checkoutThemeCart, themeCartFigures, numericVariantId, themeCartItems } from './theme-cart';
 import { CONFIGURATION } from './shop/shop.fixture';
 
-const INPUT = { catalogue: UK_CATALOGUE, configuration: CONFIGURATION, email: 'sam@partner-one.example', referral: 'newsletter' };
+/** Spec §6 without `partner-endpoint`: a merchant catalogue with shared codes, the discount by e-mail domain. */
+const INPUT = { catalogue: SHARED_CODES_CATALOGUE, configuration: CONFIGURATION, email: 'sam@partner-one.example', referral: 'newsletter' };
 
 interface Sent {
   url: string;
@@ -67,6 +69,15 @@ describe('checkoutThemeCart (cart="theme")', () => {
     expect(themeCartItems(UK_CATALOGUE, CONFIGURATION, 'sam@home.example')).toEqual((sent[1]!.body as { items: unknown }).items);
     expect(result.checkoutUrl).toBe('/en-gb/checkout');
     expect(sent[2]!.body).toMatchObject({ discount: '' });
+  });
+
+  it.each([
+    ['a verified partner: its single-use code, never the shared one', { email: INPUT.email, discountId: 'partner', discountCode: 'PX-7Q2M9', token: 't', amount: 10000, expiresAt: '2030-01-01T00:00:00Z' }, 'PX-7Q2M9'],
+    ['a partner e-mail not yet verified: no code', undefined, ''],
+  ])('with partner-endpoint, %s', async (_case, verifiedPartner, discount) => {
+    const { fetch, sent } = fakeFetch();
+    await checkoutThemeCart({ ...INPUT, verifiedPartnerDiscounts: true, verifiedPartner }, { fetch });
+    expect(sent[2]!.body).toMatchObject({ discount });
   });
 
   it('reads the Ajax cart’s figures: total, line prices, cart-level and line-level discounts, code applicability', () => {

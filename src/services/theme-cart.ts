@@ -3,6 +3,7 @@ import type { CartFigures } from '../domain/cart-check';
 import { cartAttributes, cartLines, discountCodes } from '../domain/cart';
 import type { Catalogue } from '../domain/catalogue/schema';
 import type { Configuration } from '../domain/configuration';
+import type { PartnerContext } from '../domain/partner';
 import { abortedError, httpError, networkError, ShopError, timeoutError, unknownError } from './shop/errors';
 
 /** Every theme-cart call has one (issue 4 "Every call has a timeout"). */
@@ -16,7 +17,8 @@ export interface ThemeCartOptions {
   signal?: AbortSignal | undefined;
 }
 
-export interface ThemeCheckoutInput {
+/** The partner context (domain/partner.ts) prices the order and picks its discount code. */
+export interface ThemeCheckoutInput extends PartnerContext {
   catalogue: Catalogue;
   configuration: Configuration;
   email: string;
@@ -127,12 +129,12 @@ export async function checkoutThemeCart(input: ThemeCheckoutInput, options: Them
 
   const items = themeCartItems(input.catalogue, input.configuration, input.email, input.sellingPlans);
   const attributes = Object.fromEntries(
-    cartAttributes(input.catalogue, input.configuration, { referral: input.referral, flow: 'order', email: input.email, monthly: input.monthly }).map(({ key, value }) => [key, value]),
+    cartAttributes(input.catalogue, input.configuration, { ...input, flow: 'order' }).map(({ key, value }) => [key, value]),
   );
   await post('cart/clear.js', {});
   await post('cart/add.js', { items });
   // The partner code goes on the cart itself (spec §6), so the cart answers whether it applies.
-  const [code] = discountCodes(input.catalogue, input.email);
+  const [code] = discountCodes(input.catalogue, input);
   const cart = await post('cart/update.js', { attributes, discount: code ?? '' });
   if (typeof cart['token'] !== 'string') throw unknownError();
   return { cartId: cart['token'], checkoutUrl: `${root}checkout`, figures: themeCartFigures(cart, input.configuration.paymentType === 'PAY_MONTHLY') };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { updateForm } from './form-answers';
 import { choose } from './wizard-choices';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import { createConfiguratorStore, createTotalsSelector, selectAwaitingHighPower, selectWizardSteps } from './configurator-store';
@@ -70,7 +71,7 @@ describe('configurator store', () => {
     actions.chooseFront('cotswold_oak');
     actions.openWizard();
     wizardNavigation(store).goNext();
-    actions.updateForm({ email: 'sam@example.com', dob: '1980-01-01' });
+    updateForm(store, { email: 'sam@example.com', dob: '1980-01-01' });
     const reloaded = make('order', storage).store.getState();
     expect(reloaded.configuration.front).toBe('cotswold_oak');
     expect(reloaded.wizard).toMatchObject({ open: true, step: 'installation' });
@@ -95,7 +96,7 @@ describe('configurator store', () => {
   it('Start again clears choices and saved traces', () => {
     const { store, storage } = make();
     store.getState().actions.chooseBody('cashmere');
-    store.getState().actions.updateForm({ email: 'a@b.example' });
+    updateForm(store, { email: 'a@b.example' });
     store.getState().actions.reset();
     expect(store.getState().configuration.body).toBe('midnight_black');
     expect(store.getState().form.email).toBe('');
@@ -169,6 +170,65 @@ describe('spec §3 wizardSteps: the path walked, kept with the form', () => {
   });
 });
 
+describe('a partner discount verified by a one-time code (partner-endpoint)', () => {
+  const EMAIL = 'sam@partner-one.example';
+  const verified = (expiresAt: string) => ({ email: EMAIL, discountId: 'partner', discountCode: 'PX-7Q2M9', token: 't', amount: 10000, expiresAt });
+  const withEndpoint = (storage = { choices: memoryStorage(), personal: memoryStorage() }) => ({
+    store: createConfiguratorStore({ catalogue: UK_CATALOGUE, flow: 'order', storageKey: 'test', storage, verifiedPartnerDiscounts: true }),
+    storage,
+  });
+  const total = (store: ReturnType<typeof make>['store']) => createTotalsSelector()(store.getState()).total;
+
+  it('prices the discount only once verified; without partner-endpoint the e-mail domain gives it (spec §6)', () => {
+    const { store } = withEndpoint();
+    updateForm(store, { email: EMAIL });
+    expect(total(store)).toBe(59900);
+    updateForm(store, { verifiedPartner: verified('2030-01-01T00:00:00Z') });
+    expect(total(store)).toBe(49900);
+    const plain = make().store;
+    updateForm(plain, { email: EMAIL });
+    expect(total(plain)).toBe(49900);
+  });
+
+  it('spec-request mode, which has no cart and so no code to verify, shows no partner discount with it', () => {
+    const store = createConfiguratorStore({ catalogue: UK_CATALOGUE, flow: 'spec-request', storageKey: 'test', storage: {}, verifiedPartnerDiscounts: true });
+    updateForm(store, { orderEmail: EMAIL, email: EMAIL });
+    expect(total(store)).toBe(59900);
+  });
+
+  it('changing the e-mail drops the verification, even back to the same address', () => {
+    const { store } = withEndpoint();
+    updateForm(store, { email: EMAIL, verifiedPartner: verified('2030-01-01T00:00:00Z') });
+    updateForm(store, { 'first-name': 'Sam' });
+    expect(store.getState().form.verifiedPartner).toBeDefined();
+    updateForm(store, { email: 'sam@partner-two.example' });
+    updateForm(store, { email: EMAIL });
+    expect(store.getState().form.verifiedPartner).toBeUndefined();
+    expect(total(store)).toBe(59900);
+  });
+
+  it.each([
+    ['survives a reload while current', '2030-01-01T00:00:00Z', 49900],
+    ['is dropped on reload once expired', '2020-01-01T00:00:00Z', 59900],
+    ['is dropped on reload with an unreadable expiry', 'soon', 59900],
+  ])('saved with the personal details, it %s', (_, expiresAt, expected) => {
+    const { store, storage } = withEndpoint();
+    updateForm(store, { email: EMAIL, verifiedPartner: verified(expiresAt) });
+    expect(storage.personal.getItem('evc:test:personal')).toContain('PX-7Q2M9');
+    const reloaded = withEndpoint(storage).store;
+    expect(reloaded.getState().form.email).toBe(EMAIL);
+    expect(total(reloaded)).toBe(expected);
+  });
+
+  it('Start again forgets it', () => {
+    const { store, storage } = withEndpoint();
+    updateForm(store, { email: EMAIL, verifiedPartner: verified('2030-01-01T00:00:00Z') });
+    store.getState().actions.reset();
+    expect(store.getState().form.verifiedPartner).toBeUndefined();
+    expect(withEndpoint(storage).store.getState().form.verifiedPartner).toBeUndefined();
+  });
+});
+
 describe('step validation selector (spec §4: Continue disabled while the step is invalid)', () => {
   it('reports the contact step messages until the fields are filled', () => {
     const { store } = make();
@@ -178,7 +238,7 @@ describe('step validation selector (spec §4: Continue disabled while the step i
     expect(empty.valid).toBe(false);
     expect(empty.errors['first-name']).toBe('First name is a required field');
     expect(select(store.getState())).toBe(empty);
-    store.getState().actions.updateForm({ 'first-name': 'Sam', 'last-name': 'Lee', email: 'sam@example.com', tel: '07700 900123' });
+    updateForm(store, { 'first-name': 'Sam', 'last-name': 'Lee', email: 'sam@example.com', tel: '07700 900123' });
     expect(select(store.getState())).toEqual({ valid: true, errors: {} });
   });
 });

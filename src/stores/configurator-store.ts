@@ -6,6 +6,8 @@ import type { FormValues } from '../domain/forms';
 import { defaultFormValues } from '../domain/forms';
 import type { Totals } from '../domain/pricing';
 import { priceConfiguration } from '../domain/pricing';
+import type { VerifiedPartner } from '../domain/partner';
+import { partnerContext, verificationCurrent } from '../domain/partner';
 import type { ShopPriceList } from '../domain/shop-prices';
 import type { PricedCatalogueResult } from '../services/shop-prices';
 import type { SpecRequestProblem } from '../domain/spec-request';
@@ -73,7 +75,6 @@ export interface SpecRequestState {
 export interface ConfiguratorActions {
   chooseFront(id: string): void;
   chooseBody(id: string): void;
-  updateForm(changes: Partial<FormValues>): void;
   setShop(changes: Partial<ShopState>): void;
   /**
    * The shop's answer to the price query (or a cart's): its prices replace the catalogue's
@@ -102,6 +103,8 @@ export interface ConfiguratorState {
   shop: ShopState;
   specRequest: SpecRequestState;
   smallScreen: boolean;
+  /** With `partner-endpoint`: only a verified partner (`form.verifiedPartner`) gives a partner discount, never the e-mail alone. */
+  verifiedPartnerDiscounts: boolean;
   actions: ConfiguratorActions;
 }
 
@@ -113,6 +116,8 @@ export interface StoreOptions {
   storage?: StorageTargets;
   /** True when a shop will be asked for its prices; until it answers, the figures are pending. */
   shopPrices?: boolean;
+  /** True with `partner-endpoint`: a partner discount needs a verified one-time code. */
+  verifiedPartnerDiscounts?: boolean;
 }
 
 export type ConfiguratorStore = StoreApi<ConfiguratorState>;
@@ -171,8 +176,8 @@ function readChoices(options: StoreOptions): SavedChoices | undefined {
     if (!parsed.ok || typeof wizard !== 'object' || wizard === null) return undefined;
     const known = stepsFor(flow).some((step) => step.name === wizard.step);
     if (!known || typeof wizard.open !== 'boolean' || typeof wizard.highPowerConfirmed !== 'boolean') return undefined;
-    const cartId = typeof saved.cartId === 'string' && saved.cartId ? saved.cartId : null;
     const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
+    const cartId = text(saved.cartId);
     const specRequest: SavedSpecRequest = {
       idempotencyKey: text(saved.specRequest?.idempotencyKey),
       sentRequestId: text(saved.specRequest?.sentRequestId),
@@ -193,7 +198,11 @@ function readPersonal(options: StoreOptions): FormValues | undefined {
       const expected = typeof defaults[field as keyof FormValues];
       if (typeof value === expected && value !== null) merged[field] = value;
     }
-    merged['wizardSteps'] = parseWalkedSteps(options.flow, (data as Partial<Record<keyof FormValues, unknown>>).wizardSteps);
+    const saved = data as Partial<Record<keyof FormValues, unknown>>;
+    merged['wizardSteps'] = parseWalkedSteps(options.flow, saved.wizardSteps);
+    // A partner verification counts until it expires.
+    const verified = saved.verifiedPartner as VerifiedPartner | undefined;
+    if (verified && verificationCurrent(verified, Date.now())) merged['verifiedPartner'] = verified;
     return merged as unknown as FormValues;
   });
 }
@@ -206,7 +215,7 @@ export const NO_SPEC_REQUEST: SpecRequestState = { idempotencyKey: null, sentReq
  * accepted request becomes due for amendment, and the wizard leaves the submission step, so the
  * changed request is sent from step 06's Continue and never shown as sent before.
  */
-function requestChange(before: ConfiguratorState, after: ConfiguratorState): Partial<ConfiguratorState> {
+export function requestChange(before: ConfiguratorState, after: ConfiguratorState): Partial<ConfiguratorState> {
   if (before.flow !== 'spec-request' || requestFingerprint(before) === requestFingerprint(after)) return {};
   const { specRequest, wizard } = after;
   const changes = { specRequest: { ...specRequest, idempotencyKey: null, changedSinceSent: specRequest.sentRequestId !== null } };
@@ -243,11 +252,6 @@ export function createConfiguratorStore(options: StoreOptions): ConfiguratorStor
     const actions: ConfiguratorActions = {
       chooseFront: (id) => setConfiguration({ ...get().configuration, front: id }),
       chooseBody: (id) => setConfiguration({ ...get().configuration, body: id }),
-      updateForm: (changes) =>
-        set((state) => {
-          const form = { ...state.form, ...changes };
-          return { form, ...requestChange(state, { ...state, form }) };
-        }),
       setShop: (changes) => set((state) => ({ shop: { ...state.shop, ...changes } })),
       applyShopPrices: (answer) =>
         set((state) => ({
@@ -288,6 +292,7 @@ export function createConfiguratorStore(options: StoreOptions): ConfiguratorStor
       },
       specRequest: { ...NO_SPEC_REQUEST, ...saved?.specRequest },
       smallScreen: false,
+      verifiedPartnerDiscounts: options.verifiedPartnerDiscounts === true,
       actions,
     };
   });
@@ -321,7 +326,7 @@ export function selectAwaitingHighPower(state: ConfiguratorState): boolean {
 }
 
 /** The last totals worked out for each configuration object, shared by every reader of a store. */
-const totalsCache = new WeakMap<Configuration, { catalogue: Catalogue; email: string; totals: Totals }>();
+const totalsCache = new WeakMap<Configuration, { catalogue: Catalogue; email: string; verified: VerifiedPartner | undefined; totals: Totals }>();
 
 /**
  * Totals for the current choices, memoised on the inputs: React's external-store hook sees a stable
@@ -330,11 +335,13 @@ const totalsCache = new WeakMap<Configuration, { catalogue: Catalogue; email: st
  */
 export function selectTotals(state: ConfiguratorState): Totals {
   const { catalogue, configuration } = state;
+  const verified = state.form.verifiedPartner;
   const email = state.form.email;
   const last = totalsCache.get(configuration);
-  if (last && last.catalogue === catalogue && last.email === email) return last.totals;
-  const totals = priceConfiguration(catalogue, configuration, { email });
-  totalsCache.set(configuration, { catalogue, email, totals });
+  if (last && last.catalogue === catalogue && last.email === email && last.verified === verified) return last.totals;
+  // The e-mail and, with `partner-endpoint`, the verified partner decide the partner discount.
+  const totals = priceConfiguration(catalogue, configuration, partnerContext(state.form, state.verifiedPartnerDiscounts));
+  totalsCache.set(configuration, { catalogue, email, verified, totals });
   return totals;
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { updateForm } from './form-answers';
 import { choose, chooseExtra } from './wizard-choices';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import type { FormValues } from '../domain/forms';
@@ -29,7 +30,7 @@ function make(storage = { choices: memoryStorage(), personal: memoryStorage() })
 /** A filled-in request, accepted as `requestId`, with the wizard on the confirmation. */
 function sent(requestId = 'req-1', storage?: ReturnType<typeof make>['storage']) {
   const made = make(storage);
-  made.actions.updateForm(DETAILS);
+  updateForm(made.store, DETAILS);
   made.actions.openWizard();
   made.store.setState((state) => ({ wizard: { ...state.wizard, step: 'submission' } }));
   made.sending.begin();
@@ -39,8 +40,8 @@ function sent(requestId = 'req-1', storage?: ReturnType<typeof make>['storage'])
 
 describe('buildSpecRequest', () => {
   it('sends the order e-mail (step 01) and the contact e-mail (step 06) apart', () => {
-    const { store, actions } = make();
-    actions.updateForm(DETAILS);
+    const { store } = make();
+    updateForm(store, DETAILS);
     expect(buildSpecRequest(store.getState(), 'key_0000000000000001')).toMatchObject({
       orderEmail: 'order@lease.example',
       customer: { email: 'me@home.example', 'first-name': 'Ada', tel: '07700 900123' },
@@ -48,8 +49,8 @@ describe('buildSpecRequest', () => {
   });
 
   it("carries step 05's answers only when installation is included (the step applies)", () => {
-    const { store, actions } = make();
-    actions.updateForm({ ...DETAILS, installCheck: { cable: 'yes', mainland: 'no' } });
+    const { store } = make();
+    updateForm(store, { ...DETAILS, installCheck: { cable: 'yes', mainland: 'no' } });
     expect(buildSpecRequest(store.getState(), 'key_0000000000000001')).not.toHaveProperty('installCheck');
     choose(store, { type: 'chooseCable', cable: 'socket_22kw' });
     expect(buildSpecRequest(store.getState(), 'key_0000000000000001').installCheck).toEqual({ cable: 'yes', mainland: 'no' });
@@ -64,9 +65,9 @@ describe('buildSpecRequest', () => {
 
 describe('the specification request after sending', () => {
   it('shows as sent until what it says changes; then it is due for amendment with a new key', () => {
-    const { store, actions, sending } = sent('req-1');
+    const { store, sending } = sent('req-1');
     expect(selectSpecRequestSent(store.getState())).toBe(true);
-    actions.updateForm({ tel: '07700 900999' });
+    updateForm(store, { tel: '07700 900999' });
     expect(selectSpecRequestSent(store.getState())).toBe(false);
     expect(store.getState().specRequest).toMatchObject({ sentRequestId: 'req-1', changedSinceSent: true, idempotencyKey: null });
     expect(sending.begin()).toBe('key_0000000000000002');
@@ -75,8 +76,8 @@ describe('the specification request after sending', () => {
   it.each<[string, (made: ReturnType<typeof sent>) => void]>([
     ['an extra ticked', ({ store }) => chooseExtra(store, 'display', true)],
     ['a colour chosen on the page', ({ actions }) => actions.chooseFront('racing_green')],
-    ['the contact e-mail changed', ({ actions }) => actions.updateForm({ email: 'other@home.example' })],
-    ['the order e-mail changed', ({ actions }) => actions.updateForm({ orderEmail: 'other@lease.example' })],
+    ['the contact e-mail changed', ({ store }) => updateForm(store, { email: 'other@home.example' })],
+    ['the order e-mail changed', ({ store }) => updateForm(store, { orderEmail: 'other@lease.example' })],
   ])('%s counts as a change', (_, change) => {
     const made = sent();
     change(made);
@@ -84,9 +85,9 @@ describe('the specification request after sending', () => {
   });
 
   it.each<[string, (made: ReturnType<typeof sent>) => void]>([
-    ['the same phone typed again', ({ actions }) => actions.updateForm({ tel: '07700 900123' })],
-    ['spaces around the phone', ({ actions }) => actions.updateForm({ tel: ' 07700 900123 ' })],
-    ['installation check answers without installation', ({ actions }) => actions.updateForm({ installCheck: { cable: 'no' } })],
+    ['the same phone typed again', ({ store }) => updateForm(store, { tel: '07700 900123' })],
+    ['spaces around the phone', ({ store }) => updateForm(store, { tel: ' 07700 900123 ' })],
+    ['installation check answers without installation', ({ store }) => updateForm(store, { installCheck: { cable: 'no' } })],
     ['the wizard closed and opened', ({ actions }) => (actions.closeWizard(), actions.openWizard())],
   ])('%s is no change: still sent', (_, change) => {
     const made = sent();
@@ -111,28 +112,28 @@ describe('the specification request after sending', () => {
   });
 
   it('the amendment accepted: sent again, and the next change amends it', () => {
-    const { store, actions, sending } = sent('req-1');
-    actions.updateForm({ tel: '07700 900999' });
+    const { store, sending } = sent('req-1');
+    updateForm(store, { tel: '07700 900999' });
     sending.begin();
     sending.sent('req-2');
     expect(selectSpecRequestSent(store.getState())).toBe(true);
-    actions.updateForm({ tel: '07700 900888' });
+    updateForm(store, { tel: '07700 900888' });
     expect(buildSpecRequest(store.getState(), sending.begin()).amends).toBe('req-2');
   });
 
   it('a refused amendment keeps the link to the accepted request', () => {
-    const { store, actions, sending } = sent('req-1');
-    actions.updateForm({ tel: '07700 900999' });
+    const { store, sending } = sent('req-1');
+    updateForm(store, { tel: '07700 900999' });
     sending.begin();
     sending.refused([{ field: 'customer.tel', message: 'no' }], 'details');
     expect(store.getState().specRequest).toMatchObject({ sentRequestId: 'req-1', changedSinceSent: true, idempotencyKey: null });
   });
 
   it('before sending, a change drops a key made for the old content (the relay would replay its answer)', () => {
-    const { store, actions, sending } = make();
-    actions.updateForm(DETAILS);
+    const { store, sending } = make();
+    updateForm(store, DETAILS);
     sending.begin();
-    actions.updateForm({ 'first-name': 'Ann' });
+    updateForm(store, { 'first-name': 'Ann' });
     expect(store.getState().specRequest).toMatchObject({ idempotencyKey: null, sentRequestId: null, changedSinceSent: false });
   });
 

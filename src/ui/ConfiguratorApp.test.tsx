@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { updateForm } from '../stores/form-answers';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import type { Configuration } from '../domain/configuration';
 import { UNAVAILABLE_REASON, withShopPrices } from '../domain/shop-prices';
@@ -128,7 +129,7 @@ describe('configurator page: Start again', () => {
     const { container, store } = render(<ConfiguratorApp notices={[]} />);
     chooseColour(container, 'Front', 'Racing Green');
     chooseColour(container, 'Body', 'Windsor Grey');
-    update(() => store.getState().actions.updateForm({ email: 'buyer@example.com' }));
+    update(() => updateForm(store, { email: 'buyer@example.com' }));
     await updateAsync(() => startAgain(container).click());
     update(() => byRole(dialog(container), 'button', 'Yes, start again').click());
     expect(dialog(container).open).toBe(false);

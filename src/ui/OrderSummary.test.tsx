@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { updateForm } from '../stores/form-answers';
 import { choose, chooseExtra, choosePaymentType } from '../stores/wizard-choices';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import { withShopPrices } from '../domain/shop-prices';
@@ -67,7 +68,7 @@ describe('order summary: pay in full and the monthly plan (spec §1 summary, §9
     const { container, store } = render(<OrderSummary />);
     update(() => {
       choosePaymentType(store, 'PAY_MONTHLY');
-      store.getState().actions.updateForm({ email: 'sam@partner-one.example' });
+      updateForm(store, { email: 'sam@partner-one.example' });
     });
     expect(rows(container)).toContainEqual(['Partner discount, off the initial payment', '-£100.00']);
     expect(textOf(container.querySelector('[data-initial-payment]'))).toBe('£250.00');

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { useId, useState } from 'react';
 
 export interface TextFieldProps {
@@ -14,10 +15,14 @@ export interface TextFieldProps {
   /** Bounds of a date field (ISO dates). */
   min?: string | undefined;
   max?: string | undefined;
+  /** The keyboard a phone shows (`numeric` for a code). */
+  inputMode?: 'numeric' | undefined;
+  maxLength?: number | undefined;
+  ref?: Ref<HTMLInputElement> | undefined;
 }
 
 /** A labelled native input with its validation message tied to it (aria-describedby). */
-export function TextField({ label, value, onChange, type = 'text', autoComplete, error, required = true, hint, min, max }: TextFieldProps) {
+export function TextField({ label, value, onChange, type = 'text', autoComplete, error, required = true, hint, min, max, inputMode, maxLength, ref }: TextFieldProps) {
   const id = useId();
   const [touched, setTouched] = useState(value !== '');
   const showError = touched && error;
@@ -34,8 +39,11 @@ export function TextField({ label, value, onChange, type = 'text', autoComplete,
         </p>
       )}
       <input
+        ref={ref}
         id={id}
         type={type}
+        inputMode={inputMode}
+        maxLength={maxLength}
         value={value}
         required={required}
         autoComplete={autoComplete}

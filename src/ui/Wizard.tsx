@@ -12,6 +12,7 @@ import { Spinner } from './Spinner';
 import { stepTitle } from './step-labels';
 import { useConfigurator } from './store-context';
 import { PriceHeader, StepIndicator, useSmallScreen } from './wizard/layout';
+import { useVerificationExpiry } from './wizard/PartnerDiscount';
 import { StepForm } from './wizard/StepForm';
 import { CartDifferenceDialog } from './wizard/CartDifferenceDialog';
 import { UnavailableNotice, unavailableMessage } from './wizard/UnavailableNotice';
@@ -49,6 +50,7 @@ export function Wizard() {
   const dialog = useRef<HTMLDialogElement>(null);
   const hintId = useId();
   useSmallScreen(frame, wizard.open);
+  useVerificationExpiry();
   const onClose = useWizardDialog(dialog, { open: wizard.open, modal: !overlay, contentKey: wizard.step, onClose: state.actions.closeWizard });
 
   const context = navigationContext(state);

@@ -7,6 +7,7 @@ import type { InstallationInfo } from '../stores/configurator-store';
 import type { InstallationId } from '../domain/catalogue/schema';
 import type { DirectDebitStartAnswer } from '../domain/direct-debit';
 import type { DropinCallbacks } from '../services/direct-debit';
+import type { StartOutcome, VerifyOutcome } from '../services/partner-discount';
 
 /**
  * What the ordering wizard asks of the outside world (spec §7 calls 1, 2, 3, 5). The element builds
@@ -32,6 +33,17 @@ export interface OrderServices {
   proceed(order: PlacedOrder): boolean;
   /** The monthly plan's mandate (issue 6); absent without `direct-debit-endpoint`. */
   directDebit?: DirectDebitServices | undefined;
+  /** The partner discount's one-time code; absent without `partner-endpoint`. */
+  partnerDiscount?: PartnerDiscountServices | undefined;
+}
+
+/**
+ * `sendCode` has the partner-discount handler e-mail a six-digit code to the address; `verify`
+ * checks the code the buyer typed. Each answers an outcome to tell the buyer, and never rejects.
+ */
+export interface PartnerDiscountServices {
+  sendCode(email: string): Promise<StartOutcome>;
+  verify(email: string, code: string): Promise<VerifyOutcome>;
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import type { Catalogue } from '../domain/catalogue/schema';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import type { Flow } from '../domain/wizard';
 import type { ConfiguratorStore } from '../stores/configurator-store';
@@ -26,13 +27,21 @@ export interface Rendered {
   container: HTMLElement;
 }
 
-export function render(
-  ui: ReactNode,
-  { flow = 'order', options = {}, storage }: { flow?: Flow; options?: Partial<UiOptions>; storage?: StorageTargets } = {},
-): Rendered {
+export interface RenderOptions {
+  flow?: Flow;
+  options?: Partial<UiOptions>;
+  storage?: StorageTargets;
+  /** The embedded catalogue unless a test needs another (a merchant's with shared partner codes). */
+  catalogue?: Catalogue;
+  /** True for an element with `partner-endpoint`. */
+  verifiedPartnerDiscounts?: boolean;
+}
+
+export function render(ui: ReactNode, { flow = 'order', options = {}, storage, catalogue = UK_CATALOGUE, verifiedPartnerDiscounts }: RenderOptions = {}): Rendered {
   const store = createConfiguratorStore({
-    catalogue: UK_CATALOGUE,
+    catalogue,
     flow,
+    verifiedPartnerDiscounts,
     storageKey: 'ui-test',
     // A test passes its own storage to see what survives a reload.
     storage: storage ?? { choices: memoryStorage(), personal: memoryStorage() },

@@ -84,6 +84,7 @@ const BAD_ATTRIBUTES = [
   ['store-cart-endpoint', 'javascript:window.__pwned=1'],
   ['direct-debit-endpoint', 'data:text/html,<script>window.__pwned=1</script>'],
   ['direct-debit-dropin-src', 'javascript:window.__pwned=1//evil.example'],
+  ['partner-endpoint', 'vbscript:window.__pwned=1'],
   ['image-cdn', 'http://'],
   ['model-src', 'data:model/gltf-binary;base64,Z2xURg=='],
   ['viewer-src', 'http://[::1/model-viewer.js'],

@@ -20,6 +20,7 @@ import {
   fillRequest,
   outboxFor,
   partnerDiscountShown,
+  verifyPartnerDiscount,
   wizardSummary,
 } from './flows.mjs';
 import { hasWebgl, useHarness } from './harness.mjs';
@@ -46,6 +47,8 @@ async function assertRenders(element, mode) {
 /** The pay-in-full order of issue 4, ending on `checkoutUrl`, whose page must match the wizard's summary. */
 const orderToCheckout = (checkoutUrl, where) => async (page, element) => {
   const { wizard, next } = await configureOrder(page, element);
+  // The order pages set partner-endpoint: the discount applies once its e-mailed code is verified.
+  await verifyPartnerDiscount(harness.url, wizard);
   await partnerDiscountShown(wizard);
   const summary = await wizardSummary(wizard);
   await next();

@@ -28,10 +28,10 @@ async function openWizard(element) {
 /**
  * Opens the wizard and configures the order of issue 4's test: 22kW tethered (confirmed), premium
  * installation with its terms, surge protection (three phase with that cable), a cable hook in a
- * metallic colour, display, warranty, pay in full and a partner e-mail. Stops on the contact step
- * with every field filled, so the next Continue is the checkout.
+ * metallic colour, display, warranty, pay in full and a partner e-mail (or `email`). Stops on the
+ * contact step with every field filled, so the next Continue is the checkout.
  */
-export async function configureOrder(page, element = page.locator('ev-charger-configurator')) {
+export async function configureOrder(page, element = page.locator('ev-charger-configurator'), { email = PARTNER_EMAIL } = {}) {
   const { wizard, next } = await openWizard(element);
 
   await wizard.getByRole('radio', { name: '22kW with 6.5m cable' }).check();
@@ -60,7 +60,7 @@ export async function configureOrder(page, element = page.locator('ev-charger-co
 
   await wizard.getByRole('textbox', { name: 'First name' }).fill('Sam');
   await wizard.getByRole('textbox', { name: 'Last name' }).fill('Lee');
-  await wizard.getByRole('textbox', { name: 'E-mail address' }).fill(PARTNER_EMAIL);
+  await wizard.getByRole('textbox', { name: 'E-mail address' }).fill(email);
   await wizard.getByRole('textbox', { name: 'Phone number' }).fill('07700 900123');
   return { element, wizard, next };
 }
@@ -74,9 +74,32 @@ export async function wizardSummary(wizard) {
   return { amounts, total, names };
 }
 
-/** Waits for the partner discount line, which shows as soon as the e-mail's domain matches. */
+/** Waits for the partner discount line: at once for a partner's e-mail domain, or with `partner-endpoint` once verified. */
 export const partnerDiscountShown = (wizard) =>
   wizard.getByRole('region', { name: 'Order summary' }).first().locator('tbody td').filter({ hasText: /^[−-]/ }).waitFor();
+
+/** The template of the partner-discount handler's message in the demo's outbox. */
+export const PARTNER_CODE_TEMPLATE = 'partner-discount-code';
+
+/** The newest one-time code the demo's outbox holds for `email`, as the buyer reads it in the mail. */
+export async function partnerCodeFor(url, email) {
+  const messages = await (await fetch(url('/api/outbox'))).json();
+  const message = messages.findLast((entry) => entry.template === PARTNER_CODE_TEMPLATE && entry.to === email);
+  assert.ok(message, `a partner-discount code for ${email} is in the outbox`);
+  return JSON.parse(message['t:variables']).code;
+}
+
+/**
+ * With `partner-endpoint`, on the contact step with `email` typed: asks for the code, reads it from
+ * the outbox, enters it and waits until the discount applies.
+ */
+export async function verifyPartnerDiscount(url, wizard, email = PARTNER_EMAIL) {
+  await wizard.getByRole('button', { name: 'E-mail me a code' }).click();
+  await wizard.getByText(`We have sent a six-digit code to ${email}.`).waitFor();
+  await wizard.getByRole('textbox', { name: 'Six-digit code' }).fill(await partnerCodeFor(url, email));
+  await wizard.getByRole('button', { name: 'Verify' }).click();
+  await wizard.getByText('Partner Discount applied: your address is confirmed.').waitFor();
+}
 
 /** What the demo checkout page lists: each line's total, the discounts and the total, in pence. */
 export async function checkoutPage(page) {
@@ -96,8 +119,11 @@ export function assertCheckoutMatches(checkout, summary, where) {
   );
 }
 
-/** Configures 7kW 8.5m tethered, standard installation, pay monthly, and fills the contact step with `email`. */
-export async function configureMonthly(page, element = page.locator('ev-charger-configurator'), { email = 'alex.morgan@example.com' } = {}) {
+/**
+ * Configures 7kW 8.5m tethered, standard installation, pay monthly, and fills the contact step with
+ * `email`; with `verifyPartnerOn` (the demo's URL maker), verifies its partner discount there first.
+ */
+export async function configureMonthly(page, element = page.locator('ev-charger-configurator'), { email = 'alex.morgan@example.com', verifyPartnerOn } = {}) {
   const { wizard, continueButton, next } = await openWizard(element);
 
   await wizard.getByRole('radio', { name: '7kW with 8.5m cable' }).check();
@@ -122,6 +148,7 @@ export async function configureMonthly(page, element = page.locator('ev-charger-
   await wizard.getByRole('textbox', { name: 'Last name' }).fill('Morgan');
   await wizard.getByRole('textbox', { name: 'E-mail address' }).fill(email);
   await wizard.getByRole('textbox', { name: 'Phone number' }).fill('07700 900456');
+  if (verifyPartnerOn) await verifyPartnerDiscount(verifyPartnerOn, wizard, email);
   await next();
   return { element, wizard, continueButton, next };
 }

@@ -43,15 +43,17 @@ const pence = (text) => Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
 
 describe('the monthly plan: what the shop charges today and what the Direct Debit collects are the figures shown', () => {
   // 8.5m cable £1.75 + standard installation £31.00 + display £3.00 = £35.75 a month (spec §9); the
-  // partner discount (£100) comes off the initial payment; total payable = initial + 36 × £35.75.
-  for (const [who, email, initialPayment, totalPayable, theme] of [
-    ['without a partner discount', 'alex.morgan@example.com', '£350.00', '£1,637.00', false],
-    ['with the partner discount e-mail', PARTNER_EMAIL, '£250.00', '£1,537.00', false],
-    ['in the theme cart (cart="theme"), with the partner discount e-mail', PARTNER_EMAIL, '£250.00', '£1,537.00', true],
+  // partner discount (£100), verified by its code (the pages set partner-endpoint), comes off the
+  // initial payment; total payable = initial + 36 × £35.75.
+  for (const [who, email, verified, initialPayment, totalPayable, theme] of [
+    ['without a partner discount', 'alex.morgan@example.com', false, '£350.00', '£1,637.00', false],
+    ['with a partner e-mail not verified', PARTNER_EMAIL, false, '£350.00', '£1,637.00', false],
+    ['with the partner discount verified', PARTNER_EMAIL, true, '£250.00', '£1,537.00', false],
+    ['in the theme cart (cart="theme"), with the partner discount verified', PARTNER_EMAIL, true, '£250.00', '£1,537.00', true],
   ]) {
     it(who, async () => {
       const { page, errors } = theme ? await openThemeWithMonthlyPlan() : await harness.open(PAGE);
-      const { wizard, next } = await configureMonthly(page, undefined, { email });
+      const { wizard, next } = await configureMonthly(page, undefined, { email, verifyPartnerOn: verified ? harness.url : undefined });
       const summary = wizard.getByRole('region', { name: 'Order summary' }).first();
       const shown = async (selector) => (await summary.locator(selector).textContent()).trim();
       assert.equal(await shown('[data-initial-payment]'), initialPayment);

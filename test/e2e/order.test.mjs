@@ -3,7 +3,7 @@
 // shop answers 503 once, the wizard shows the error with "Try again", and trying again completes it.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { HIGH_POWER_DIALOG, PARTNER_EMAIL, assertCheckoutMatches, checkoutPage, configureOrder, partnerDiscountShown, wizardSummary } from './flows.mjs';
+import { HIGH_POWER_DIALOG, PARTNER_EMAIL, assertCheckoutMatches, checkoutPage, configureOrder, partnerDiscountShown, verifyPartnerDiscount, wizardSummary } from './flows.mjs';
 import { useHarness } from './harness.mjs';
 
 const harness = useHarness();
@@ -20,7 +20,8 @@ describe('ordering on marketing-site.html', () => {
   it('completes an order: the shop receives the wizard summary lines and total, and the lead is captured', async () => {
     const { page, errors } = await harness.open(PAGE);
     const { wizard, next } = await configureOrder(page);
-    // The partner discount shows as a negative line as soon as the e-mail's domain matches.
+    // The page sets partner-endpoint: the partner discount shows as a negative line once its code is verified.
+    await verifyPartnerDiscount(harness.url, wizard);
     await partnerDiscountShown(wizard);
     const summary = await wizardSummary(wizard);
     for (const name of ['22kW with 6.5m cable', 'Surge Protection three phase', 'Metallic Cable Hook Finish', 'Digital display', 'Partner Discount']) {
@@ -37,7 +38,7 @@ describe('ordering on marketing-site.html', () => {
       summary.amounts.filter((amount) => amount < 0),
       'the partner discount is the one discount, at the summary amount',
     );
-    await page.getByText('PARTNER100: applied').waitFor();
+    await page.getByText(/^PARTNER-[0-9A-Z]{12}: applied$/).waitFor();
     await page.getByText(PARTNER_EMAIL).first().waitFor();
 
     // Spec §7.2: the form values reached store-cart-endpoint, without the date of birth.
@@ -80,6 +81,7 @@ describe('ordering on marketing-site.html', () => {
   it('cart="theme" (shopify-theme-section.html): the same order goes into the theme cart and its checkout', async () => {
     const { page, errors } = await harness.open('/dist-examples/shopify-theme-section.html');
     const { wizard, next } = await configureOrder(page);
+    await verifyPartnerDiscount(harness.url, wizard);
     await partnerDiscountShown(wizard);
     const summary = await wizardSummary(wizard);
     await next();

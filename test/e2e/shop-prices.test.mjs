@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import { UK_CATALOGUE } from '../../dist/server.js';
-import { assertCheckoutMatches, checkoutPage, configureOrder, partnerDiscountShown, wizardSummary } from './flows.mjs';
+import { assertCheckoutMatches, checkoutPage, configureOrder, partnerDiscountShown, verifyPartnerDiscount, wizardSummary } from './flows.mjs';
 import { useHarness } from './harness.mjs';
 
 const harness = useHarness();
@@ -45,6 +45,7 @@ describe('prices from the shop', () => {
     const checkouts = await recordCheckouts(page);
 
     const { wizard, next } = await configureOrder(page);
+    await verifyPartnerDiscount(harness.url, wizard);
     await partnerDiscountShown(wizard);
     const summary = await wizardSummary(wizard);
     assert.ok(summary.amounts.includes(64900), 'the wizard prices the charger at the shop’s £649.00');
@@ -94,20 +95,23 @@ describe('prices from the shop', () => {
 });
 
 /**
- * The shop refuses the partner code; the order of configureOrder (with a partner e-mail) on `path`
- * reaches its last Continue, which opens the difference dialog.
+ * The order of configureOrder (with a partner e-mail) on `path`, its partner discount verified, then
+ * its single-use code refused by the shop: the last Continue opens the difference dialog.
  */
 async function refusedCodeAtCheckout(path) {
-  await control({ rejectDiscountCodes: ['PARTNER100'] });
   const { page, errors } = await harness.open(path);
   const checkouts = await recordCheckouts(page);
   const { element, wizard, next } = await configureOrder(page);
+  await verifyPartnerDiscount(harness.url, wizard);
   await partnerDiscountShown(wizard);
+  const { created } = await (await fetch(harness.url('/api/partner-discount/_log'))).json();
+  const code = created.at(-1).code;
+  await control({ rejectDiscountCodes: [code] });
   const shown = await wizardSummary(wizard);
   await next();
   const dialog = element.getByRole('dialog', { name: DIFFERENCE_DIALOG });
   await dialog.waitFor();
-  return { page, errors, checkouts, wizard, next, shown, dialog };
+  return { page, errors, checkouts, wizard, next, shown, dialog, code };
 }
 
 describe('checkout charges what was shown, or says why not before leaving', () => {
@@ -116,10 +120,10 @@ describe('checkout charges what was shown, or says why not before leaving', () =
     ['the theme cart (shopify-theme-section.html)', '/dist-examples/shopify-theme-section.html', /\/checkout(\?|$)/],
   ]) {
     it(`${name}: a partner code the shop refuses is told with both figures; "Go back" shows the shop's, and the next Continue goes on at it`, async () => {
-      const { page, errors, checkouts, wizard, next, shown, dialog } = await refusedCodeAtCheckout(path);
+      const { page, errors, checkouts, wizard, next, shown, dialog, code } = await refusedCodeAtCheckout(path);
       assert.equal(await dialog.locator('[data-shown]').textContent(), money(shown.total));
       assert.equal(await dialog.locator('[data-charged]').textContent(), money(shown.total + 10000));
-      await dialog.getByText('The shop did not accept the discount code PARTNER100, so the discount is not applied.').waitFor();
+      await dialog.getByText(`The shop did not accept the discount code ${code}, so the discount is not applied.`).waitFor();
       assert.doesNotMatch(page.url(), checkoutUrl, 'still on the page');
 
       await dialog.getByRole('button', { name: 'Go back' }).click();

@@ -49,6 +49,7 @@ const DEMO_SETTINGS: Record<string, unknown> = {
   support_phone: '020 7946 0321',
   support_email: 'sales@quartz-charger.example',
   store_cart_endpoint: '/api/store-cart',
+  partner_endpoint: '/api/partner-discount',
   product: { id: 46100000011, title: 'Home charger installation' },
   image_cdn: '/cdn',
   model_src: '/models/charger.glb',

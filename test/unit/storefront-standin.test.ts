@@ -6,7 +6,7 @@ import { createStorefrontApiClient } from '@shopify/storefront-api-client';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createStorefrontStandIn, type StorefrontStandIn } from '../../demo/storefront/stand-in.mjs';
 import { deliveryAddress } from '../../src/domain/cart';
-import { UK_CATALOGUE } from '../../src/domain/catalogue/uk';
+import { SHARED_CODES_CATALOGUE } from '../../src/domain/catalogue/shared-codes.fixture';
 import { defaultConfiguration } from '../../src/domain/configuration';
 import { defaultFormValues } from '../../src/domain/forms';
 import { catalogueVariantIds } from '../../src/domain/shop-prices';
@@ -15,7 +15,8 @@ import { priceCatalogue } from '../../src/services/shop-prices';
 
 const ORIGIN = 'http://127.0.0.1:5173';
 const TOKEN = { 'X-Shopify-Storefront-Access-Token': 'demo-token' };
-const C = UK_CATALOGUE;
+// The shop's codes come from its catalogue: one with the shared partner codes.
+const C = SHARED_CODES_CATALOGUE;
 const BASE = C.baseProduct.variantId;
 const PREMIUM_INSTALL = C.installations.find((i) => i.id === 'premium_7kw')!.variantId;
 const CABLE_22KW = C.cables.find((c) => c.id === 'tethered_22kw_6_5m')!.variantId;

@@ -7,10 +7,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createRouter } from '../../demo/router.mjs';
 import { createStorefrontStandIn, type StorefrontStandIn } from '../../demo/storefront/stand-in.mjs';
 import { createThemeCartStandIn } from '../../demo/theme-cart.mjs';
-import { UK_CATALOGUE } from '../../src/domain/catalogue/uk';
+import { SHARED_CODES_CATALOGUE } from '../../src/domain/catalogue/shared-codes.fixture';
 
 const ORIGIN = 'http://127.0.0.1:5173';
-const C = UK_CATALOGUE;
+// The shop's codes come from its catalogue: one with the shared partner codes.
+const C = SHARED_CODES_CATALOGUE;
 const numeric = (gid: string) => Number(gid.split('/').pop());
 const BASE = C.baseProduct.variantId;
 const CABLE = C.cables.find((c) => c.id === 'tethered_22kw_6_5m')!;

@@ -133,6 +133,10 @@ describe('spec §3 installation options, discounts, payment plans', () => {
     ]);
   });
 
+  it('discounts carry no shared shop code: one in a page is readable by anyone', () => {
+    expect(C.discounts.filter((d) => d.code !== undefined)).toEqual([]);
+  });
+
   it('payment plans PAY_NOW, PAY_PAYPAL, PAY_MONTHLY with the spec descriptions', () => {
     expect(C.paymentPlans.map((p) => [p.id, p.description])).toEqual([
       ['PAY_NOW', 'One-off payment'],

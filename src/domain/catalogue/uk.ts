@@ -191,12 +191,15 @@ export const UK_CATALOGUE: Catalogue = {
   ].map((addOn) => ({ ...addOn, variantId: demoVariant(), handle: `add-on-${addOn.id.replace(/_/g, '-')}` }) as Catalogue['addOns'][number]),
   standardWarranty: { name: 'Standard 3 year warranty', code: 'A4-X-WARRANTY-3', price: 0 },
   installations,
-  /** Spec §3 "Discount entries"; the domains are reserved example names (DESIGN). */
+  /**
+   * Spec §3 "Discount entries"; the domains are reserved example names (DESIGN). No shared shop
+   * code: one in a page is readable by anyone (with `partner-endpoint` each buyer gets a single-use one).
+   */
   discounts: [
     { id: 'none', name: 'No Discount', value: 0, domains: [] },
-    { id: 'partner', name: 'Partner Discount', value: 10000, domains: ['partner-one.example', 'partner-two.example'], code: 'PARTNER100' },
-    { id: 'sportscars', name: 'Partner Discount', value: 7500, domains: ['sportscars.example'], code: 'PARTNER75S' },
-    { id: 'luxurycars', name: 'Partner Discount', value: 7500, domains: ['luxurycars.example'], code: 'PARTNER75L' },
+    { id: 'partner', name: 'Partner Discount', value: 10000, domains: ['partner-one.example', 'partner-two.example'] },
+    { id: 'sportscars', name: 'Partner Discount', value: 7500, domains: ['sportscars.example'] },
+    { id: 'luxurycars', name: 'Partner Discount', value: 7500, domains: ['luxurycars.example'] },
   ],
   offers: [],
   /** Spec §3 "Payment plans". */

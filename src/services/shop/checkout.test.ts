@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CartSelectableAddressInput } from '../../domain/cart';
 import { cartAttributes, cartLines } from '../../domain/cart';
+import { SHARED_CODES_CATALOGUE } from '../../domain/catalogue/shared-codes.fixture';
 import { UK_CATALOGUE } from '../../domain/catalogue/uk';
+import type { VerifiedPartner } from '../../domain/partner';
 import { checkoutConfiguration, ensureCart } from './checkout';
 import { CONFIGURATION, byOperation, cartFixture, lineFixture, linePage, payload, testClient } from './shop.fixture';
 import type { CartSelectableAddress } from './types';
@@ -9,7 +11,9 @@ import type { CartSelectableAddress } from './types';
 const EMAIL = 'sam@partner-one.example';
 const LINES = cartLines(UK_CATALOGUE, CONFIGURATION, { email: EMAIL });
 const ATTRIBUTES = cartAttributes(UK_CATALOGUE, CONFIGURATION, { referral: 'newsletter', flow: 'order' });
-const INPUT = { catalogue: UK_CATALOGUE, configuration: CONFIGURATION, email: EMAIL, phone: '07700 900123', referral: 'newsletter' };
+/** Spec §6 without `partner-endpoint`: a merchant catalogue with shared codes, the discount by e-mail domain. */
+const INPUT = { catalogue: SHARED_CODES_CATALOGUE, configuration: CONFIGURATION, email: EMAIL, phone: '07700 900123', referral: 'newsletter' };
+const VERIFIED: VerifiedPartner = { email: EMAIL, discountId: 'partner', discountCode: 'PX-7Q2M9', token: 't', amount: 10000, expiresAt: '2030-01-01T00:00:00Z' };
 
 const ADDRESS: CartSelectableAddressInput = {
   address: { deliveryAddress: { firstName: 'Alex', lastName: 'Morgan', address1: '1 Example Street', city: 'London', zip: 'SW1A 1AA', countryCode: 'GB' } },
@@ -57,6 +61,31 @@ describe('checkoutConfiguration', () => {
     });
     expect(LINES.length).toBeGreaterThan(5);
     expect(result).toMatchObject({ cartId: NEW_ID, checkoutUrl: 'https://shop.example/cart/c/new?key=n&_fd=0', warnings: [] });
+  });
+
+  it.each([
+    ['a verified partner: its single-use code, never the shared one', SHARED_CODES_CATALOGUE, VERIFIED, ['PX-7Q2M9']],
+    ['a verified partner, in the embedded catalogue', UK_CATALOGUE, VERIFIED, ['PX-7Q2M9']],
+    ['a partner e-mail not yet verified: no code', SHARED_CODES_CATALOGUE, undefined, undefined],
+  ])('with partner-endpoint, %s', async (_case, catalogue, verifiedPartner, codes) => {
+    const { client, requests } = testClient(byOperation({ CartCreate: () => ({ cartCreate: payload(newCart()) }) }));
+    await checkoutConfiguration(client, { ...INPUT, catalogue, verifiedPartnerDiscounts: true, verifiedPartner });
+    expect((requests[0]!.variables as { input: Record<string, unknown> }).input['discountCodes']).toEqual(codes);
+  });
+
+  it('with partner-endpoint, a reused cart loses a shared code and gets the single-use one', async () => {
+    const codes = [{ code: 'PARTNER100', applicable: true }, { code: 'SPRING', applicable: true }];
+    const { client, requests } = testClient(
+      byOperation({
+        Cart: () => ({ cart: oldCart({ discountCodes: codes }) }),
+        CartLinesAdd: () => ({ cartLinesAdd: payload(oldCart({ discountCodes: codes })) }),
+        CartAttributesUpdate: () => ({ cartAttributesUpdate: payload(oldCart({ discountCodes: codes })) }),
+        CartBuyerIdentityUpdate: () => ({ cartBuyerIdentityUpdate: payload(oldCart({ discountCodes: codes })) }),
+        CartDiscountCodesUpdate: () => ({ cartDiscountCodesUpdate: payload(oldCart()) }),
+      }),
+    );
+    await checkoutConfiguration(client, { ...INPUT, existingCartId: OLD_ID, verifiedPartnerDiscounts: true, verifiedPartner: VERIFIED });
+    expect(requests.at(-1)!.variables).toEqual({ cartId: OLD_ID, discountCodes: ['SPRING', 'PX-7Q2M9'] });
   });
 
   it('sends no discount code and no phone when neither applies', async () => {

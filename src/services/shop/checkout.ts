@@ -2,12 +2,14 @@ import type { Catalogue } from '../../domain/catalogue/schema';
 import type { CartSelectableAddressInput, MonthlyPlanContext } from '../../domain/cart';
 import { buyerIdentity, cartAttributes, cartLines, discountCodes } from '../../domain/cart';
 import type { Configuration } from '../../domain/configuration';
+import type { PartnerContext } from '../../domain/partner';
 import type { Flow } from '../../domain/wizard/steps';
 import type { CartResult, ShopClient } from './client';
 import { ShopError } from './errors';
 import type { Cart, CartBuyerIdentityInput, CartInput } from './types';
 
-export interface CheckoutInput {
+/** The partner context (domain/partner.ts) prices the order and picks its discount code. */
+export interface CheckoutInput extends PartnerContext {
   catalogue: Catalogue;
   configuration: Configuration;
   email: string;
@@ -41,23 +43,18 @@ const sameCode = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
 /**
  * The ordering flow's checkout (issue 4): one cart holding every configured line, the cart
  * attributes, the buyer's identity, the buyer's delivery address when one was given and the
- * partner discount code when the e-mail earns one.
+ * partner discount's code when the order has one (the verified single-use code with `partner-endpoint`).
  * An existing cart keeps its id and has its lines replaced (spec §4); an expired or unknown one is
  * replaced by a new cart, never reported as an error.
  */
 export async function checkoutConfiguration(client: ShopClient, input: CheckoutInput): Promise<CheckoutResult> {
   const { catalogue, configuration, email } = input;
-  const lines = cartLines(catalogue, configuration, { email }, input.sellingPlans);
-  const attributes = cartAttributes(catalogue, configuration, {
-    referral: input.referral,
-    flow: input.flow ?? 'order',
-    email,
-    monthly: input.monthly,
-  });
+  const lines = cartLines(catalogue, configuration, input, input.sellingPlans);
+  const attributes = cartAttributes(catalogue, configuration, { ...input, flow: input.flow ?? 'order' });
   const identity: CartBuyerIdentityInput | undefined = email.trim()
     ? buyerIdentity({ email, phone: input.phone })
     : undefined;
-  const codes = discountCodes(catalogue, email);
+  const codes = discountCodes(catalogue, input);
   const addresses = input.deliveryAddress ? [input.deliveryAddress] : [];
 
   if (input.existingCartId) {

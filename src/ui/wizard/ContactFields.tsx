@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { FormValues } from '../../domain/forms';
 import { FIELD_LABELS } from '../../domain/schemas/messages';
-import { useConfigurator } from '../store-context';
+import { updateForm } from '../../stores/form-answers';
+import { useConfigurator, useConfiguratorStore } from '../store-context';
 import { TextField } from '../TextField';
 import type { ValidationResult } from '../../domain/schemas';
 
@@ -21,7 +22,7 @@ const FIELDS: readonly { field: ContactField; type?: 'email' | 'tel'; autoComple
  */
 export function ContactFields({ validation, emailHint, afterEmail }: { validation: ValidationResult; emailHint?: string; afterEmail?: ReactNode }) {
   const form = useConfigurator((state) => state.form);
-  const updateForm = useConfigurator((state) => state.actions.updateForm);
+  const store = useConfiguratorStore();
   return (
     <>
       {FIELDS.map(({ field, type, autoComplete }) => (
@@ -33,7 +34,7 @@ export function ContactFields({ validation, emailHint, afterEmail }: { validatio
             value={form[field]}
             error={validation.errors[field]}
             hint={field === 'email' ? emailHint : undefined}
-            onChange={(value) => updateForm({ [field]: value } as Partial<FormValues>)}
+            onChange={(value) => updateForm(store, { [field]: value } as Partial<FormValues>)}
           />
           {field === 'email' && afterEmail}
         </div>

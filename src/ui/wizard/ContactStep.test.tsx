@@ -1,6 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { byRole, cleanup, statusTexts, textOf, typeInto as type } from '../testing';
-import { fakeOrderServices, nextButton, renderWizard } from './wizard-testing';
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PartnerDiscountServices } from '../order-services';
+import { byRole, cleanup, statusTexts, textOf, typeInto as type, update } from '../testing';
+import { descriptionOf, fakeOrderServices, nextButton, renderWizard, settle } from './wizard-testing';
 
 afterEach(cleanup);
 
@@ -48,5 +50,208 @@ describe('contact details step (spec §5 contact step, §6 partner discount)', (
     type(byRole<HTMLInputElement>(container, 'textbox', 'Phone number'), '07700 900123');
     expect(textOf(container.querySelector('.evc-wizard-hint'))).toBe('');
     expect(nextButton(container)?.disabled).toBe(false);
+  });
+});
+
+describe('contact details step with partner-endpoint: the partner discount after a one-time code', () => {
+  const PARTNER = 'ada@partner-one.example';
+  const VERIFIED = { email: PARTNER, discountId: 'partner', discountCode: 'PARTNER-7Q2M9XKD4T1B', token: 'eyJ.abc', amount: 10000, expiresAt: '2099-01-01T00:00:00.000Z' };
+  const SENT = { ok: true as const, expiresInSeconds: 600, resendAfterSeconds: 0 };
+
+  function partnerServices(overrides: Partial<PartnerDiscountServices> = {}) {
+    return {
+      sendCode: vi.fn<PartnerDiscountServices['sendCode']>(async () => SENT),
+      verify: vi.fn<PartnerDiscountServices['verify']>(async () => ({ ok: true as const, verified: VERIFIED })),
+      ...overrides,
+    };
+  }
+
+  /** The contact step of a page with `partner-endpoint`, the e-mail typed in. */
+  function renderVerifying(services = partnerServices(), email = PARTNER) {
+    const rendered = renderWizard({ step: 'contact', order: fakeOrderServices({ partnerDiscount: services }), verifiedPartnerDiscounts: true });
+    type(byRole<HTMLInputElement>(rendered.container, 'textbox', 'E-mail address'), email);
+    return { ...rendered, services };
+  }
+
+  const section = (container: HTMLElement) => container.querySelector<HTMLElement>('section.evc-partner');
+  const summaryTotal = (container: HTMLElement) => textOf(container.querySelector('.evc-wizard-aside [data-total]'));
+  const codeField = (container: HTMLElement) => byRole<HTMLInputElement>(container, 'textbox', 'Six-digit code');
+  const partnerStatus = (container: HTMLElement) => textOf(container.querySelector('.evc-partner-status'));
+
+  async function sendCode(container: HTMLElement) {
+    update(() => byRole(container, 'button', 'E-mail me a code').click());
+    await settle();
+  }
+
+  async function enterCode(container: HTMLElement, code: string) {
+    type(codeField(container), code);
+    update(() => byRole(container, 'button', 'Verify').click());
+    await settle();
+  }
+
+  it('tells a partner buyer the discount is available, without applying it yet', () => {
+    const { container, store } = renderVerifying();
+    expect(textOf(section(container)?.querySelector('h3'))).toBe('Partner discount');
+    expect(textOf(section(container)?.querySelector('p'))).toBe(
+      'Your e-mail address qualifies for the Partner Discount of £100.00. To apply it, confirm the address with a six-digit code that we e-mail to you. You can also continue without the discount.',
+    );
+    expect(byRole(container, 'button', 'E-mail me a code')).toBeTruthy();
+    expect(container.querySelector('.evc-wizard-aside tr[data-line="discount"]')).toBeNull();
+    expect(summaryTotal(container)).toBe('£599.00');
+    expect(store.getState().form.verifiedPartner).toBeUndefined();
+    expect(statusTexts(container)).not.toContain('Partner Discount applied');
+  });
+
+  it.each(['ada@example.com', 'ada@partner-one'])('offers nothing for %s', (email) => {
+    const { container, services } = renderVerifying(partnerServices(), email);
+    expect(section(container)).toBeNull();
+    expect(services.sendCode).not.toHaveBeenCalled();
+  });
+
+  it('sends the code to the address, then asks for it in a labelled numeric one-time-code field, focused', async () => {
+    const { container, services } = renderVerifying();
+    await sendCode(container);
+    expect(services.sendCode).toHaveBeenCalledWith(PARTNER);
+    expect(partnerStatus(container)).toBe('We have sent a six-digit code to ada@partner-one.example. It is valid for 10 minutes.');
+    expect(section(container)?.querySelector('[role="status"].evc-partner-status')).not.toBeNull();
+    const field = codeField(container);
+    expect([field.inputMode, field.autocomplete, field.type]).toEqual(['numeric', 'one-time-code', 'text']);
+    expect(document.activeElement).toBe(field);
+    expect(byRole<HTMLButtonElement>(container, 'button', 'Send a new code').disabled).toBe(false);
+  });
+
+  it('applies the discount only once the code is verified: the summary line, the note, focus on it', async () => {
+    const { container, services, store } = renderVerifying();
+    await sendCode(container);
+    await enterCode(container, ' 123 456');
+    expect(services.verify).toHaveBeenCalledWith(PARTNER, '123456');
+    expect(store.getState().form.verifiedPartner).toEqual(VERIFIED);
+    const line = container.querySelector('.evc-wizard-aside tr[data-line="discount"]');
+    expect([textOf(line?.querySelector('th')), textOf(line?.querySelector('td'))]).toEqual(['Partner Discount', '-£100.00']);
+    expect(summaryTotal(container)).toBe('£499.00');
+    expect(partnerStatus(container)).toBe('Partner Discount applied: your address is confirmed.');
+    expect(document.activeElement).toBe(container.querySelector('.evc-partner-status'));
+    expect(container.querySelector('section.evc-partner button')).toBeNull();
+  });
+
+  it('a wrong code says how many attempts are left, and no discount applies', async () => {
+    const verify = vi.fn<PartnerDiscountServices['verify']>(async () => ({ ok: false as const, code: 'wrong_code', message: 'That code is not right. 4 attempts left.', next: 'retry' as const, attemptsLeft: 4 }));
+    const { container, store, reportError } = renderVerifying(partnerServices({ verify }));
+    await sendCode(container);
+    await enterCode(container, '000000');
+    expect(partnerStatus(container)).toBe('That code is not right. 4 attempts left.');
+    expect(document.activeElement).toBe(codeField(container));
+    expect(store.getState().form.verifiedPartner).toBeUndefined();
+    expect(summaryTotal(container)).toBe('£599.00');
+    expect(reportError).not.toHaveBeenCalled();
+  });
+
+  it('asks for six digits before asking the handler', async () => {
+    const { container, services } = renderVerifying();
+    await sendCode(container);
+    await enterCode(container, '12a45');
+    expect(partnerStatus(container)).toBe('Enter the six digits from the e-mail.');
+    expect(services.verify).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['locked', 'code_locked', 'Too many wrong codes were entered, so this code no longer works. Ask for a new code.'],
+    ['expired', 'code_expired', 'This code has expired. Ask for a new code.'],
+  ])('a %s code offers a new code: Verify waits for it, focus goes to "Send a new code"', async (_name, code, message) => {
+    const verify = vi
+      .fn<PartnerDiscountServices['verify']>()
+      .mockResolvedValueOnce({ ok: false, code, message, next: 'new-code' })
+      .mockResolvedValueOnce({ ok: true, verified: VERIFIED });
+    const { container, services } = renderVerifying(partnerServices({ verify }));
+    await sendCode(container);
+    await enterCode(container, '111111');
+    expect(partnerStatus(container)).toBe(message);
+    expect(byRole<HTMLButtonElement>(container, 'button', 'Verify').disabled).toBe(true);
+    const resend = byRole<HTMLButtonElement>(container, 'button', 'Send a new code');
+    expect(document.activeElement).toBe(resend);
+    update(() => resend.click());
+    await settle();
+    expect(services.sendCode).toHaveBeenCalledTimes(2);
+    expect(codeField(container).value).toBe('');
+    await enterCode(container, '222222');
+    expect(partnerStatus(container)).toBe('Partner Discount applied: your address is confirmed.');
+  });
+
+  it('a new code waits as long as the handler asks, with the reason read with the button', async () => {
+    vi.useFakeTimers();
+    try {
+      const { container } = renderVerifying(partnerServices({ sendCode: vi.fn(async () => ({ ...SENT, resendAfterSeconds: 30 })) }));
+      update(() => byRole(container, 'button', 'E-mail me a code').click());
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(0);
+      });
+      const resend = byRole<HTMLButtonElement>(container, 'button', 'Send a new code');
+      expect(resend.disabled).toBe(true);
+      expect(descriptionOf(resend)).toBe('You can ask for a new code again shortly.');
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(30_000);
+      });
+      expect(resend.disabled).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it.each([
+    ['the mail provider failed', { ok: false as const, code: 'provider_failed', message: 'The code could not be sent. Please try again.', next: 'retry' as const }],
+    ['the service is unreachable', { ok: false as const, code: 'NETWORK_ERROR', message: 'We could not reach the discount service. Please try again.', next: 'retry' as const }],
+  ])('%s: the buyer is told, can try again, and the host page hears of it', async (_name, failure) => {
+    const sendCodeFake = vi.fn<PartnerDiscountServices['sendCode']>().mockResolvedValueOnce(failure).mockResolvedValueOnce(SENT);
+    const { container, reportError } = renderVerifying(partnerServices({ sendCode: sendCodeFake }));
+    await sendCode(container);
+    expect(partnerStatus(container)).toBe(failure.message);
+    expect(reportError).toHaveBeenCalledWith({ code: `partner-discount-${failure.code}`, message: failure.message });
+    await sendCode(container);
+    expect(codeField(container)).toBeTruthy();
+  });
+
+  it('Continue never waits for the discount', () => {
+    const { container } = renderVerifying();
+    type(byRole<HTMLInputElement>(container, 'textbox', 'First name'), 'Ada');
+    type(byRole<HTMLInputElement>(container, 'textbox', 'Last name'), 'Lovelace');
+    type(byRole<HTMLInputElement>(container, 'textbox', 'Phone number'), '07700 900123');
+    expect(nextButton(container)?.disabled).toBe(false);
+  });
+
+  it('changing the e-mail drops the verification and starts over', async () => {
+    const { container, store } = renderVerifying();
+    await sendCode(container);
+    await enterCode(container, '123456');
+    expect(summaryTotal(container)).toBe('£499.00');
+    type(byRole<HTMLInputElement>(container, 'textbox', 'E-mail address'), 'ada@partner-two.example');
+    expect(store.getState().form.verifiedPartner).toBeUndefined();
+    expect(summaryTotal(container)).toBe('£599.00');
+    expect(byRole(container, 'button', 'E-mail me a code')).toBeTruthy();
+    expect(partnerStatus(container)).toBe('');
+  });
+
+  it('a verification ends at its expiry, while the wizard is open', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-25T20:00:00Z') });
+    try {
+      const verify = vi.fn<PartnerDiscountServices['verify']>(async () => ({ ok: true, verified: { ...VERIFIED, expiresAt: '2026-11-26T00:00:00.000Z' } }));
+      const { container, store } = renderVerifying(partnerServices({ verify }));
+      update(() => byRole(container, 'button', 'E-mail me a code').click());
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(0);
+      });
+      type(codeField(container), '123456');
+      update(() => byRole(container, 'button', 'Verify').click());
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(0);
+      });
+      expect(store.getState().form.verifiedPartner).toBeDefined();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(4 * 60 * 60 * 1000);
+      });
+      expect(store.getState().form.verifiedPartner).toBeUndefined();
+      expect(summaryTotal(container)).toBe('£599.00');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { act } from 'react';
+import { updateForm } from '../../stores/form-answers';
 import { chooseExtra, choosePaymentType } from '../../stores/wizard-choices';
 import type { MockInstance } from 'vitest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -55,10 +56,9 @@ afterEach(() => {
 function renderDirectDebitStep(directDebit: DirectDebitServices | undefined, options: Record<string, unknown> = {}) {
   const rendered = renderWizard({ order: fakeOrderServices({ directDebit }), options: { monthlyPlanAvailable: true, ...options } });
   update(() => {
-    const { actions } = rendered.store.getState();
     choosePaymentType(rendered.store, 'PAY_MONTHLY');
     chooseExtra(rendered.store, 'display', true);
-    actions.updateForm({
+    updateForm(rendered.store, {
       'first-name': 'Sam',
       'last-name': 'Lee',
       email: 'sam@example.com',
@@ -202,6 +202,18 @@ describe('direct-debit step (spec §5 direct debit step, issue 6)', () => {
     update(() => change.click());
     expect(store.getState().wizard.step).toBe(step);
     expect(container.querySelector('.evc-step')?.getAttribute('data-step')).toBe(step);
+  });
+
+  it('a partner verification the handler refused is dropped, so the initial payment is shown without it', async () => {
+    const fake = fakeDirectDebit();
+    const message = 'The partner discount confirmation has expired: confirm your e-mail again.';
+    fake.directDebit.start.mockRejectedValueOnce(new DirectDebitError('INVALID_REQUEST', message, { retryable: false, field: 'partnerToken' }));
+    const { container, store } = renderDirectDebitStep(fake.directDebit);
+    const verifiedPartner = { email: 'sam@example.com', discountId: 'partner', discountCode: 'PARTNER-7Q2M9XKD4T1B', token: 'eyJ.abc', amount: 10000, expiresAt: '2099-01-01T00:00:00.000Z' };
+    update(() => updateForm(store, { verifiedPartner }));
+    await setUp(container);
+    expect(textOf(container.querySelector('.evc-step [role="alert"] p'))).toBe(message);
+    expect(store.getState().form.verifiedPartner).toBeUndefined();
   });
 
   it('a service GoCardless refused shows the merchant\'s contact and the way to another payment', async () => {

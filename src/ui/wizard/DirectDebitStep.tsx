@@ -9,6 +9,7 @@ import { ContactLine } from '../ErrorPanel';
 import { useUiOptions } from '../options-context';
 import { Spinner } from '../Spinner';
 import { stepLabel } from '../step-labels';
+import { updateForm } from '../../stores/form-answers';
 import { useConfigurator, useConfiguratorStore, useTotals } from '../store-context';
 import type { StepProps } from './types';
 import { useWizardOverlay } from './wizard-overlay';
@@ -69,15 +70,17 @@ export function DirectDebitStep(_props: StepProps) {
     (error: unknown) => {
       const failure = toOrderFailure(error, START_FAILED);
       reportError?.({ code: failure.code, message: failure.buyerMessage });
+      // A partner verification the handler did not accept (expired, say) is dropped: the contact step offers a new code.
+      if (failure.field === 'partnerToken') updateForm(store, { verifiedPartner: undefined });
       if (mounted.current) setState({ status: 'failed', failure });
     },
-    [reportError],
+    [reportError, store],
   );
 
   const setUp = useCallback(async () => {
     if (!directDebit) return;
     setState({ status: 'starting' });
-    const { configuration, form, actions } = store.getState();
+    const { configuration, form } = store.getState();
     try {
       const started = await directDebit.start(configuration, form);
       if (!mounted.current) return;
@@ -90,7 +93,7 @@ export function DirectDebitStep(_props: StepProps) {
           setOverlay(false);
           focusAfterDropin.current = 'confirmation';
           // The mandate may still be pending with the bank: the handler's webhook records that.
-          actions.updateForm({ goCardlessMandateComplete: true, goCardlessFlowId: started.flowId });
+          updateForm(store, { goCardlessMandateComplete: true, goCardlessFlowId: started.flowId });
           if (!mounted.current) return;
           setState({ status: 'idle' });
         },

@@ -1,12 +1,13 @@
 import { orderEmailChanges } from '../../domain/forms';
-import { useConfigurator } from '../store-context';
+import { updateForm } from '../../stores/form-answers';
+import { useConfigurator, useConfiguratorStore } from '../store-context';
 import { TextField } from '../TextField';
 import type { StepProps } from './types';
 
 /** Spec §2 specification-request step 01: the order's e-mail, which also prefills step 06's contact e-mail. */
 export function EmailStep({ validation }: StepProps) {
   const form = useConfigurator((state) => state.form);
-  const { updateForm } = useConfigurator((state) => state.actions);
+  const store = useConfiguratorStore();
   return (
     <>
       <p>Let&apos;s make sure your configuration is linked to your Mobilize order.</p>
@@ -16,7 +17,7 @@ export function EmailStep({ validation }: StepProps) {
         autoComplete="email"
         value={form.orderEmail}
         error={validation.errors['orderEmail']}
-        onChange={(value) => updateForm(orderEmailChanges(form, value))}
+        onChange={(value) => updateForm(store, orderEmailChanges(form, value))}
       />
     </>
   );

@@ -2,7 +2,8 @@ import type { FormValues } from '../../domain/forms';
 import { formatPence } from '../../domain/money';
 import { FIELD_LABELS } from '../../domain/schemas/messages';
 import { TextField } from '../TextField';
-import { useConfigurator, useTotals } from '../store-context';
+import { updateForm } from '../../stores/form-answers';
+import { useConfigurator, useConfiguratorStore, useTotals } from '../store-context';
 import { AcceptCheckbox } from './AcceptCheckbox';
 import { SelectField } from './SelectField';
 import type { StepProps } from './types';
@@ -43,9 +44,9 @@ function adultBornBy(today: Date): string {
  */
 export function FinanceStep({ validation }: StepProps) {
   const form = useConfigurator((state) => state.form);
-  const updateForm = useConfigurator((state) => state.actions.updateForm);
+  const store = useConfiguratorStore();
   const { monthly } = useTotals();
-  const set = (changes: Partial<FormValues>) => updateForm(changes);
+  const set = (changes: Partial<FormValues>) => updateForm(store, changes);
   const errors = validation.errors;
   return (
     <>

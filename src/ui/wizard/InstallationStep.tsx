@@ -2,7 +2,8 @@ import type { InstallationOption } from '../../domain/catalogue/schema';
 import { formatPence } from '../../domain/money';
 import { installationOptionsFor } from '../../domain/selection';
 import { useUiOptions } from '../options-context';
-import { useConfigurator } from '../store-context';
+import { updateForm } from '../../stores/form-answers';
+import { useConfigurator, useConfiguratorStore } from '../store-context';
 import { AcceptCheckbox } from './AcceptCheckbox';
 import { OptionControl, OptionGroup } from './OptionControl';
 import type { StepProps } from './types';
@@ -36,12 +37,12 @@ function InstallationFacts({ option }: { option: InstallationOption }) {
 /** Spec §5: the chosen variant's terms, accepted with a checkbox; the message once it was touched. */
 function TermsCheckbox({ option, error }: { option: InstallationOption; error: string | undefined }) {
   const terms = useConfigurator((state) => state.form.installationTerms);
-  const updateForm = useConfigurator((state) => state.actions.updateForm);
+  const store = useConfiguratorStore();
   return (
     <AcceptCheckbox
       label={option.terms}
       checked={terms[option.id] === true}
-      onChange={(checked) => updateForm({ installationTerms: { ...terms, [option.id]: checked } })}
+      onChange={(checked) => updateForm(store, { installationTerms: { ...terms, [option.id]: checked } })}
       error={error}
     />
   );

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { updateForm } from '../../stores/form-answers';
 import { choose, choosePaymentType } from '../../stores/wizard-choices';
 import { allByRole, byRole, cleanup, update } from '../testing';
 import { descriptionOf, fakeOrderServices, nextButton, renderWizard } from './wizard-testing';
@@ -11,10 +12,9 @@ describe('offer step (only when the shop has offers)', () => {
   it('follows the contact details when the shop has offers and installation is included', () => {
     const { container, store } = renderWizard({ order: fakeOrderServices(), step: 'contact' });
     update(() => {
-      const { actions } = store.getState();
       choose(store, { type: 'chooseInstallation', installation: 'premium_7kw' });
       choosePaymentType(store, 'PAY_NOW');
-      actions.updateForm({ 'first-name': 'Ada', 'last-name': 'Lovelace', email: 'ada@example.com', tel: '07700 900123' });
+      updateForm(store, { 'first-name': 'Ada', 'last-name': 'Lovelace', email: 'ada@example.com', tel: '07700 900123' });
     });
     update(() => store.getState().actions.setShop({ offers: OFFERS }));
     update(() => nextButton(container)?.click());

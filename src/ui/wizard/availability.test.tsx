@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { updateForm } from '../../stores/form-answers';
 import { choose, chooseExtra, choosePaymentType } from '../../stores/wizard-choices';
 import { UK_CATALOGUE as C } from '../../domain/catalogue/uk';
 import { UNAVAILABLE_REASON } from '../../domain/shop-prices';
@@ -120,7 +121,7 @@ describe('an order already holding an item the shop cannot sell', () => {
 
     update(() => {
       choosePaymentType(store, 'PAY_NOW');
-      store.getState().actions.updateForm({ 'first-name': 'Ada', 'last-name': 'Lovelace', email: 'ada@home.example', tel: '07700 900123' });
+      updateForm(store, { 'first-name': 'Ada', 'last-name': 'Lovelace', email: 'ada@home.example', tel: '07700 900123' });
       store.setState((state) => ({ wizard: { ...state.wizard, step: 'contact' } }));
     });
     expect(statusTexts(container)).toContain(message);

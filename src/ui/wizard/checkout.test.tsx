@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { updateForm } from '../../stores/form-answers';
 import { choosePaymentType } from '../../stores/wizard-choices';
+import { SHARED_CODES_CATALOGUE } from '../../domain/catalogue/shared-codes.fixture';
 import { UK_CATALOGUE } from '../../domain/catalogue/uk';
 import { totalsDetail } from '../../domain/pricing';
 import { createTotalsSelector } from '../../stores/configurator-store';
@@ -8,19 +10,22 @@ import { byRole, cleanup, statusTexts, textOf, update } from '../testing';
 import { CHECKOUT_UNAVAILABLE } from '../Wizard';
 import { CART_DIFFERENCE_TITLE } from './CartDifferenceDialog';
 import { HIGH_POWER_TITLE } from './HighPowerDialog';
+import type { WizardOptions } from './wizard-testing';
 import { backButton, CART_ID, fakeOrderServices, nextButton, placedOrder, renderWizard, settle } from './wizard-testing';
 
 afterEach(cleanup);
 
 const CONTACT = { 'first-name': 'Ada', 'last-name': 'Lovelace', email: 'ada@partner-one.example', tel: '07700 900123' };
 
-/** The default choices paid in full, contact details filled in, on the last step (contact). */
-function onLastStep(order: OrderServices | undefined) {
-  const rendered = renderWizard({ order, step: 'contact' });
+/**
+ * The default choices paid in full, contact details filled in, on the last step (contact); the
+ * partner discount by e-mail domain with a merchant's shared code (spec §6), unless `wizard` says otherwise.
+ */
+function onLastStep(order: OrderServices | undefined, wizard: WizardOptions = { catalogue: SHARED_CODES_CATALOGUE }) {
+  const rendered = renderWizard({ order, step: 'contact', ...wizard });
   update(() => {
-    const { actions } = rendered.store.getState();
     choosePaymentType(rendered.store, 'PAY_NOW');
-    actions.updateForm(CONTACT);
+    updateForm(rendered.store, CONTACT);
   });
   return rendered;
 }
@@ -145,6 +150,21 @@ describe('checkout from the last step (spec §7.3/§7.5)', () => {
     expect(order.proceed).toHaveBeenCalledTimes(1);
   });
 
+  it('with partner-endpoint, a single-use code the shop refused ends its verification: the discount is no longer shown', async () => {
+    const order = fakeOrderServices();
+    order.checkout.mockResolvedValue(placedOrder({ shown: 49900, charged: 59900, matches: false, differences: [{ kind: 'code-not-accepted', code: 'PX-7Q2M9' }] }));
+    const { container, store } = onLastStep(order, { verifiedPartnerDiscounts: true });
+    const verifiedPartner = { email: CONTACT.email, discountId: 'partner', discountCode: 'PX-7Q2M9', token: 't', amount: 10000, expiresAt: '2030-01-01T00:00:00Z' };
+    update(() => updateForm(store, { verifiedPartner }));
+    expect(createTotalsSelector()(store.getState()).total).toBe(49900);
+    update(() => nextButton(container)?.click());
+    await settle();
+    const dialog = byRole<HTMLDialogElement>(container, 'dialog', CART_DIFFERENCE_TITLE);
+    expect([...dialog.querySelectorAll('li')].map(textOf)).toEqual(['The shop did not accept the discount code PX-7Q2M9, so the discount is not applied.']);
+    expect(store.getState().form.verifiedPartner).toBeUndefined();
+    expect(createTotalsSelector()(store.getState()).total).toBe(59900);
+  });
+
   it('without ordering services, or with checkout off, a notice shows and Continue stays disabled on the last step', () => {
     for (const order of [undefined, fakeOrderServices({ checkoutAvailable: false })]) {
       const { container } = onLastStep(order);
@@ -164,7 +184,7 @@ describe('lead capture (spec §7.2)', () => {
     expect(order.captureLead).not.toHaveBeenCalled();
     expect(store.getState().wizard.step).toBe('installation');
 
-    update(() => store.getState().actions.updateForm({ email: 'ada@example.com', installationTerms: { no_install: true } }));
+    update(() => updateForm(store, { email: 'ada@example.com', installationTerms: { no_install: true } }));
     update(() => nextButton(container)?.click());
     await settle();
     expect(order.captureLead).toHaveBeenCalledTimes(1);
@@ -177,7 +197,7 @@ describe('lead capture (spec §7.2)', () => {
   it('the form carries the steps walked up to the one continued from; steps gone back over drop out', async () => {
     const order = fakeOrderServices();
     const { container, store } = renderWizard({ order });
-    update(() => store.getState().actions.updateForm({ email: 'ada@example.com', installationTerms: { no_install: true } }));
+    update(() => updateForm(store, { email: 'ada@example.com', installationTerms: { no_install: true } }));
     const sentSteps = () => order.captureLead.mock.calls.at(-1)?.[1].wizardSteps;
 
     update(() => nextButton(container)?.click());
@@ -199,7 +219,7 @@ describe('lead capture (spec §7.2)', () => {
   it("the 22kW dialog's Continue sends the lead as the wizard's Continue does, then moves on", async () => {
     const order = fakeOrderServices();
     const { container, store } = renderWizard({ order });
-    update(() => store.getState().actions.updateForm({ email: 'ada@example.com' }));
+    update(() => updateForm(store, { email: 'ada@example.com' }));
     update(() => byRole(container, 'radio', '22kW socket').click());
     expect(order.captureLead).not.toHaveBeenCalled();
     update(() => byRole(byRole(container, 'dialog', HIGH_POWER_TITLE), 'button', 'Continue').click());

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { updateForm } from '../../stores/form-answers';
 import { allByRole, byRole, cleanup, textOf, update } from '../testing';
 import { mountWizard } from '../wizard-mount';
 import { UK_CATALOGUE } from '../../domain/catalogue/uk';
@@ -91,7 +92,7 @@ describe('evc-step (DESIGN: the wizard opens or moves)', () => {
     expect(onStep.mock.calls.map(([detail]) => detail)).toEqual([{ flow: 'order', step: 'cable', index: 0, count: 6 }]);
     update(() => nextButton(container)?.click());
     expect(onStep).toHaveBeenLastCalledWith({ flow: 'order', step: 'installation', index: 1, count: 6 });
-    update(() => store.getState().actions.updateForm({ email: 'sam@home.example' }));
+    update(() => updateForm(store, { email: 'sam@home.example' }));
     expect(onStep).toHaveBeenCalledTimes(2);
     update(() => store.getState().actions.closeWizard());
     update(() => store.getState().actions.openWizard());

@@ -5,6 +5,7 @@ import { next } from '../../domain/wizard';
 import { cartPricedCatalogue } from '../../domain/cart-check';
 import type { ConfiguratorStore } from '../../stores/configurator-store';
 import { createTotalsSelector, navigationContext, selectWizardSteps } from '../../stores/configurator-store';
+import { updateForm } from '../../stores/form-answers';
 import { wizardNavigation } from '../../stores/wizard-navigation';
 import type { OrderFailure, PlacedOrder } from '../order-services';
 import { toOrderFailure } from '../order-services';
@@ -137,9 +138,16 @@ export function useOrderFlow() {
   return { checkout, checkoutAvailable: order?.checkoutAvailable === true, confirmHighPower, startCheckout, proceed, dismissDifference, goNext, goBack };
 }
 
-/** What the shop's cart said is shown from now on: its prices, and no discount from a code it refused. */
+/**
+ * What the shop's cart said is shown from now on: its prices, and no discount from a code it refused
+ * (a verified partner's single-use code ends its verification: a new code can be asked for).
+ */
 function showCartAnswer(store: ConfiguratorStore, placed: PlacedOrder) {
-  const { shop, catalogue, actions } = store.getState();
+  const { shop, catalogue, actions, form } = store.getState();
   const known = shop.prices.source === 'shop' ? shop.prices.list : { prices: {}, unavailable: [], sellingPlans: {} };
   actions.applyShopPrices({ ok: true, ...cartPricedCatalogue(catalogue, known, placed.comparison) });
+  const code = form.verifiedPartner?.discountCode;
+  if (placed.comparison.differences.some((difference) => difference.kind === 'code-not-accepted' && difference.code === code)) {
+    updateForm(store, { verifiedPartner: undefined });
+  }
 }

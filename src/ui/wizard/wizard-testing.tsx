@@ -8,7 +8,7 @@ import type { StepName } from '../../domain/wizard';
 import { wizardNavigation } from '../../stores/wizard-navigation';
 import type { OrderServices, PlacedOrder } from '../order-services';
 import type { UiOptions } from '../options-context';
-import type { Rendered } from '../testing';
+import type { Rendered, RenderOptions } from '../testing';
 import { render, update } from '../testing';
 import { Wizard } from '../Wizard';
 
@@ -42,7 +42,7 @@ export function fakeOrderServices(overrides: Partial<OrderServices> = {}): FakeO
   } as FakeOrderServices;
 }
 
-export interface WizardOptions {
+export interface WizardOptions extends Pick<RenderOptions, 'catalogue' | 'verifiedPartnerDiscounts'> {
   order?: OrderServices | undefined;
   step?: StepName;
   smallScreen?: boolean;
@@ -56,9 +56,9 @@ export interface RenderedWizard extends Rendered {
 }
 
 /** The ordering wizard, open, on `step` (default: the first). */
-export function renderWizard({ order, step, smallScreen = false, options = {} }: WizardOptions = {}): RenderedWizard {
+export function renderWizard({ order, step, smallScreen = false, options = {}, catalogue, verifiedPartnerDiscounts }: WizardOptions = {}): RenderedWizard {
   const reportError = vi.fn<NonNullable<UiOptions['reportError']>>();
-  const rendered = render(<Wizard />, { options: { order, reportError, ...options } });
+  const rendered = render(<Wizard />, { options: { order, reportError, ...options }, catalogue, verifiedPartnerDiscounts });
   const { store } = rendered;
   const goTo = (target: StepName) => update(() => store.setState((state) => ({ wizard: { ...state.wizard, step: target } })));
   update(() => {

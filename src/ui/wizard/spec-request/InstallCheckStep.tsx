@@ -1,6 +1,7 @@
 import { INSTALL_CHECK_QUESTIONS, installCheckOutcome } from '../../../domain/install-check';
 import { useUiOptions } from '../../options-context';
-import { useConfigurator } from '../../store-context';
+import { updateForm } from '../../../stores/form-answers';
+import { useConfigurator, useConfiguratorStore } from '../../store-context';
 import { OptionControl, OptionGroup } from '../OptionControl';
 import type { StepProps } from '../types';
 
@@ -21,7 +22,7 @@ const OUTCOME_TEXT = {
 export function InstallCheckStep(_props: StepProps) {
   const { instanceId } = useUiOptions();
   const form = useConfigurator((state) => state.form);
-  const updateForm = useConfigurator((state) => state.actions.updateForm);
+  const store = useConfiguratorStore();
   const answers = form.installCheck;
   return (
     <>
@@ -36,7 +37,7 @@ export function InstallCheckStep(_props: StepProps) {
               value={answer}
               label={answer === 'yes' ? 'Yes' : 'No'}
               checked={answers[id] === answer}
-              onChange={() => updateForm({ installCheck: { ...answers, [id]: answer } })}
+              onChange={() => updateForm(store, { installCheck: { ...answers, [id]: answer } })}
             />
           ))}
         </OptionGroup>

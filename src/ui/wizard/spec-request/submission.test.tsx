@@ -1,4 +1,5 @@
 import { act } from 'react';
+import { updateForm } from '../../../stores/form-answers';
 import { chooseExtra } from '../../../stores/wizard-choices';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SpecRequest } from '../../../domain/spec-request';
@@ -32,7 +33,7 @@ function renderSubmission(options: Partial<UiOptions>, storage?: StorageTargets)
   const rendered = render(<Wizard />, { flow: 'spec-request', options: { reportError, onRequestSent, ...options }, storage });
   update(() => {
     const { actions } = rendered.store.getState();
-    actions.updateForm(DETAILS);
+    updateForm(rendered.store, DETAILS);
     actions.openWizard();
     rendered.store.setState((state) => ({ wizard: { ...state.wizard, step: 'submission' } }));
   });

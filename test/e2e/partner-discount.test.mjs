@@ -1,0 +1,170 @@
+// The partner discount verified by a one-time code, on the demo (marketing-site.html sets
+// partner-endpoint="/api/partner-discount"): a partner buyer is e-mailed a code (it reaches
+// `GET /api/outbox`), enters it and sees −£100, and the shop applies the single-use code the cart
+// gets; a non-partner address is never offered a code; wrong codes say how many attempts are left,
+// then lock the code until a new one; the monthly plan's initial payment is reduced only once
+// verified; without partner-endpoint the e-mail domain alone gives the discount (spec §6). axe
+// checks the new part of the contact step in each of its states.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { assertNoAxeViolations } from './a11y-checks.mjs';
+import {
+  PARTNER_CODE_TEMPLATE,
+  assertCheckoutMatches,
+  checkoutPage,
+  configureMonthly,
+  configureOrder,
+  partnerCodeFor,
+  partnerDiscountShown,
+  verifyPartnerDiscount,
+  wizardSummary,
+} from './flows.mjs';
+import { useHarness } from './harness.mjs';
+
+const harness = useHarness();
+
+const PAGE = '/dist-examples/marketing-site.html';
+const APPLIED = 'Partner Discount applied: your address is confirmed.';
+
+const outbox = async () => (await fetch(harness.url('/api/outbox'))).json();
+const madeCodes = async () => (await (await fetch(harness.url('/api/partner-discount/_log'))).json()).created.map((discount) => discount.code);
+
+/** The contact step's partner discount part (a region named by its heading). */
+const partnerPart = (wizard) => wizard.getByRole('region', { name: 'Partner discount' });
+
+describe('the partner discount with partner-endpoint (marketing-site.html)', { timeout: 120_000 }, () => {
+  it('a partner buyer is e-mailed a code, enters it, sees −£100, and the cart carries a single-use code the shop applies', async () => {
+    const email = 'sam.verified@partner-one.example';
+    const { page, errors } = await harness.open(PAGE);
+    const { wizard, next } = await configureOrder(page, undefined, { email });
+    const part = partnerPart(wizard);
+    await part.getByText('Your e-mail address qualifies for the Partner Discount of £100.00.', { exact: false }).waitFor();
+    const before = await wizardSummary(wizard);
+    assert.ok(!before.names.includes('Partner Discount'), 'no discount before the code is verified');
+    await assertNoAxeViolations(part, 'the partner discount offer');
+
+    await part.getByRole('button', { name: 'E-mail me a code' }).click();
+    await part.getByText(`We have sent a six-digit code to ${email}. It is valid for 10 minutes.`).waitFor();
+    const field = part.getByRole('textbox', { name: 'Six-digit code' });
+    assert.equal(await field.evaluate((input) => [input.inputMode, input.autocomplete, input === input.getRootNode().activeElement].join()), 'numeric,one-time-code,true');
+    await assertNoAxeViolations(part, 'the code field');
+    const code = await partnerCodeFor(harness.url, email);
+    assert.match(code, /^\d{6}$/);
+
+    await field.fill(code);
+    await part.getByRole('button', { name: 'Verify' }).click();
+    await part.getByText(APPLIED).waitFor();
+    await assertNoAxeViolations(part, 'the confirmation');
+    await partnerDiscountShown(wizard);
+    const summary = await wizardSummary(wizard);
+    assert.equal(summary.total, before.total - 10000, 'the summary takes £100 off');
+    assert.ok(summary.amounts.includes(-10000));
+
+    await next();
+    await page.waitForURL(/\/demo-checkout\//);
+    const checkout = await checkoutPage(page);
+    assertCheckoutMatches(checkout, summary, 'shop');
+    assert.deepEqual(checkout.discounts, [-10000], 'the shop applied the code: £100 off');
+    const applied = (await page.getByText(/^PARTNER-[0-9A-Z]{12}: applied$/).textContent()).split(':')[0];
+    assert.equal((await madeCodes()).at(-1), applied, 'the code the shop applied is the single-use one made for this buyer');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('a non-partner domain is never offered a code', async () => {
+    const email = 'alex.nobody@example.com';
+    const { page, errors } = await harness.open(PAGE);
+    const { wizard } = await configureOrder(page, undefined, { email });
+    await wizard.getByRole('textbox', { name: 'E-mail address' }).press('Tab');
+    assert.equal(await partnerPart(wizard).count(), 0);
+    assert.equal(await wizard.getByRole('button', { name: 'E-mail me a code' }).count(), 0);
+    assert.ok(!(await wizardSummary(wizard)).names.includes('Partner Discount'));
+    assert.ok(!(await outbox()).some((message) => message.template === PARTNER_CODE_TEMPLATE && message.to === email));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('wrong codes say how many attempts are left, then lock the code; a new code, once the handler sends one, is verified', async () => {
+    const email = 'kim.wrong@sportscars.example';
+    const { page, errors } = await harness.open(PAGE);
+    const { wizard } = await configureOrder(page, undefined, { email });
+    const part = partnerPart(wizard);
+    await part.getByRole('button', { name: 'E-mail me a code' }).click();
+    const code = await (async () => {
+      await part.getByText(`We have sent a six-digit code to ${email}.`, { exact: false }).waitFor();
+      return partnerCodeFor(harness.url, email);
+    })();
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const field = part.getByRole('textbox', { name: 'Six-digit code' });
+    const verify = part.getByRole('button', { name: 'Verify' });
+    for (const left of ['4 attempts', '3 attempts', '2 attempts', '1 attempt']) {
+      await field.fill(wrong);
+      await verify.click();
+      await part.getByText(`That code is not right. ${left} left.`).waitFor();
+    }
+    await field.fill(wrong);
+    await field.press('Enter');
+    await part.getByText('That code is not right, and no attempts are left. Ask for a new code.').waitFor();
+    assert.equal(await verify.isDisabled(), true, 'the locked code cannot be tried again');
+    await assertNoAxeViolations(part, 'a locked code');
+    // The handler answers the right code locked too.
+    const locked = await fetch(harness.url('/api/partner-discount/verify'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: new URL(harness.url('/')).origin },
+      body: JSON.stringify({ email, code }),
+    });
+    assert.equal(locked.status, 423);
+    assert.ok(!(await wizardSummary(wizard)).names.includes('Partner Discount'));
+
+    // "Send a new code" waits for the handler's resendAfterSeconds (30 s), then sends one that works.
+    const resend = part.getByRole('button', { name: 'Send a new code' });
+    await resend.click({ timeout: 40_000 });
+    await part.getByText(`We have sent a six-digit code to ${email}.`, { exact: false }).waitFor();
+    const fresh = await partnerCodeFor(harness.url, email);
+    assert.notEqual(fresh, code);
+    await field.fill(fresh);
+    await verify.click();
+    await part.getByText(APPLIED).waitFor();
+    const summary = await wizardSummary(wizard);
+    assert.ok(summary.amounts.includes(-7500), 'the sports-car maker’s £75 off');
+    // Chromium logs each refused code (422) as a resource that failed to load; nothing else went wrong.
+    const refused = /^console: Failed to load resource: the server responded with a status of 422 .*\/api\/partner-discount\/verify\)$/;
+    assert.deepEqual(
+      errors.filter((error) => !refused.test(error)),
+      [],
+    );
+    assert.equal(errors.length, 5, 'five wrong codes');
+    await page.close();
+  });
+
+  it("the monthly plan's initial payment is reduced only once the code is verified", async () => {
+    const email = 'alex.monthly@partner-two.example';
+    const { page, errors } = await harness.open(PAGE);
+    const initial = (wizard) => wizard.getByRole('region', { name: 'Order summary' }).first().locator('[data-initial-payment]');
+    const { wizard } = await configureMonthly(page, undefined, { email });
+    // configureMonthly went on to the finance step: back to the contact step, still unverified.
+    assert.equal((await initial(wizard).textContent()).trim(), '£350.00');
+    await wizard.getByRole('button', { name: 'Back', exact: true }).click();
+    await verifyPartnerDiscount(harness.url, wizard, email);
+    assert.equal((await initial(wizard).textContent()).trim(), '£250.00');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
+
+describe('without partner-endpoint, the spec’s behaviour is unchanged', () => {
+  it('the e-mail domain alone applies the discount at once, and no code is asked for', async () => {
+    const { page, errors } = await harness.open(PAGE);
+    const element = page.locator('ev-charger-configurator');
+    await element.evaluate((host) => host.removeAttribute('partner-endpoint'));
+    const email = 'sam.domain@partner-one.example';
+    const { wizard } = await configureOrder(page, element, { email });
+    await partnerDiscountShown(wizard);
+    await wizard.getByRole('status').filter({ hasText: 'Partner Discount applied' }).waitFor();
+    assert.equal(await partnerPart(wizard).count(), 0);
+    assert.ok((await wizardSummary(wizard)).amounts.includes(-10000));
+    assert.ok(!(await outbox()).some((message) => message.template === PARTNER_CODE_TEMPLATE && message.to === email));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
