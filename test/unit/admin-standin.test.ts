@@ -8,6 +8,7 @@ import { createAdminStandIn, type AdminStandIn } from '../../demo/storefront/adm
 import { createRouter } from '../../demo/router.mjs';
 import { createStorefrontStandIn, type StorefrontStandIn } from '../../demo/storefront/stand-in.mjs';
 import { createThemeCartStandIn } from '../../demo/theme-cart.mjs';
+import { SHARED_CODES_CATALOGUE } from '../../src/domain/catalogue/shared-codes.fixture';
 import { UK_CATALOGUE } from '../../src/domain/catalogue/uk';
 import { DISCOUNT_CODE_BASIC_CREATE, singleUseDiscountInput } from '../../src/server/shop-discounts';
 
@@ -25,7 +26,8 @@ let storefront: StorefrontStandIn;
 let admin: AdminStandIn;
 
 beforeEach(() => {
-  storefront = createStorefrontStandIn({ catalogue: UK_CATALOGUE });
+  // A merchant catalogue with shared codes, so the Admin API's refusal of a taken code can be shown.
+  storefront = createStorefrontStandIn({ catalogue: SHARED_CODES_CATALOGUE });
   admin = createAdminStandIn({ shop: storefront.shop, accessToken: TOKEN });
 });
 
