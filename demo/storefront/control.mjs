@@ -6,7 +6,7 @@
 //   { "forgetCarts": true }            drops every cart, as if they had expired;
 //   { "prices": { "<variant gid>": "649.00" } }  sets variant prices (pounds, 2 decimals);
 //   { "unavailable": ["<variant gid>"] }         takes variants off sale;
-//   { "rejectDiscountCodes": ["PARTNER100"] }    stops honouring existing discount codes;
+//   { "rejectDiscountCodes": ["PARTNER-EXAMPLE0001"] }    stops honouring existing discount codes;
 //   { "reset": true }                  catalogue prices, everything on sale, every code honoured,
 //                                      failures off (carts are kept).
 // Keys combine in one body (the reset first); a body with an unknown key or value changes nothing
