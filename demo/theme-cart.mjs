@@ -1,4 +1,4 @@
-// Stand-in for a Shopify theme's own cart (`cart="theme"`, issue 4): the Ajax Cart API endpoints the
+// Stand-in for a Shopify theme's own cart (`cart="theme"`): the Ajax Cart API endpoints the
 // element uses (`POST /cart/clear.js`, `/cart/add.js`, `/cart/update.js` with attributes, note and
 // `discount`, `GET /cart.js`) with one cart per browser (the `cart` cookie, as in a theme), the Ajax
 // Product API (`GET /products/{handle}.js`, prices in pence), and `GET /checkout` listing the cart's

@@ -1,4 +1,4 @@
-// Stand-in for GoCardless's API (issue 6): what a direct-debit handler calls to start a mandate
+// Stand-in for GoCardless's API: what a direct-debit handler calls to start a mandate
 // (create a Billing Request with a mandate request, then a Billing Request Flow for it), to cancel
 // a Billing Request it will not hand out (`POST /billing_requests/{id}/actions/cancel`, `{ data: {} }`)
 // and the reads of both, with GoCardless's envelopes, headers, error bodies and idempotency rule. Two

@@ -1,4 +1,4 @@
-// Stand-in for GoCardless's drop-in (issue 6), served by the demo server as
+// Stand-in for GoCardless's drop-in, served by the demo server as
 // /gocardless/dropin/v2/initialise.js. Like the real initialise.js it is a classic script defining
 // `GoCardlessDropin.create({ billingRequestFlowID, environment, onSuccess, onExit })` → `{ open, exit }`,
 // and open() lays a full-screen overlay over the page, appended to document.body (the real one is

@@ -1,4 +1,4 @@
-// The direct-debit handlers on the demo server (issue 6): `/api/direct-debit` is the reference
+// The direct-debit handlers on the demo server: `/api/direct-debit` is the reference
 // handler from dist/server.js, pointed at the GoCardless API stand-in in this process, and
 // `/api/direct-debit/webhook` its webhook handler, sharing one store; the stand-in delivers its
 // webhooks straight to that handler. The browser reaches the stand-in's drop-in actions under

@@ -1,5 +1,4 @@
-// The demo shop's products, seeded from the configurator's catalogue (issue 4 "Demo stand-in for the
-// shop"): the Charge Point, one installation product whose variants are the installation options
+// The demo shop's products, seeded from the configurator's catalogue: the Charge Point, one installation product whose variants are the installation options
 // (spec §7.1 queries it for title, description and first image), and one product per other
 // catalogue item with a variant id, so every variant the element adds to a cart exists here.
 import { moneyV2 } from './money.mjs';

@@ -1,5 +1,5 @@
-// The demo checkout: the page each cart's `checkoutUrl` opens (DESIGN: Demo server; issue 4 "Demo
-// stand-in for the shop"). It lists what the shop received (lines with their attributes, the cart's
+// The demo checkout: the page each cart's `checkoutUrl` opens (DESIGN: Demo server).
+// It lists what the shop received (lines with their attributes, the cart's
 // attributes and note, discount codes and allocations, the buyer's e-mail, the delivery address the
 // checkout opens with, subtotal, total and what is due today) so a person or a test can compare it with the wizard's
 // summary. No script, no inline style.

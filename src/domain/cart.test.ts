@@ -397,7 +397,7 @@ describe('cart client checks (spec §5)', () => {
   });
 });
 
-describe('cartAttributes with the monthly plan (issue 6: figures, mandate, finance answers, never the date of birth)', () => {
+describe('cartAttributes with the monthly plan (figures, mandate, finance answers, never the date of birth)', () => {
   const DOB = '1987-11-23';
   const form: FormValues = {
     ...defaultFormValues(),
@@ -505,7 +505,7 @@ describe('cartAttributes with the monthly plan (issue 6: figures, mandate, finan
   });
 });
 
-describe('webCheckoutAddress: only a web address is a checkout (issue 7, bad input)', () => {
+describe('webCheckoutAddress: only a web address is a checkout (bad input)', () => {
   const PAGE = 'https://shop.example/products/charger';
 
   it.each([

@@ -57,7 +57,7 @@ export function cartLines(
 }
 
 /**
- * The finance step's answers that go to the shop with a monthly order (issue 6). The date of birth
+ * The finance step's answers that go to the shop with a monthly order. The date of birth
  * is not among them: cart attributes are readable by every app and extension of the shop, so it
  * goes only to the merchant's direct-debit handler (DESIGN "Personal data stays short-lived").
  */
@@ -107,13 +107,13 @@ export interface CartAttributesContext extends PricingContext {
   /** Spec §6: the referral value read from the "referral" cookie (defaulted by the form). */
   referral?: string | undefined;
   flow: Flow;
-  /** With the monthly plan: the mandate's flow and the finance answers (issue 6). */
+  /** With the monthly plan: the mandate's flow and the finance answers. */
   monthly?: MonthlyPlanContext | undefined;
 }
 
 const yesNo = (answer: boolean) => (answer ? 'Yes' : 'No');
 
-/** Issue 6: the plan's figures, the mandate and the finance answers, for the merchant's staff. */
+/** The plan's figures, the mandate and the finance answers, for the merchant's staff. */
 function monthlyAttributes(catalogue: Catalogue, config: Configuration, context: CartAttributesContext): Record<string, string> {
   const monthly = context.monthly;
   if (config.paymentType !== 'PAY_MONTHLY' || !monthly) return {};
@@ -143,7 +143,7 @@ function monthlyAttributes(catalogue: Catalogue, config: Configuration, context:
  * Cart-level attributes: the referral (spec §6), the flow, the whole configuration in words (the
  * same product lines the spec-request mail carries), the payment plan and a chosen offer (an
  * offer is free and has no shop line, so it would otherwise be lost); with the monthly plan, its
- * figures, the mandate's flow id and the finance answers (issue 6), never the date of birth.
+ * figures, the mandate's flow id and the finance answers, never the date of birth.
  */
 export function cartAttributes(
   catalogue: Catalogue,
@@ -419,7 +419,7 @@ export function findDiscountCode<T extends { code: string }>(cartCodes: readonly
 /**
  * The checkout URL a cart answered with, resolved against the page, if it is a web address; else
  * undefined. The page goes there with `location.assign`, which would run a `javascript:` URL in the
- * host page (issue 7, bad input).
+ * host page (bad input).
  */
 export function webCheckoutAddress(url: string, base: string): string | undefined {
   let parsed: URL | undefined;

@@ -38,7 +38,7 @@ const problemsOf = (request: unknown) => {
   return result.ok ? [] : result.problems;
 };
 
-describe('direct-debit request (issue 6: one schema in the element and the handler)', () => {
+describe('direct-debit request (one schema in the element and the handler)', () => {
   it('accepts a complete monthly request; region and country may be left empty', () => {
     const result = parseDirectDebitRequest(C, valid(), today);
     expect(result.ok).toBe(true);

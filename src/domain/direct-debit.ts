@@ -11,7 +11,7 @@ import { EmailSchema, IdempotencyKeySchema, PhoneSchema, UkPostcodeSchema, accep
 import { MESSAGES } from './schemas/messages';
 
 /**
- * The request the element sends to `direct-debit-endpoint` to start a mandate flow (issue 6, spec
+ * The request the element sends to `direct-debit-endpoint` to start a mandate flow (spec
  * §5 finance and direct-debit steps): the configuration as ids (the handler recomputes the monthly
  * figures), the contact details and the finance answers. The same schema runs in the element
  * before sending and in the handler on receipt. The date of birth travels only here, to the
@@ -139,7 +139,7 @@ export function directDebitRequest(config: Configuration, form: FormValues): Dir
   };
 }
 
-/** The ordering step where a field the handler refused is answered (issue 6: take the buyer back to it). */
+/** The ordering step where a field the handler refused is answered (take the buyer back to it). */
 export function stepForDirectDebitField(field: string | undefined): 'finance' | 'contact' | 'payment' | null {
   if (field?.startsWith('finance.')) return 'finance';
   // The partner discount is verified on the contact step, so a refused token is answered there.

@@ -16,7 +16,7 @@ const base = defaultConfiguration(catalogue);
 const config = (changes: Partial<Configuration>): Configuration => ({ ...base, ...changes });
 const encodeRaw = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-describe('share links: encode and decode (issue 3 "Share this configuration")', () => {
+describe('share links: encode and decode', () => {
   it.each([
     ['the defaults', base],
     ['colours', config({ front: 'racing_green', body: 'windsor_grey' })],

@@ -5,7 +5,7 @@ import { normaliseConfiguration } from './selection';
 import type { Flow } from './wizard';
 
 /**
- * Spec §2 / issue 3 "Share this configuration": the configuration travels in the page URL's
+ * Spec §2 "Share this configuration": the configuration travels in the page URL's
  * fragment as `evc=<payload>`, next to whatever else the fragment holds (`#design&evc=…`).
  * The payload is base64url of a compact JSON array whose first entry is the format version:
  *

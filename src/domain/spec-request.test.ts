@@ -11,7 +11,7 @@ const valid = () => ({
   configuration: { ...defaultConfiguration(C), cable: 'socket_22kw', advancedSolar: true },
 });
 
-describe('specification request (issue 5: one schema in the element and the relay)', () => {
+describe('specification request (one schema in the element and the relay)', () => {
   it('accepts a request and applies the flow rules to its configuration (spec §4: 22kW forces installation)', () => {
     const result = parseSpecRequest(C, valid());
     expect(result.ok).toBe(true);

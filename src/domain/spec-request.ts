@@ -9,7 +9,7 @@ import { InstallCheckAnswersSchema } from './install-check';
 import { normaliseConfiguration } from './selection';
 
 /**
- * The specification request the element sends to `mail-endpoint` (issue 5, spec §7.4): ids, never
+ * The specification request the element sends to `mail-endpoint` (spec §7.4): ids, never
  * display text, so the relay recomputes every line. The same schema runs in the element before
  * sending and in the relay on receipt. Version 1.
  */
@@ -60,7 +60,7 @@ export function parseSpecRequest(catalogue: Catalogue, input: unknown): SpecRequ
 }
 
 /**
- * The wizard step at fault for a field, so the customer is taken back to it (issue 5); null for the
+ * The wizard step at fault for a field, so the customer is taken back to it; null for the
  * colours, which are chosen on the configurator page.
  */
 export function stepForField(field: string): 'email' | 'details' | 'cable' | 'installation' | 'extras' | 'installCheck' | null {

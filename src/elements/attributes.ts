@@ -152,7 +152,7 @@ export function parseConfiguratorAttributes(
     ...parseContactDetails(raw, base, errors),
   };
   for (const name of URL_ATTRIBUTES) options[name] = url(name, raw, base, errors);
-  // Issue 3 "3D/AR": without the viewer file there is no 3D view, so say what to set.
+  // Without the viewer file there is no 3D view, so say what to set.
   if (options.modelSrc && !options.viewerSrc && !raw.viewerSrc?.trim()) {
     errors.push({
       attribute: 'viewer-src',

@@ -118,8 +118,7 @@ const LOADING = (
 /**
  * The element's first render (a blocking one, the root's) shows the loading line only; the
  * element itself (attributes, catalogue, saved state, the page) is first built in a background
- * render, in slices of a few milliseconds between which the browser stays responsive (issue 7:
- * Total Blocking Time).
+ * render, in slices between which the browser stays responsive (Total Blocking Time).
  */
 function ConfiguratorRoot(props: RootProps) {
   const backgroundPass = !useDeferredValue(true, false);
@@ -183,7 +182,7 @@ function Configurator(props: RootProps) {
   const reportError = useCallback((detail: EvcErrorDetail) => emit(host, 'evc-error', detail), [host]);
   // DESIGN: without `direct-debit-endpoint` the monthly plan is hidden.
   const monthlyPlanAvailable = Boolean(options.directDebitEndpoint);
-  // Issue 5: the host's `mailSender` wins over `mail-endpoint`; with neither, spec mode cannot send.
+  // The host's `mailSender` wins over `mail-endpoint`; with neither, spec mode cannot send.
   const mailSender = typeof props.mailSenderFunction === 'function' ? (props.mailSenderFunction as HostMailSender) : undefined;
   // The shop client, lead capture and the spec-request sender ship in the wizard file, which alone
   // uses them: it makes them from this (elements/wizard-entry.ts), so the page's script stays small.
@@ -312,7 +311,7 @@ export class EvChargerConfigurator extends Base {
     }
   }
 
-  /** Issue 5: the host page's own sender of specification requests, used instead of `mail-endpoint`. */
+  /** The host page's own sender of specification requests, used instead of `mail-endpoint`. */
   get mailSender(): HostMailSender | undefined {
     const value = propsOf(this)['mailSenderFunction'];
     return typeof value === 'function' ? (value as HostMailSender) : undefined;

@@ -12,7 +12,7 @@ async function links(element: Element, expected: number): Promise<string[]> {
   );
 }
 
-describe('elementBase: removed attributes stop counting, and the element mounts in a task of its own (issue 7)', { timeout: TEST_TIMEOUT_MS }, () => {
+describe('elementBase: removed attributes stop counting, and the element mounts in a task of its own', { timeout: TEST_TIMEOUT_MS }, () => {
   beforeAll(() => define());
 
   it('<ev-charger-contact> hides a line once its attribute is removed, emptied, or its property cleared', async () => {

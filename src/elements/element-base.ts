@@ -49,7 +49,7 @@ export type ElementBase = new () => HTMLElement & { attributeChangedCallback(nam
  *   connected, after a task that evaluates React DOM's client if that is not done yet
  *   (renderer.ts). r2wc mounts from the upgrade itself, inside the task of the script that defines
  *   the element, and renders again for every attribute; the stylesheet's parsing and React's root
- *   (its event listeners) now stay out of that task (issue 7: Total Blocking Time counts each
+ *   (its event listeners) now stay out of that task (Total Blocking Time counts each
  *   task's excess over 50 ms). Once mounted, changes render at once, as r2wc does.
  */
 export function elementBase<Props extends object>(component: ComponentType<Props>, attributes: readonly string[], styles: readonly string[]): ElementBase {
@@ -74,7 +74,7 @@ export function elementBase<Props extends object>(component: ComponentType<Props
       // The timers are set from a microtask, whose stack is this callback alone. Set during the
       // upgrade, the first one's stack would hold the defining script's whole top level, and a page
       // traced with stacks (Lighthouse, DevTools' performance panel) records its source positions in
-      // the script's task: about 25 ms at 1x, measured in a Chromium trace (issue 7).
+      // the script's task: about 25 ms at 1x, measured in a Chromium trace.
       queueMicrotask(() => {
         // Two tasks: React DOM's client is evaluated in the first (the classic script's renderer.ts
         // stand-in), the root is made and rendered in the second; each is well short of 50 ms.

@@ -42,7 +42,7 @@ const contact = elementDeclaration('ev-charger-contact');
 describe('custom-elements.json (DESIGN contract, Builds)', () => {
   it('lists every attribute of both elements, with a camelCase property mirroring each', () => {
     expect(configurator.attributes.map((attribute) => attribute.name)).toEqual(CONFIGURATOR_ATTRIBUTES.map(kebab));
-    // Then the property-only members: `mailSender` (issue 5).
+    // Then the property-only members: `mailSender`.
     expect(configurator.members.map((member) => member.name)).toEqual([...CONFIGURATOR_ATTRIBUTES, 'mailSender']);
     expect(contact.attributes.map((attribute) => attribute.name)).toEqual(CONTACT_ATTRIBUTES.map(kebab));
     for (const attribute of [...configurator.attributes, ...contact.attributes]) expect(attribute.description, attribute.name).not.toBe('');
@@ -56,7 +56,7 @@ describe('custom-elements.json (DESIGN contract, Builds)', () => {
       persist: 'local',
       'api-version': '2026-04',
       'image-cdn': '/cdn',
-      // Added to the contract with the monthly plan (issue 6).
+      // Added to the contract with the monthly plan.
       'direct-debit-dropin-src': 'https://pay.gocardless.com/billing/static/dropin/v2/initialise.js',
     });
     expect(configurator.members.find((member) => member.name === 'catalog')?.type.text).toContain('Catalogue');

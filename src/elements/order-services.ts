@@ -18,7 +18,7 @@ import type { ConfiguratorOptions } from './attributes';
 import { emit } from './events';
 import { storageFor, storageKeyFor } from './saved-state';
 
-/** Every call to the shop, the theme cart and lead capture gives up after this (issue 4). */
+/** Every call to the shop, the theme cart and lead capture gives up after this. */
 export const ORDER_CALL_TIMEOUT_MS = 15_000;
 
 const FALLBACK_MESSAGE = 'Something went wrong with the shop. Please try again.';

@@ -5,7 +5,7 @@ import type * as ReactDomClient from 'react-dom/client';
  * React DOM's client module is evaluated on the first call of `loadRenderer` (element-base.ts does
  * that in a task of its own before the first mount), not while the script itself runs.
  *
- * Why (issue 7, Total Blocking Time): React DOM's client makes `Error` objects as it is evaluated.
+ * Why (Total Blocking Time): React DOM's client makes `Error` objects as it is evaluated.
  * With DevTools' protocol attached (Lighthouse, the performance panel) V8 records each new error's
  * stack with line and column, and re-parses every function on the stack for their positions the
  * first time. Evaluated with the script, that stack holds the whole script's top level twice over

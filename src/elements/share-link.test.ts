@@ -21,7 +21,7 @@ const openPage = (hash: string) => history.replaceState(null, '', `/product${has
 const chosen = (host: Element, part: string) => host.shadowRoot?.querySelector<HTMLInputElement>(`[part="${part}"] input:checked`)?.value;
 const notices = (host: Element) => [...(host.shadowRoot?.querySelectorAll('[part="notice"] li') ?? [])].map((item) => item.textContent);
 
-describe('share links on the page (issue 3 "Share this configuration")', { timeout: TEST_TIMEOUT_MS }, () => {
+describe('share links on the page', { timeout: TEST_TIMEOUT_MS }, () => {
   const errors: EvcErrorDetail[] = [];
   const onError = (event: Event) => errors.push((event as CustomEvent<EvcErrorDetail>).detail);
   beforeAll(() => {

@@ -63,7 +63,7 @@ export interface SharedLink {
   ready: boolean;
 }
 
-/** Issue 3 "Share this configuration": reads the page's fragment once and loads the link's reader when there is a link. */
+/** Reads the page's fragment once and loads the link's reader when there is a link. */
 export function useSharedLink(host: HTMLElement): SharedLink {
   const view = host.ownerDocument.defaultView;
   const [payload] = useState(() => (view ? sharePayloadIn(view.location.hash) : undefined));
@@ -83,7 +83,7 @@ export function useSharedLink(host: HTMLElement): SharedLink {
 }
 
 /**
- * Issue 3 "Share this configuration" for one element: restores a configuration that names this
+ * "Share this configuration" for one element: restores a configuration that names this
  * element into its store as the store is made (so the page never shows the defaults first),
  * reports a bad link, and gives the UI its link builder.
  */

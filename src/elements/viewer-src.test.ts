@@ -4,7 +4,7 @@ import { captureViewerSrc, scriptViewerSrc } from './viewer-src';
 
 const BASE = 'https://merchant.example/products/charger';
 
-// Issue 3 "3D/AR": the viewer file is found beside the classic script, or named by `viewer-src`.
+// The viewer file is found beside the classic script, or named by `viewer-src`.
 describe('where the 3D viewer file is', () => {
   it('is model-viewer.js beside the classic script that ran, whatever its query', () => {
     const script = document.createElement('script');

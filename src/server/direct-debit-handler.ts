@@ -195,7 +195,7 @@ function conflictingResource(body: unknown): unknown {
 const timedOut = (error: unknown) => (error as { name?: unknown } | null)?.name === 'TimeoutError';
 
 /**
- * The direct-debit start handler (issue 6, spec §5 direct-debit step). POST the element's request
+ * The direct-debit start handler (spec §5 direct-debit step). POST the element's request
  * as JSON: it is validated with the element's own schema, the monthly figures recomputed from the
  * configuration ids, then a Billing Request with a mandate request and a Billing Request Flow are
  * created through GoCardless's API; the answer is 201 `{ flowId, environment }` for the drop-in.
@@ -583,7 +583,7 @@ const isEvent = (value: unknown): value is GoCardlessEvent => {
 };
 
 /**
- * The direct-debit webhook handler (issue 6). The drop-in's onSuccess fires when the payer finishes
+ * The direct-debit webhook handler. The drop-in's onSuccess fires when the payer finishes
  * the flow, which may be before GoCardless has fulfilled the billing request and set up the
  * mandate, and a page's callback proves nothing anyway. So GoCardless's own word is recorded here:
  * a `billing_requests` event `fulfilled` (with the mandate id), `cancelled` or `failed` goes into

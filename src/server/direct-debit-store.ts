@@ -1,5 +1,5 @@
 /**
- * Where the direct-debit handlers keep what they learn (issue 6): the flow each start created, and
+ * Where the direct-debit handlers keep what they learn: the flow each start created, and
  * the outcome GoCardless's webhooks report for its billing request. The start handler writes flows,
  * the webhook handler writes outcomes, and the merchant reads `status(flowId)` before fulfilling a
  * monthly order; all three must see one store.

@@ -68,7 +68,7 @@ async function failureOf(run: Promise<unknown>): Promise<DirectDebitError> {
   return error as DirectDebitError;
 }
 
-describe('startMandateFlow (issue 6: direct-debit-endpoint)', () => {
+describe('startMandateFlow (direct-debit-endpoint)', () => {
   it('POSTs the request as JSON with the key for its content, and returns the flow to open', async () => {
     const { fetch, sent } = fakeFetch(json(200, { flowId: FLOW.flowId, environment: 'live' }));
     const key = keys();

@@ -3,7 +3,7 @@ import type { DirectDebitRequestBody, DirectDebitStartAnswer } from '../domain/d
 import { DirectDebitStartAnswerSchema } from '../domain/direct-debit';
 
 /**
- * The direct-debit step's calls (issue 6): ask `direct-debit-endpoint` for a GoCardless Billing
+ * The direct-debit step's calls: ask `direct-debit-endpoint` for a GoCardless Billing
  * Request Flow, then open GoCardless's drop-in for it. The drop-in script is loaded only when the
  * buyer reaches that step.
  */

@@ -3,7 +3,7 @@ import type { SpecRequest } from '../domain/spec-request';
 import { SpecRequestSchema } from '../domain/spec-request';
 import type { SpecRequestSender, SpecSendFailure, SpecSendResult } from './spec-request';
 
-/** Waits before the second and third tries (issue 5: retried with backoff, not an endless spinner). */
+/** Waits before the second and third tries (retried with backoff, not an endless spinner). */
 export const SPEC_REQUEST_RETRY_DELAYS_MS: readonly number[] = [1_000, 2_000];
 
 /** A Retry-After longer than this is not waited for: the customer gets "Try again" instead. */
@@ -34,7 +34,7 @@ function sleepFor(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /**
- * Issue 5: the request is checked with the relay's own schema first, so a bad one never leaves
+ * the request is checked with the relay's own schema first, so a bad one never leaves
  * the page; transient failures are tried again after the backoff delays (or the relay's longer
  * Retry-After), with the same request and so the same idempotency key; a refusal, a relay that
  * cannot send and an unconfirmed outcome are final at once.

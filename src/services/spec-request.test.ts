@@ -21,7 +21,7 @@ const fakeFetch = (...responses: (Response | Error)[]) =>
     return next;
   });
 
-describe('endpoint sender (issue 5)', () => {
+describe('endpoint sender', () => {
   it('POSTs the request as JSON and reads the request id', async () => {
     const fetch = fakeFetch(Response.json({ requestId: 'req-7' }, { status: 202 }));
     const result = await endpointSender({ endpoint: '/api/spec-request', fetch })(REQUEST);

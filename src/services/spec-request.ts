@@ -82,7 +82,7 @@ function transientFault(status: number, code: unknown): SpecSendFault | undefine
 }
 
 /**
- * Issue 5: POST JSON to `mail-endpoint`; 200/202 `{ requestId }`, 422 with problems, 429/5xx/409 in
+ * POST JSON to `mail-endpoint`; 200/202 `{ requestId }`, 422 with problems, 429/5xx/409 in
  * progress transient, a 5xx marked `retryable: false` unavailable.
  */
 export function endpointSender(options: EndpointSenderOptions): SpecRequestSender {

@@ -6,7 +6,7 @@ import type { Configuration } from '../domain/configuration';
 import type { PartnerContext } from '../domain/partner';
 import { abortedError, httpError, networkError, ShopError, timeoutError, unknownError } from './shop/errors';
 
-/** Every theme-cart call has one (issue 4 "Every call has a timeout"). */
+/** Every theme-cart call has one. */
 export const THEME_CART_TIMEOUT_MS = 15_000;
 
 export interface ThemeCartOptions {
@@ -24,7 +24,7 @@ export interface ThemeCheckoutInput extends PartnerContext {
   email: string;
   /** Spec §6: the `referral` value copied into the form. */
   referral?: string | undefined;
-  /** Issue 6: the monthly plan's mandate and finance answers. */
+  /** The monthly plan's mandate and finance answers. */
   monthly?: MonthlyPlanContext | undefined;
   /** The monthly plan's selling plan per variant, as the theme offers it. */
   sellingPlans?: Readonly<Record<string, string>> | undefined;
@@ -88,7 +88,7 @@ function refusal(path: string, status: number, body: AjaxError | null): ShopErro
 }
 
 /**
- * `cart="theme"` (issue 4): inside a Shopify theme the configured lines go to the theme's own cart
+ * `cart="theme"`: inside a Shopify theme the configured lines go to the theme's own cart
  * through the Ajax Cart API (clear, add with line-item properties, then the cart attributes), and
  * the buyer continues at the theme's checkout. Rejects with a `ShopError`.
  */

@@ -1,5 +1,5 @@
 /**
- * The 3D viewer's I/O (issue 3 "3D/AR"): importing `model-viewer.js` by URL, only when the buyer
+ * The 3D viewer's I/O: importing `model-viewer.js` by URL, only when the buyer
  * asks for the 3D view, and probing WebGL first so that a browser without it keeps the 2D preview.
  */
 import type { ViewerModule } from '../viewer/model-stage';

@@ -243,7 +243,7 @@ describe('step validation selector (spec §4: Continue disabled while the step i
   });
 });
 
-describe('offers (spec §3 "Offer", issue 4: the offer step only when the shop has offers)', () => {
+describe('offers (spec §3 "Offer": the offer step only when the shop has offers)', () => {
   it('come from the catalogue; the embedded one has none', () => {
     expect(make().store.getState().shop.offers).toEqual([]);
     const catalogue = { ...UK_CATALOGUE, offers: [{ id: 'health_check', name: 'Free first-year health check' }] };

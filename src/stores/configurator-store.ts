@@ -55,7 +55,7 @@ export interface ShopState {
 }
 
 /**
- * The specification request of step 07 (issue 5). The idempotency key is made once per request and
+ * The specification request of step 07. The idempotency key is made once per request and
  * saved with the choices, so a retry or a reload resends the same key and the relay sends one
  * message; once sent, the saved request id makes a reload show the confirmation, not send again.
  * A request changed after it was accepted is sent again as an amendment of it, never shown as sent

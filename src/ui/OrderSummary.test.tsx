@@ -15,7 +15,7 @@ const rows = (container: HTMLElement) =>
     .filter((row) => row.querySelector('td'))
     .map((row) => [textOf(row.querySelector('th')), textOf(row.querySelector('td'))]);
 
-describe('order summary: pay in full and the monthly plan (spec §1 summary, §9 figures, issue 6)', () => {
+describe('order summary: pay in full and the monthly plan (spec §1 summary, §9 figures)', () => {
   it('switches to per-month lines, the initial payment and the monthly payment when the monthly plan is chosen, and back', () => {
     const { container, store } = render(<OrderSummary />);
     update(() => {

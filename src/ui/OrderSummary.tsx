@@ -47,7 +47,7 @@ function PayInFullTable({ totals }: { totals: Totals }) {
 }
 
 /**
- * Issue 6: with the monthly plan chosen, each line shows its §9 monthly amount; the partner
+ * with the monthly plan chosen, each line shows its §9 monthly amount; the partner
  * discount (a negative line) comes off the initial payment; then the plan's figures.
  */
 function MonthlyTable({ totals }: { totals: Totals }) {

@@ -27,7 +27,7 @@ export interface PreviewProps {
  * swaps at once. Width and height come from the layers, so nothing shifts while images load.
  * The first render has only the layers shown; the hidden ones follow when the browser is idle, a
  * few at a time, and a layer once rendered stays (creating an image and starting its request costs
- * the main thread: fifty of them at the page's start were a tenth of a second of blocked page, issue 7).
+ * the main thread: fifty of them at the page's start were a tenth of a second of blocked page).
  */
 export function Preview({ scale }: PreviewProps) {
   const catalogue = useConfigurator((state) => state.catalogue);

@@ -10,7 +10,7 @@ interface Shared {
 }
 
 /**
- * Issue 3 "Share this configuration": a link to the host page that restores these choices. It is
+ * A link to the host page that restores these choices. It is
  * copied to the clipboard where the page allows it, and always shown in a field to copy by hand.
  * The link shown belongs to the choices it was made for; any change puts it away.
  */

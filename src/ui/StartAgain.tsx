@@ -5,7 +5,7 @@ import { PageDialog } from './PageDialog';
 import { useConfiguratorStore, useIsCurrentConfiguration } from './store-context';
 
 /**
- * Issue 3 "Start again": back to the default choices, after a confirmation ("Start again?", in the
+ * Back to the default choices, after a confirmation ("Start again?", in the
  * wizard file), since it also clears any details entered (DESIGN "Start again clears all of it").
  */
 export function StartAgain() {

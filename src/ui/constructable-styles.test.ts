@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { remToPx } from './constructable-styles';
 
-// Issue 7, isolation: a rem follows the host page's root font size, so sheets are adopted in px.
+// A rem follows the host page's root font size, so sheets are adopted in px.
 describe('remToPx', () => {
   it('turns every rem length into px at 16 px to the rem, minified or not', () => {
     expect(remToPx('a{margin:0 0 .75rem;padding:-.5rem 1.25rem}')).toBe('a{margin:0 0 12px;padding:-8px 20px}');

@@ -31,7 +31,7 @@ export interface OrderServices {
    * page cancelled the event.
    */
   proceed(order: PlacedOrder): boolean;
-  /** The monthly plan's mandate (issue 6); absent without `direct-debit-endpoint`. */
+  /** The monthly plan's mandate; absent without `direct-debit-endpoint`. */
   directDebit?: DirectDebitServices | undefined;
   /** The partner discount's one-time code; absent without `partner-endpoint`. */
   partnerDiscount?: PartnerDiscountServices | undefined;
@@ -47,7 +47,7 @@ export interface PartnerDiscountServices {
 }
 
 /**
- * Issue 6: `start` asks `direct-debit-endpoint` for a GoCardless Billing Request Flow; `open`
+ * `start` asks `direct-debit-endpoint` for a GoCardless Billing Request Flow; `open`
  * loads GoCardless's drop-in (on this step only) and opens it on that flow. Both reject with an
  * `OrderFailure` (with the refused field when the handler named one).
  */

@@ -24,7 +24,7 @@ export function useTotals(): Totals {
 
 /**
  * Whether `configuration` is still the current choice: a yes or no, so a component that needs only
- * that re-renders when it flips, not on every choice (issue 7: a colour click re-renders less).
+ * that re-renders when it flips, not on every choice (a colour click re-renders less).
  */
 export function useIsCurrentConfiguration(configuration: Configuration | undefined): boolean {
   return useConfigurator((state) => configuration !== undefined && state.configuration === configuration);

@@ -3,7 +3,7 @@
  * tsup.config.ts). model-viewer imports the decoder, whose module compiles its WebAssembly as soon as
  * it is evaluated, though model-viewer uses it only for meshopt-compressed models once a page has set
  * a decoder location. Under a Content-Security-Policy without 'wasm-unsafe-eval' (the partner
- * intranet's, issue 7) that compile was refused on opening the 3D view, with a violation report and an
+ * intranet's) that compile was refused on opening the 3D view, with a violation report and an
  * unhandled rejection. The stand-in loads the real decoder when something first waits for it.
  */
 import type { MeshoptDecoderApi } from 'three/examples/jsm/libs/meshopt_decoder.module.js';

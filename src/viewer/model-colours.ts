@@ -26,7 +26,7 @@ const FINISH_TONES: Readonly<Record<string, string>> = {
 
 export const UNKNOWN_FINISH_TONE = '#9aa0a6';
 
-/** Issue 3 "3D/AR": the model's materials follow the chosen front and body colours. */
+/** The model's materials follow the chosen front and body colours. */
 export function modelFinish(colour: ColourOption): ModelFinish {
   return {
     hex: colour.color ?? FINISH_TONES[colour.id] ?? UNKNOWN_FINISH_TONE,

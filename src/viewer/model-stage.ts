@@ -68,7 +68,7 @@ export function paintModel(viewer: ModelViewerElement, finishes: Record<ModelSlo
 
 /**
  * model-viewer stamps its styles into its shadow root as a `<style>` element when it is created. A
- * page whose Content-Security-Policy allows no inline style (the partner intranet's, issue 7) blocks
+ * page whose Content-Security-Policy allows no inline style (the partner intranet's) blocks
  * that element once it is connected, and reports it. So the elements are taken out before the viewer
  * is connected, and their text comes back as constructable stylesheets, which `style-src` does not
  * govern (the element's own styles are adopted the same way): the same styles on every page.

@@ -9,7 +9,7 @@
 /**
  * What model-viewer's libraries leave on the window as they are evaluated: three.js its revision
  * (`__THREE__`, to warn of a second copy), Lit its version lists and the map its decorators share
- * class metadata through. The element adds nothing to the window but its custom elements (issue 7,
+ * class metadata through. The element adds nothing to the window but its custom elements (it is
  * embeddable), so these are taken away again once <model-viewer> is defined, unless the page had
  * them before. Nothing reads them after that: Lit reads the metadata map only while it finalises a
  * class, which customElements.define() has done by then. test/e2e/isolation.test.mjs lists the

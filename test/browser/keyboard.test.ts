@@ -1,4 +1,4 @@
-// Focus and keyboard use in real Chromium, against the built classic script (issue 3, Tests: "focus
+// Focus and keyboard use in real Chromium, against the built classic script (Tests: "focus
 // and keyboard use of the radio groups"). Keys go through the browser's real input pipeline
 // (`sendKeys`), so native radio-group and dialog behaviour is what is tested.
 import { sendKeys } from '@web/test-runner-commands';

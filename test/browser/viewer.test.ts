@@ -1,4 +1,4 @@
-// The built 3D viewer file and how the classic script finds it (issue 3 "3D/AR"), in real Chromium.
+// The built 3D viewer file and how the classic script finds it, in real Chromium.
 // Nothing here presses "View in 3D": drawing the model in software WebGL would hold the page for seconds.
 import { expect } from 'chai';
 import { after, before, describe, it } from './mocha';

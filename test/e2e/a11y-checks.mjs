@@ -1,4 +1,4 @@
-// Shared checks of the accessibility tests (issue 7): axe-core on a part of the element, the
+// Shared checks of the accessibility tests: axe-core on a part of the element, the
 // association of validation messages, what has focus and whether it shows, and the layout at a
 // narrow viewport. Every function that takes a callback to page.evaluate runs that callback in the
 // browser, where the element's shadow root is open.

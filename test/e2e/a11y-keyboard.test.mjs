@@ -1,4 +1,4 @@
-// Issue 7 "Accessibility": both flows completed with the keyboard alone (Tab, Shift+Tab, Enter,
+// Both flows completed with the keyboard alone (Tab, Shift+Tab, Enter,
 // Space, arrow keys and typing; no clicks, no fills), from the page's first control: the order to the
 // demo checkout (pay in full, and the monthly plan with its finance step and the GoCardless drop-in
 // stand-in, which takes focus when it opens and gives it back to the wizard when it closes), the
@@ -114,7 +114,7 @@ async function enterElement(page) {
   assert.ok(pageButton('View in 3D')(first), `the element's first control is View in 3D, not ${describeFocus(first)}`);
 }
 
-describe('keyboard only (issue 7)', () => {
+describe('keyboard only', () => {
   it('orders on marketing-site.html from the first control to the demo checkout', async () => {
     const { page, errors } = await harness.open('/dist-examples/marketing-site.html');
     const element = page.locator('ev-charger-configurator');

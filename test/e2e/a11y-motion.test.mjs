@@ -1,4 +1,4 @@
-// Issue 7 "Accessibility": prefers-reduced-motion is respected. With `reduce`, no animation or
+// Prefers-reduced-motion is respected. With `reduce`, no animation or
 // transition inside the element's shadow root lasts more than 0.01 s (the spinner stands still),
 // nothing scrolls smoothly, and the 3D view does not auto-rotate; without it the spinner turns and
 // the model auto-rotates, which shows the checks see motion when there is some.
@@ -62,7 +62,7 @@ async function viewerAttributes(page) {
   return inserted;
 }
 
-describe('prefers-reduced-motion (issue 7)', () => {
+describe('prefers-reduced-motion', () => {
   it('reduce: nothing in the shadow root moves, on the page, in the wizard and while loading; without it the spinner turns', async () => {
     const { page, errors } = await harness.open('about:blank');
     // The wizard file is held back, so "Loading the next steps…" shows its spinner until released.

@@ -1,4 +1,4 @@
-// Issue 7 "Accessibility", ordering flow on marketing-site.html: every wizard step and dialog has no
+// Ordering flow on marketing-site.html: every wizard step and dialog has no
 // axe-core WCAG 2.2 A/AA violations, also with its validation messages showing (each announced and
 // tied to its field), in the large layout (1280x800) and in the small one (640x400, which is 1280x800
 // at 200% zoom); at 640x400 and at 320x640 each step and dialog has no sideways scrolling, no control

@@ -1,4 +1,4 @@
-// Issue 7 "Accessibility", specification-request flow on mobilize-portal.html: every step (01-07,
+// Specification-request flow on mobilize-portal.html: every step (01-07,
 // with 05, the installation check, reached through a 22kW cable, which includes installation), the
 // submission's spinner and its confirmation, and the Need help? dialog have no axe-core WCAG 2.2 A/AA
 // violations, also with validation messages showing (announced and tied to their fields), in the

@@ -1,4 +1,4 @@
-// Issue 7 "Bad input: invalid attributes, a malformed or hostile catalogue JSON, shop answers with
+// Bad input, "invalid attributes, a malformed or hostile catalogue JSON, shop answers with
 // errors, HTML in shop descriptions (shown as text or sanitised, never executed) …: each gets a
 // clear error, nothing crashes, nothing is sent." In Chromium, against the built element.
 //

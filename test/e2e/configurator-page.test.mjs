@@ -1,4 +1,4 @@
-// Issue 3 / spec §2 "Configurator page" on marketing-site.html: colours picked by role and name,
+// Spec §2 "Configurator page" on marketing-site.html: colours picked by role and name,
 // the preview's layers and caption, the total, a share link opened in a fresh browser context,
 // Start again, and the layout at 320 px and at 200% zoom.
 /* global document, location */

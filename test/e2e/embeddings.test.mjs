@@ -1,4 +1,4 @@
-// Issue 7, "Checks": every embedding in dist-examples/ in real Chromium: no console errors, no CSP
+// Every embedding in dist-examples/ in real Chromium: no console errors, no CSP
 // violation (neither as an event in the page nor as a report at the demo's endpoint), the element
 // renders, and a full flow completes: an order to the demo checkout (marketing site, both
 // configurators of the partner intranet, the Shopify theme section through the theme's checkout),
@@ -44,7 +44,7 @@ async function assertRenders(element, mode) {
   await element.getByRole('button', { name: 'Continue' }).waitFor({ state: 'visible' });
 }
 
-/** The pay-in-full order of issue 4, ending on `checkoutUrl`, whose page must match the wizard's summary. */
+/** The pay-in-full test order, ending on `checkoutUrl`, whose page must match the wizard's summary. */
 const orderToCheckout = (checkoutUrl, where) => async (page, element) => {
   const { wizard, next } = await configureOrder(page, element);
   // The order pages set partner-endpoint: the discount applies once its e-mailed code is verified.

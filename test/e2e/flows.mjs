@@ -26,7 +26,7 @@ async function openWizard(element) {
 }
 
 /**
- * Opens the wizard and configures the order of issue 4's test: 22kW tethered (confirmed), premium
+ * Opens the wizard and configures the test order: 22kW tethered (confirmed), premium
  * installation with its terms, surge protection (three phase with that cable), a cable hook in a
  * metallic colour, display, warranty, pay in full and a partner e-mail (or `email`). Stops on the
  * contact step with every field filled, so the next Continue is the checkout.

@@ -1,4 +1,4 @@
-// The demo server's GoCardless stand-ins (issue 6): the API stand-in under /gocardless-api/ with its
+// The demo server's GoCardless stand-ins: the API stand-in under /gocardless-api/ with its
 // failure switches and log, the demo's direct-debit handler against it (a failed flow's billing
 // request cancelled, a status read without Origin), and the drop-in stand-in at
 // /gocardless/dropin/v2/initialise.js, driven

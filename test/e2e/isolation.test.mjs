@@ -1,4 +1,4 @@
-// Issue 7, "Checks", isolation, on partner-intranet.html (a hostile stylesheet under a strict CSP):
+// Isolation, on partner-intranet.html (a hostile stylesheet under a strict CSP):
 // - the element looks the same there as on a neutral page with the same attributes: screenshots of
 //   the configurator, a confirmation dialog, the open wizard and a dialog opened from it, compared
 //   pixel by pixel in the browser (both PNGs decoded on a canvas), with a small tolerance;

@@ -1,4 +1,4 @@
-// Issue 6 "Tests": a monthly-plan order on marketing-site.html against the demo's stand-ins: the
+// A monthly-plan order on marketing-site.html against the demo's stand-ins: the
 // finance step, the direct-debit step with the GoCardless drop-in stand-in (cancelled once, then
 // completed), the webhook recording fulfilment, and the cart carrying the plan, the flow id and the
 // finance answers, never the date of birth; the checkout opens with the finance address as the
@@ -14,7 +14,7 @@ const PAGE = '/dist-examples/marketing-site.html';
 const DROPIN = '/gocardless/dropin/v2/initialise.js';
 const GOCARDLESS_MESSAGE = 'You must complete the GoCardless form to continue.';
 
-describe('the monthly plan on marketing-site.html (issue 6)', () => {
+describe('the monthly plan on marketing-site.html', () => {
   it('finance, direct debit through the drop-in (cancelled, then completed), then checkout with the plan in the cart', async () => {
     const { page, errors, requests } = await harness.open(PAGE);
     const { element, wizard, continueButton, next } = await configureMonthly(page);

@@ -1,4 +1,4 @@
-// Issue 4 "Tests": an order completed on marketing-site.html against the demo shop stand-in, whose
+// An order completed on marketing-site.html against the demo shop stand-in, whose
 // checkout page must hold the very lines and total the wizard showed; then a failure run where the
 // shop answers 503 once, the wizard shows the error with "Try again", and trying again completes it.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Issue 7 "Bad input: … relay bodies from a fuzz corpus: each gets a clear error, nothing crashes,
+// Bad input, "… relay bodies from a fuzz corpus: each gets a clear error, nothing crashes,
 // nothing is sent." The shipped handlers (dist/server.js) get the hand-written corpus in
 // test/fixtures/relay-fuzz/ and a seeded, generated one: every body is refused with a 4xx whose
 // JSON error names the rule or the field, the provider stand-in is never called, and nothing

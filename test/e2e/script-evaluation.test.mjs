@@ -1,5 +1,5 @@
 // The page's script defines the elements and does little else in its own task: React DOM's client
-// is evaluated in a later task, before the first mount (src/elements/renderer-on-first-use.ts, issue 7).
+// is evaluated in a later task, before the first mount (src/elements/renderer-on-first-use.ts).
 // React DOM's client registers with React DevTools' hook as it is evaluated, so a stand-in hook
 // tells when that happened.
 /* global window, document, customElements */

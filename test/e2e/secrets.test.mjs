@@ -1,5 +1,4 @@
-// Issue 7 "No secret-looking strings (keys, tokens other than the public storefront token) in
-// dist/": scripts/scan-secrets.mjs over the built files, and proof that it finds each kind of
+// scripts/scan-secrets.mjs over the built files, and proof that it finds each kind of
 // secret. The fake secrets are put together here at run time and written to a temporary folder
 // outside dist/, so no secret-looking string sits in the repository for other scanners to flag.
 import assert from 'node:assert/strict';

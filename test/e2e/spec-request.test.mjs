@@ -1,4 +1,4 @@
-// Issue 5 "Tests", end to end on the Mobilize example page: a full specification request lands
+// End to end on the Mobilize example page: a full specification request lands
 // exactly one message in the outbox; provider failures are retried into exactly one message; a
 // reload during submission sends nothing twice (same idempotency key). A request changed after
 // sending is never shown "sent" without another message, which says it replaces the first; the
@@ -23,7 +23,7 @@ async function mailControl(body) {
 
 const failNext = (count, status = 503) => mailControl({ failNext: count, status });
 
-describe('specification request on mobilize-portal.html (issue 5)', () => {
+describe('specification request on mobilize-portal.html', () => {
   it('a full request lands exactly one message with the expected variables', async () => {
     const { page, errors } = await harness.open('/dist-examples/mobilize-portal.html');
     const email = 'full@example.com';

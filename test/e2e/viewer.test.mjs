@@ -1,4 +1,4 @@
-// Issue 3 "3D/AR": the 3D viewer file is never part of the page load; "View in 3D" loads it and shows
+// The 3D viewer file is never part of the page load; "View in 3D" loads it and shows
 // the demo charger model. The page closes once the model is asked for: drawing it takes software
 // WebGL ten seconds of both cores here, which would starve the tests running beside this one. The
 // model's colours are checked against a fake model-viewer in src/ui/Viewer3D.test.tsx.

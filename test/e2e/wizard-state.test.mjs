@@ -1,4 +1,4 @@
-// Issue 4: "Closing and reopening, or reloading the page, returns to the same step with the same
+// "Closing and reopening, or reloading the page, returns to the same step with the same
 // choices" (DESIGN "Nothing lost").
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

@@ -1,4 +1,4 @@
-// Issue 7 "Bad input": a catalogue URL that never answers ends in a clear error, not an endless
+// A catalogue URL that never answers ends in a clear error, not an endless
 // spinner. (The browser test of the same case would have to wait the real 15 seconds.)
 import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../src/services/catalogue';

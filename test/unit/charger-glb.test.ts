@@ -1,4 +1,4 @@
-// Issue 3 "Demo stand-ins": demo/assets/charger.glb (scripts/make-charger-glb.mjs) is a valid binary
+// demo/assets/charger.glb (scripts/make-charger-glb.mjs) is a valid binary
 // glTF 2.0 file whose materials `front` and `body` the element recolours.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

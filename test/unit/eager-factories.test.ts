@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The classic script's CommonJS factories as parenthesised functions (scripts/eager-factories.mjs, issue 7).
+// The classic script's CommonJS factories as parenthesised functions (scripts/eager-factories.mjs).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

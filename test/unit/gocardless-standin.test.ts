@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Issue 6 "Demo: stand-ins for the GoCardless API": the stand-in answers a direct-debit handler's
+// The stand-in answers a direct-debit handler's
 // calls with GoCardless's shapes, headers, errors and idempotency rule; its drop-in actions fulfil
 // or cancel a flow and send the webhook GoCardless would, signed with the endpoint's secret.
 // Everything runs in process: requests go straight to the stand-in.

@@ -1,4 +1,4 @@
-// Issue 7, Examples: dist-examples/shopify-theme-section.liquid is a theme section whose schema
+// dist-examples/shopify-theme-section.liquid is a theme section whose schema
 // exposes the merchant's settings, each rendered into an attribute or a custom property the
 // element documents in custom-elements.json; shopify-theme-section.html is that section as Shopify
 // renders it with the demo store's settings. A small renderer of the Liquid this section uses

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Issue 4 "Demo stand-in for the shop": the Storefront API stand-in answers real documents against
+// The Storefront API stand-in answers real documents against
 // the real schema, keeps carts, refuses unknown variants, and shows each cart on its checkout page.
 // Everything runs in process: requests go straight to the stand-in's route handlers.
 import { createStorefrontApiClient } from '@shopify/storefront-api-client';

@@ -19,7 +19,7 @@ export interface CheckoutInput extends PartnerContext {
   /** A cart made earlier (on load, or by an earlier checkout); reused while the shop still has it. */
   existingCartId?: string | null | undefined;
   flow?: Flow;
-  /** Issue 6: the monthly plan's mandate and finance answers. */
+  /** The monthly plan's mandate and finance answers. */
   monthly?: MonthlyPlanContext | undefined;
   /** The monthly plan's selling plan per variant, as the shop offers it. */
   sellingPlans?: Readonly<Record<string, string>> | undefined;
@@ -41,7 +41,7 @@ const isCartGone = (error: unknown) => error instanceof ShopError && error.code 
 const sameCode = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
- * The ordering flow's checkout (issue 4): one cart holding every configured line, the cart
+ * The ordering flow's checkout: one cart holding every configured line, the cart
  * attributes, the buyer's identity, the buyer's delivery address when one was given and the
  * partner discount's code when the order has one (the verified single-use code with `partner-endpoint`).
  * An existing cart keeps its id and has its lines replaced (spec §4); an expired or unknown one is

@@ -4,7 +4,7 @@ import { installationDetails } from './product-details';
 
 const details = (imageUrl: string | null) => ({ id: 'gid://shopify/Product/1', title: 'Installation', description: 'Fitted.', imageUrl });
 
-describe('installationDetails: the shop image only as a web address (issue 7, bad input)', () => {
+describe('installationDetails: the shop image only as a web address (bad input)', () => {
   it('keeps an https image, at 200x200', () => {
     expect(installationDetails(UK_CATALOGUE.installations, details('https://cdn.shopify.com/s/files/fit.jpg?v=2')).premium_7kw?.image).toBe(
       'https://cdn.shopify.com/s/files/fit_200x200.jpg?v=2',

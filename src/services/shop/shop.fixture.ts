@@ -144,7 +144,7 @@ export const payload = (cart: RawCart | null, extra: { userErrors?: unknown[]; w
   warnings: extra.warnings ?? [],
 });
 
-/** The issue 4 test order: 22kW tethered, premium installation, surge, hook, display, warranty, pay in full. */
+/** The test order: 22kW tethered, premium installation, surge, hook, display, warranty, pay in full. */
 export const CONFIGURATION: Configuration = {
   ...defaultConfiguration(UK_CATALOGUE),
   cable: UK_CATALOGUE.cables.find((cable) => cable.kind === 'tethered' && cable.powerKw === 22)!.id,

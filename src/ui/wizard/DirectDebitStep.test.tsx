@@ -87,7 +87,7 @@ async function setUp(container: HTMLElement): Promise<void> {
   await settle();
 }
 
-describe('direct-debit step (spec §5 direct debit step, issue 6)', () => {
+describe('direct-debit step (spec §5 direct debit step)', () => {
   it("keeps Continue disabled with spec §5's message until the GoCardless form is complete", () => {
     const { directDebit } = fakeDirectDebit();
     const { container } = renderDirectDebitStep(directDebit);

@@ -17,7 +17,7 @@ function fieldLabel(field: string): string {
   return field.replace(/^configuration\./, '');
 }
 
-/** Issue 5: a refused request shows the field at fault on the step it was taken back to. */
+/** A refused request shows the field at fault on the step it was taken back to. */
 export function SpecRequestProblems({ step }: { step: StepName }) {
   const problems = useConfigurator((state) => state.specRequest.problems);
   const here = (problems.length > 0 ? problems : EMPTY).filter((problem) => stepForField(problem.field) === step);
