@@ -23,7 +23,7 @@ export function poundsFromPence(pence: Pence): number {
 /**
  * "£1,234.50", "-£100.00": en-GB, GBP, always two decimals (what Intl.NumberFormat's en-GB
  * currency format gives). Written out by hand: building that formatter loads the browser's locale
- * data, some 20-30 ms of main thread on first use, more than the rest of the page's first render.
+ * data on first use, costing the main thread more than the rest of the page's first render.
  */
 export function formatPence(pence: Pence): string {
   const whole = Math.round(pence);

@@ -74,10 +74,10 @@ export function elementBase<Props extends object>(component: ComponentType<Props
       // The timers are set from a microtask, whose stack is this callback alone. Set during the
       // upgrade, the first one's stack would hold the defining script's whole top level, and a page
       // traced with stacks (Lighthouse, DevTools' performance panel) records its source positions in
-      // the script's task: about 25 ms at 1x, measured in a Chromium trace.
+      // the script's task.
       queueMicrotask(() => {
         // Two tasks: React DOM's client is evaluated in the first (the classic script's renderer.ts
-        // stand-in), the root is made and rendered in the second; each is well short of 50 ms.
+        // stand-in), the root is made and rendered in the second, so neither is a long task.
         setTimeout(() => {
           loadRenderer();
           setTimeout(() => {
