@@ -3,10 +3,9 @@
 // start handler's derived Idempotency-Keys and GoCardless's idempotency rule (a repeated key is a
 // 409 naming the resource it created) give one billing request per start, however it is retried,
 // and the webhook handler hears what the stand-in sends.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createGoCardlessStandIn } from '../../demo/gocardless/api-stand-in.mjs';
-import { UK_CATALOGUE } from '../../src/domain/catalogue/uk';
-import { defaultConfiguration } from '../../src/domain/configuration';
 import type { DirectDebitHandlerOptions } from '../../src/server/direct-debit-handler';
 import { createDirectDebitHandler, createDirectDebitWebhookHandler } from '../../src/server/direct-debit-handler';
 import { memoryDirectDebitStore } from '../../src/server/direct-debit-store';
@@ -18,24 +17,10 @@ const SECRET = 'test-webhook-secret';
 /** 15 January 2026, for the age check. */
 const TODAY = Date.UTC(2026, 0, 15, 12);
 
+/** The relay-fuzz corpus's valid direct-debit request, with a key so starts are idempotent. */
 const body = {
-  version: 1,
+  ...(JSON.parse(readFileSync(new URL('../fixtures/relay-fuzz/direct-debit.json', import.meta.url), 'utf8')) as { valid: object }).valid,
   idempotencyKey: 'standin-key-0123456789',
-  customer: { 'first-name': 'Sam', 'last-name': 'Lee', email: 'sam@home.example', tel: '07700 900123' },
-  finance: {
-    title: 'Mr',
-    legalName: 'Samuel Lee',
-    primaryAddress1: '1 High Street',
-    primaryCity: 'Leeds',
-    primaryRegion: '',
-    primaryPostcode: 'LS1 4AP',
-    primaryCountry: '',
-    dob: '1980-05-17',
-    gender: 'Male',
-    acceptedMonthlyPaymentTerms: true,
-    acceptedCreditCheck: true,
-  },
-  configuration: { ...defaultConfiguration(UK_CATALOGUE), paymentType: 'PAY_MONTHLY', display: true },
 };
 
 const post = () =>

@@ -46,6 +46,20 @@ const OLD_ID = 'gid://shopify/Cart/old';
 const newCart = () => cartFixture({ id: NEW_ID, checkoutUrl: 'https://shop.example/cart/c/new?key=n' });
 const oldCart = (extra = {}) => cartFixture({ id: OLD_ID, checkoutUrl: 'https://shop.example/cart/c/old?key=o', ...extra });
 
+/** A client whose existing cart already holds these discount codes, through every step of a reuse. */
+function reusedCartWithCodes(held: string[]) {
+  const discountCodes = held.map((code) => ({ code, applicable: true }));
+  return testClient(
+    byOperation({
+      Cart: () => ({ cart: oldCart({ discountCodes }) }),
+      CartLinesAdd: () => ({ cartLinesAdd: payload(oldCart({ discountCodes })) }),
+      CartAttributesUpdate: () => ({ cartAttributesUpdate: payload(oldCart({ discountCodes })) }),
+      CartBuyerIdentityUpdate: () => ({ cartBuyerIdentityUpdate: payload(oldCart({ discountCodes })) }),
+      CartDiscountCodesUpdate: () => ({ cartDiscountCodesUpdate: payload(oldCart()) }),
+    }),
+  );
+}
+
 describe('checkoutConfiguration', () => {
   it('creates one cart with every line, the attributes, the buyer and the partner code in one call', async () => {
     const { client, requests } = testClient(byOperation({ CartCreate: () => ({ cartCreate: payload(newCart()) }) }));
@@ -74,16 +88,7 @@ describe('checkoutConfiguration', () => {
   });
 
   it('with partner-endpoint, a reused cart loses a shared code and gets the single-use one', async () => {
-    const codes = [{ code: 'PARTNER100', applicable: true }, { code: 'SPRING', applicable: true }];
-    const { client, requests } = testClient(
-      byOperation({
-        Cart: () => ({ cart: oldCart({ discountCodes: codes }) }),
-        CartLinesAdd: () => ({ cartLinesAdd: payload(oldCart({ discountCodes: codes })) }),
-        CartAttributesUpdate: () => ({ cartAttributesUpdate: payload(oldCart({ discountCodes: codes })) }),
-        CartBuyerIdentityUpdate: () => ({ cartBuyerIdentityUpdate: payload(oldCart({ discountCodes: codes })) }),
-        CartDiscountCodesUpdate: () => ({ cartDiscountCodesUpdate: payload(oldCart()) }),
-      }),
-    );
+    const { client, requests } = reusedCartWithCodes(['PARTNER100', 'SPRING']);
     await checkoutConfiguration(client, { ...INPUT, existingCartId: OLD_ID, verifiedPartnerDiscounts: true, verifiedPartner: VERIFIED });
     expect(requests.at(-1)!.variables).toEqual({ cartId: OLD_ID, discountCodes: ['SPRING', 'PX-7Q2M9'] });
   });
@@ -169,16 +174,7 @@ describe('checkoutConfiguration', () => {
   });
 
   it('drops a partner code the new e-mail no longer earns, keeping other codes', async () => {
-    const codes = [{ code: 'PARTNER100', applicable: true }, { code: 'SPRING', applicable: true }];
-    const { client, requests } = testClient(
-      byOperation({
-        Cart: () => ({ cart: oldCart({ discountCodes: codes }) }),
-        CartLinesAdd: () => ({ cartLinesAdd: payload(oldCart({ discountCodes: codes })) }),
-        CartAttributesUpdate: () => ({ cartAttributesUpdate: payload(oldCart({ discountCodes: codes })) }),
-        CartBuyerIdentityUpdate: () => ({ cartBuyerIdentityUpdate: payload(oldCart({ discountCodes: codes })) }),
-        CartDiscountCodesUpdate: () => ({ cartDiscountCodesUpdate: payload(oldCart()) }),
-      }),
-    );
+    const { client, requests } = reusedCartWithCodes(['PARTNER100', 'SPRING']);
     await checkoutConfiguration(client, { ...INPUT, email: 'sam@example.com', existingCartId: OLD_ID });
     expect(requests.at(-1)!.variables).toEqual({ cartId: OLD_ID, discountCodes: ['SPRING'] });
   });
