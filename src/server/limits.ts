@@ -5,7 +5,7 @@
  */
 import type { ClientAddressOptions } from './client-address';
 import { addressKey, clientAddressOf } from './client-address';
-import { errorResponse } from './http';
+import { errorResponse, json } from './http';
 import type { RequestInfo, RequestNotes } from './operations';
 import type { RateLimitOptions } from './rate-limit';
 import { memoryRateLimitStore } from './rate-limit';
@@ -101,8 +101,10 @@ export function globalLimiter(
 
 /** The answer when the handler-wide cap is reached: nothing was done, a later try may succeed. */
 export function tooBusy(waitMs: number, headers: Record<string, string>): Response {
-  return errorResponse(503, 'too_busy', 'The service has reached its limit for now; nothing was sent. Try again later.', {
-    ...headers,
-    'retry-after': retryAfter(waitMs),
-  });
+  return json(503, TOO_BUSY, { ...headers, 'retry-after': retryAfter(waitMs) });
 }
+
+/** The body of that answer, for a handler that stores its answers before sending them. */
+export const TOO_BUSY = {
+  error: { code: 'too_busy', message: 'The service has reached its limit for now; nothing was sent. Try again later.' },
+} as const;

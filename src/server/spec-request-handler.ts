@@ -10,7 +10,7 @@ import { memoryIdempotencyStore } from './idempotency';
 import type { ClientAddressOptions } from './client-address';
 import { checkClientAddressOptions } from './client-address';
 import type { RateLimitSetting } from './limits';
-import { clientLimiter, globalLimiter, sharedStoreOf, tooBusy } from './limits';
+import { TOO_BUSY, clientLimiter, globalLimiter, sharedStoreOf } from './limits';
 import type { MailgunOptions, MailProviderFailure } from './mailgun';
 import { checkMailgunOptions, checkSingleLines, createMailgun } from './mailgun';
 import type { Handler, OperationsOptions, RequestNotes } from './operations';
@@ -157,7 +157,7 @@ export function createSpecRequestHandler(options: SpecRequestHandlerOptions): Ha
   /** One message to Mailgun, after the relay-wide cap, and what its answer (or its absence) means. */
   async function send(request: SpecRequest, configuration: Configuration, notes: RequestNotes): Promise<Outcome> {
     const waitMs = await limitAll(notes);
-    if (waitMs !== null) return { key: 'release', answer: { status: 503, body: await tooBusy(waitMs, {}).json(), retryAfterMs: waitMs } };
+    if (waitMs !== null) return { key: 'release', answer: { status: 503, body: TOO_BUSY, retryAfterMs: waitMs } };
     const began = now();
     const outcome = await mail.send(specRequestMailFields(catalogue, request, configuration, options), notes);
     if (outcome.kind === 'accepted') return { key: 'complete', answer: accepted(outcome.id) };
