@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { UK_CATALOGUE } from './catalogue/uk';
-import { ConfigurationShape, defaultConfiguration, parseConfiguration } from './configuration';
+import { defaultConfiguration, parseConfiguration } from './configuration';
+import { ConfigurationShape } from './configuration-shape';
 
 const C = UK_CATALOGUE;
 const VALID = { ...defaultConfiguration(C), paymentType: 'PAY_NOW' as const };

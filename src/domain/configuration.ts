@@ -1,4 +1,3 @@
-import * as v from 'valibot';
 import type {
   AddOn,
   AddOnId,
@@ -123,33 +122,6 @@ export function hookItem(c: Catalogue, config: Pick<Configuration, 'hookColour'>
   return addOn(c, hookColour(c, config.hookColour).metallic ? 'metallic_hook' : 'hook');
 }
 
-/**
- * Structural schema of a saved or submitted configuration, for the schemas of the relay's request
- * bodies (spec-request.ts, direct-debit.ts). `parseConfiguration` checks the same structure by hand,
- * with the same messages (a test holds them together), so that the page's script carries no schema
- * library for saved state and share links. Built by a call marked pure, so a bundle that does not
- * use the schema leaves it and valibot out.
- */
-export const ConfigurationShape = /* @__PURE__ */ configurationShapeSchema();
-
-function configurationShapeSchema() {
-  return v.object({
-    front: v.string(),
-    body: v.string(),
-    cable: v.string(),
-    installation: v.picklist(INSTALLATION_IDS, INSTALLATION_ID_MESSAGE),
-    surgeProtection: v.boolean(),
-    advancedSolar: v.boolean(),
-    renewable: v.boolean(),
-    cableHook: v.boolean(),
-    hookColour: v.string(),
-    display: v.boolean(),
-    extendedWarranty: v.boolean(),
-    paymentType: v.nullable(v.picklist(PAYMENT_TYPES, PAYMENT_TYPE_MESSAGE)),
-    offer: v.nullable(v.string()),
-  });
-}
-
 export type ConfigurationResult = { ok: true; configuration: Configuration } | { ok: false; error: string };
 
 /** How a message names what it received: a string quoted, a number or boolean as written, an object by its class. */
@@ -181,7 +153,7 @@ const orNull =
 const text = ofType('string');
 const flag = ofType('boolean');
 
-/** Every field of a Configuration, in the order `ConfigurationShape` checks them. */
+/** Every field of a Configuration, in the order `ConfigurationShape` (configuration-shape.ts) checks them. */
 const CONFIGURATION_FIELDS: readonly (readonly [keyof Configuration, FieldCheck])[] = [
   ['front', text],
   ['body', text],

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { UK_CATALOGUE as C } from './catalogue/uk';
 import type { Configuration } from './configuration';
 import { defaultConfiguration } from './configuration';
-import type { FormValues, SpecFormValues } from './forms';
-import { defaultFormValues, orderEmailChanges, specFormValues } from './forms';
+import type { FormValues } from './forms';
+import { defaultFormValues, orderEmailChanges } from './forms';
+import type { SpecFormValues } from './spec-form';
+import { specFormValues } from './spec-form';
 
 const config = (changes: Partial<Configuration> = {}): Configuration => ({ ...defaultConfiguration(C), ...changes });
 const values = (changes: Partial<Configuration> = {}, email = '') =>

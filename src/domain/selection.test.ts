@@ -3,17 +3,10 @@ import type { InstallationId } from './catalogue/schema';
 import { UK_CATALOGUE } from './catalogue/uk';
 import type { Configuration } from './configuration';
 import { defaultConfiguration, solarItem, surgeItem, withInstallation } from './configuration';
-import type { Extra, SelectionAction } from './selection';
-import {
-  applySelection,
-  chooseCable,
-  chooseCableKind,
-  chooseInstallation,
-  extrasOffered,
-  installationOptionsFor,
-  normaliseConfiguration,
-  toggleExtra,
-} from './selection';
+import type { SelectionAction } from './choices';
+import { applySelection, chooseCable, chooseCableKind, chooseInstallation, toggleExtra } from './choices';
+import type { Extra } from './selection';
+import { extrasOffered, installationOptionsFor, normaliseConfiguration } from './selection';
 import type { Flow } from './wizard';
 import { stepCount } from './wizard';
 

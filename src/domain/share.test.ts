@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { UK_CATALOGUE } from './catalogue/uk';
 import type { Configuration } from './configuration';
 import { defaultConfiguration } from './configuration';
+import { decodeSharedConfiguration } from './share-read';
 import {
-  decodeSharedConfiguration,
   encodeSharedConfiguration,
   sharePayloadIn,
   shareUrl,

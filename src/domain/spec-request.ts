@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { Catalogue } from './catalogue/schema';
 import type { Configuration } from './configuration';
-import { ConfigurationShape } from './configuration';
+import { ConfigurationShape } from './configuration-shape';
 import type { RequestProblem } from './schemas/problems';
 import { checkRequest } from './schemas/problems';
 import { EmailSchema, IdempotencyKeySchema, PhoneSchema, requiredText, singleLine } from './schemas/fields';

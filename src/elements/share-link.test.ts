@@ -1,7 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import { defaultConfiguration } from '../domain/configuration';
-import { decodeSharedConfiguration, encodeSharedConfiguration, sharePayloadIn } from '../domain/share';
+import { encodeSharedConfiguration, sharePayloadIn } from '../domain/share';
+import { decodeSharedConfiguration } from '../domain/share-read';
 import { define } from './define';
 import type { EvcErrorDetail } from './events';
 import { SHARE_LINK_NOTICE } from './share-link';

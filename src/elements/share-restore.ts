@@ -1,4 +1,5 @@
-import { decodeSharedConfiguration, withoutSharePayload } from '../domain/share';
+import { withoutSharePayload } from '../domain/share';
+import { decodeSharedConfiguration } from '../domain/share-read';
 import type { ConfiguratorStore } from '../stores/configurator-store';
 import type { PlaceOnPage, SharedLinkOutcome } from './share-link';
 

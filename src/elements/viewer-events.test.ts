@@ -4,6 +4,7 @@ import type { EvcErrorDetail } from './events';
 import { TEST_TIMEOUT_MS, until } from './testing';
 
 // The browser's viewer service, faked: WebGL present, and the viewer file unreachable.
+vi.mock('../services/webgl', () => ({ webglAvailable: () => true }));
 vi.mock('../services/viewer', () => ({
   webglAvailable: () => true,
   browserViewer: {

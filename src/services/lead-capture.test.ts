@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import { defaultConfiguration } from '../domain/configuration';
 import type { FormValues } from '../domain/forms';
-import { defaultFormValues, specFormValues } from '../domain/forms';
+import { defaultFormValues } from '../domain/forms';
+import { specFormValues } from '../domain/spec-form';
 import { sendLead } from './lead-capture';
 
 const CONFIGURATION = {

@@ -1,7 +1,7 @@
 import type { Catalogue } from '../domain/catalogue/schema';
 import type { Configuration } from '../domain/configuration';
 import type { FormValues } from '../domain/forms';
-import { specFormValues } from '../domain/forms';
+import { specFormValues } from '../domain/spec-form';
 
 /** How long a lead may take before it is given up: it must never hold the buyer back. */
 export const LEAD_TIMEOUT_MS = 15_000;

@@ -6,6 +6,9 @@ import type { ViewerModule } from '../viewer/model-stage';
 import { isViewerModule } from '../viewer/model-stage';
 import type { ImportModule } from './module-import';
 import { createUrlImporter, importByUrl } from './module-import';
+import { webglAvailable } from './webgl';
+
+export { webglAvailable };
 
 export interface ViewerService {
   /** Imports the viewer file; resolves with its stage once <model-viewer> is defined, rejects with a readable error. */
@@ -31,25 +34,6 @@ export function createViewerLoader({ importModule = importByUrl, registry = glob
     if (!registry?.get('model-viewer') || !isViewerModule(module)) throw new Error(`${url} did not define <model-viewer>: is it the viewer file (model-viewer.js)?`);
     return module;
   };
-}
-
-const probed = new WeakMap<Document, boolean>();
-
-/** Creates a throwaway canvas context (WebGL 2, else 1) once per document, and releases it at once. */
-export function webglAvailable(document: Document): boolean {
-  let available = probed.get(document);
-  if (available === undefined) {
-    try {
-      const canvas = document.createElement('canvas');
-      const context = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
-      available = context !== null && context !== undefined;
-      context?.getExtension('WEBGL_lose_context')?.loseContext();
-    } catch {
-      available = false;
-    }
-    probed.set(document, available);
-  }
-  return available;
 }
 
 /** The browser's viewer service: one loader for the whole page (left out of a build that uses only the probe). */

@@ -149,6 +149,12 @@ export function navigationContext(state: Pick<ConfiguratorState, 'flow' | 'catal
   };
 }
 
+const NONE: readonly string[] = [];
+
+/** The variants the shop answered it cannot sell now; none before it answered (the same list each time). */
+export const selectUnavailableVariants = ({ shop }: { shop: Pick<ShopState, 'prices'> }): readonly string[] =>
+  shop.prices.source === 'shop' ? shop.prices.list.unavailable : NONE;
+
 /** Spec §3 `wizardSteps`: the walked path, up to and including the step the buyer is on. */
 export function selectWizardSteps(state: Pick<ConfiguratorState, 'flow' | 'form' | 'wizard'>): StepName[] {
   return walkTo(state.flow, state.form.wizardSteps, state.wizard.step);

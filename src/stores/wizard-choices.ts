@@ -1,22 +1,18 @@
 import type { Configuration } from '../domain/configuration';
 import type { OrderItem } from '../domain/order-items';
 import type { PaymentType } from '../domain/catalogue/schema';
-import type { Extra, SelectionAction } from '../domain/selection';
-import { applySelection } from '../domain/selection';
+import type { SelectionAction } from '../domain/choices';
+import { applySelection } from '../domain/choices';
+import type { Extra } from '../domain/selection';
 import { choiceUnavailable, unavailableItems } from '../domain/shop-prices';
 import type { ConfiguratorState, ConfiguratorStore, ShopState } from './configurator-store';
+import { selectUnavailableVariants } from './configurator-store';
 
 /** A choice the wizard offers: a cable, installation or extra (the selection rules), or a cable hook colour. */
 export type WizardChoice = SelectionAction | { type: 'chooseHookColour'; colour: string };
 
 /** What decides whether a choice can be made. */
 export type AvailabilityState = Pick<ConfiguratorState, 'catalogue' | 'configuration' | 'flow'> & { shop: Pick<ShopState, 'prices'> };
-
-const NONE: readonly string[] = [];
-
-/** The variants the shop answered it cannot sell now; none before it answered (the same list each time). */
-export const selectUnavailableVariants = ({ shop }: Pick<AvailabilityState, 'shop'>): readonly string[] =>
-  shop.prices.source === 'shop' ? shop.prices.list.unavailable : NONE;
 
 /** The configuration a choice leads to, by the same rules as the store's actions. */
 export function choiceOutcome(state: AvailabilityState, choice: WizardChoice): Configuration {

@@ -15,7 +15,7 @@ import { ShareLink } from './ShareLink';
 import { SpecTable } from './SpecTable';
 import { StartAgain } from './StartAgain';
 import type { ConfiguratorStore } from '../stores/configurator-store';
-import { selectUnavailableVariants } from '../stores/wizard-choices';
+import { selectUnavailableVariants } from '../stores/configurator-store';
 import { StoreContext, useConfigurator, useConfiguratorStore } from './store-context';
 import { Viewer3D } from './Viewer3D';
 import { WizardHost } from './WizardHost';

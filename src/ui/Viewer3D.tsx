@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { useCallback, useState } from 'react';
-import { webglAvailable } from '../services/viewer';
+import { webglAvailable } from '../services/webgl';
 import { useUiOptions } from './options-context';
 import { PageDialog } from './PageDialog';
 import { VIEWER_TEXT } from './load-parts';

@@ -1,7 +1,7 @@
 import type * as v from 'valibot';
 import { expectTypeOf, test } from 'vitest';
 import type { PaymentType } from '../catalogue/schema';
-import type { SpecFormValues } from '../forms';
+import type { SpecFormValues } from '../spec-form';
 import type { StepName } from '../wizard';
 import type { ContactStepSchema, ExtrasStepSchema, PaymentStepSchema, financeStepSchema } from './ordering';
 import type { StepValues } from './step-values';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { UK_CATALOGUE as C } from '../catalogue/uk';
 import type { Configuration } from '../configuration';
 import { defaultConfiguration } from '../configuration';
-import { defaultFormValues, specFormValues } from '../forms';
+import { defaultFormValues } from '../forms';
+import { specFormValues } from '../spec-form';
 import { stepValues } from './step-values';
 import { validateStep } from './validate';
 

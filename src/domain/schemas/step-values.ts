@@ -1,7 +1,8 @@
 import type { Catalogue } from '../catalogue/schema';
 import type { Configuration } from '../configuration';
-import type { FormValues, SpecFormValues } from '../forms';
-import { specFormValues } from '../forms';
+import type { FormValues } from '../forms';
+import type { SpecFormValues } from '../spec-form';
+import { specFormValues } from '../spec-form';
 import type { Pence } from '../money';
 import { priceConfiguration } from '../pricing';
 

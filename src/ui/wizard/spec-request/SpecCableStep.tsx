@@ -1,4 +1,4 @@
-import type { CableKind, SelectionAction } from '../../../domain/selection';
+import type { CableKind, SelectionAction } from '../../../domain/choices';
 import { cableOption } from '../../../domain/configuration';
 import { useUiOptions } from '../../options-context';
 import { useConfigurator } from '../../store-context';
