@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { DEFAULT_API_VERSION, parseConfiguratorAttributes } from './attributes';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { AttributeError, ConfiguratorOptions, ContactDetails } from './attributes';
+import { CONFIGURATOR_ATTRIBUTES, CONTACT_ATTRIBUTES, FATAL_ATTRIBUTES, kebab, parseConfiguratorAttributes, parseContactDetails } from './attributes';
+import { CONFIGURATOR_CONTRACT } from './contract';
 
 const BASE = 'https://merchant.example/products/charger';
 
@@ -11,7 +13,7 @@ describe('attribute parsing (DESIGN contract: <ev-charger-configurator> attribut
       mode: 'order',
       persist: 'local',
       cart: 'storefront',
-      apiVersion: DEFAULT_API_VERSION,
+      apiVersion: '2026-04',
       imageCdn: 'https://merchant.example/cdn',
     });
     expect(options.mailEndpoint).toBeUndefined();
@@ -68,5 +70,50 @@ describe('attribute parsing (DESIGN contract: <ev-charger-configurator> attribut
 
   it('falls back to the default for a bad value, so the element still renders', () => {
     expect(parseConfiguratorAttributes({ mode: 'lease' }, BASE).options.mode).toBe('order');
+  });
+
+  it('refuses a javascript: URL in every URL attribute, naming it', () => {
+    const urls = CONFIGURATOR_ATTRIBUTES.filter((name) => CONFIGURATOR_CONTRACT[name].kind === 'url');
+    expect(urls).toHaveLength(13);
+    const { options, errors } = parseConfiguratorAttributes(Object.fromEntries(urls.map((name) => [name, 'javascript:alert(1)'])), BASE);
+    expect(errors).toEqual(urls.map((name) => ({ attribute: kebab(name), message: `${kebab(name)}="javascript:alert(1)" is not a valid http(s) URL` })));
+    expect(options.imageCdn).toBe('https://merchant.example/cdn');
+    expect(options.catalogUrl).toBeUndefined();
+  });
+
+  it('treats an empty or blank attribute as absent', () => {
+    const { options, errors } = parseConfiguratorAttributes({ mode: '  ', apiVersion: '', imageCdn: ' ', shopDomain: '' }, BASE);
+    expect(errors).toEqual([]);
+    expect(options).toMatchObject({ mode: 'order', apiVersion: '2026-04', imageCdn: 'https://merchant.example/cdn', shopDomain: undefined });
+  });
+
+  it('falls back to what the page knows for the viewer and wizard files, after the attribute', () => {
+    const defaults = { viewerSrc: 'https://cdn.example/model-viewer.js', wizardSrc: 'https://cdn.example/wizard.js' };
+    expect(parseConfiguratorAttributes({}, BASE, defaults).options).toMatchObject(defaults);
+    expect(parseConfiguratorAttributes({ wizardSrc: '/w.js' }, BASE, defaults).options.wizardSrc).toBe('https://merchant.example/w.js');
+  });
+
+  it('stops the configurator only for mode, cart and catalog (DESIGN: never a wrong flow)', () => {
+    expect([...FATAL_ATTRIBUTES].sort()).toEqual(['cart', 'catalog', 'mode']);
+  });
+
+  it('types the options from the contract', () => {
+    expectTypeOf<ConfiguratorOptions['mode']>().toEqualTypeOf<'order' | 'spec-request'>();
+    expectTypeOf<ConfiguratorOptions['persist']>().toEqualTypeOf<'local' | 'session' | 'none'>();
+    expectTypeOf<ConfiguratorOptions['apiVersion']>().toEqualTypeOf<string>();
+    expectTypeOf<ConfiguratorOptions['shopDomain']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<ConfiguratorOptions>().toHaveProperty('catalogUrl');
+    expectTypeOf<ConfiguratorOptions>().not.toHaveProperty('catalog');
+    expectTypeOf<keyof ContactDetails>().toEqualTypeOf<(typeof CONTACT_ATTRIBUTES)[number]>();
+  });
+});
+
+describe('contact attributes (DESIGN contract: <ev-charger-contact>)', () => {
+  it('reads the four lines and reports the bad ones', () => {
+    const errors: AttributeError[] = [];
+    const details = parseContactDetails({ supportPhone: '0800 123 4567', supportEmail: 'nobody', videoUrl: 'data:,x', socialUrl: '/social' }, BASE, errors);
+    expect(details).toEqual({ supportPhone: '0800 123 4567', supportEmail: undefined, videoUrl: undefined, socialUrl: 'https://merchant.example/social' });
+    expect(errors.map((error) => error.message)).toEqual(['support-email="nobody" is not valid: expected an e-mail address', 'video-url="data:,x" is not a valid http(s) URL']);
+    expect(CONTACT_ATTRIBUTES.every((name) => CONFIGURATOR_ATTRIBUTES.includes(name))).toBe(true);
   });
 });

@@ -12,8 +12,8 @@ import { UiOptionsContext } from '../ui/options-context';
 import { Spinner } from '../ui/Spinner';
 import { StoreContext } from '../ui/store-context';
 import { CONFIGURATOR_STYLES } from '../ui/styles';
-import type { ConfiguratorOptions, RawAttributes } from './attributes';
-import { CONFIGURATOR_ATTRIBUTES, parseConfiguratorAttributes } from './attributes';
+import type { ConfiguratorOptions, ConfiguratorProperties, RawAttributes } from './attributes';
+import { CONFIGURATOR_ATTRIBUTES, FATAL_ATTRIBUTES, parseConfiguratorAttributes } from './attributes';
 import { elementBase, propsOf, renderAgain } from './element-base';
 import type { EvcErrorDetail, EvcStepDetail } from './events';
 import { emit } from './events';
@@ -36,9 +36,6 @@ type CatalogueState =
 
 /** Props r2wc hands over: the attributes, the shadow root, the object form of `catalog` and `mailSender`. */
 type RootProps = RawAttributes & { container?: HTMLElement; catalogObject?: unknown; mailSenderFunction?: unknown };
-
-/** Attributes whose bad value leaves nothing safe to show (DESIGN: never a wrong flow). */
-const FATAL_ATTRIBUTES = new Set(['mode', 'cart', 'catalog']);
 
 /** The catalogue file once loaded: later catalogue objects are validated at once, as they are set. */
 let catalogueModule: CatalogueModule | undefined;
@@ -238,6 +235,10 @@ function Configurator(props: RootProps) {
 
 const Base = elementBase(ConfiguratorRoot, CONFIGURATOR_ATTRIBUTES, CONFIGURATOR_STYLES);
 
+/** The attribute properties r2wc defines at run time, typed from the contract (contract.ts). */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- r2wc's base class defines these properties, which TypeScript cannot see
+export interface EvChargerConfigurator extends ConfiguratorProperties {}
+
 /**
  * `<ev-charger-configurator>`: the configurator and ordering wizard.
  *
@@ -249,53 +250,9 @@ const Base = elementBase(ConfiguratorRoot, CONFIGURATOR_ATTRIBUTES, CONFIGURATOR
  *
  * @prop mailSender - Optional `(request) => Promise<{ requestId? } | void>` the host page supplies instead of `mail-endpoint`
  *
- * @csspart app - The configurator page: headline, preview, pickers, order summary and Continue.
- * @csspart preview - The 2D preview: the stacked charger images, captioned with the colour summary.
- * @csspart viewer-button - The "View in 3D" button (only with `model-src`).
- * @csspart spec-table - The specification table: socket, tethered cable lengths and charging power.
- * @csspart front-picker - The "Front" radio group: metal, wood and limited-edition fronts.
- * @csspart body-picker - The "Body" radio group of body colours.
- * @csspart hook-picker - The wizard's "Cable hook colour" radio group.
- * @csspart summary - The running order summary: one row per line and the total (on the page and in the wizard).
- * @csspart total - The total row of the order summary.
- * @csspart primary-button - The full-width primary button: Continue on the page.
- * @csspart page-actions - The row holding "Share this configuration" and "Start again".
- * @csspart dialog - Every dialog: the wizard, Contact Us, the 3D viewer and confirmations.
- * @csspart dialog-header - A dialog’s title bar, holding its title and close button.
- * @csspart dialog-title - A dialog’s title.
- * @csspart close-button - A dialog’s "Close" button.
- * @csspart dialog-body - A dialog’s content.
- * @csspart dialog-footer - A dialog’s button row.
- * @csspart wizard - The checkout wizard: a full-screen dialog (also has the `dialog` part).
- * @csspart step-count - The wizard's 'Step N of M' line (small screens).
- * @csspart progress - The wizard's progress bar.
- * @csspart steps - The wizard's step indicator listing complete, current and upcoming steps (large screens).
- * @csspart step - The wizard's current step.
- * @csspart back-button - The wizard's "Back" button.
- * @csspart help-button - The wizard's "Need help?" button.
- * @csspart next-button - The wizard's "Continue" button.
- * @csspart field - A labelled text field with its validation message.
- * @csspart field-label - A text field’s label.
- * @csspart field-input - A text field’s input.
- * @csspart field-error - A text field’s validation message.
- * @csspart contact-dialog - The wizard's "Need help?" dialog, titled "Contact Us" (also has the `dialog` part).
- * @csspart confirm-dialog - A confirmation dialog, such as "Start again?" (also has the `dialog` part).
- * @csspart viewer - The 3D viewer dialog (also has the `dialog` part).
- * @csspart viewer-stage - The area of the 3D viewer dialog that holds `<model-viewer>`.
- * @csspart wizard-error - The message with "Try again" shown when the wizard file could not be loaded.
- * @csspart spinner - A loading spinner with its label.
- * @csspart contact - The Contact Us block: intro, phone and hours, e-mail and social links.
- * @csspart notice - A problem that switches one feature off while the rest works (e.g. a bad optional attribute).
- * @csspart error - The panel shown when the configurator cannot start (a bad `mode`, `cart` or catalogue).
- * @cssprop --evc-accent - Accent colour: selected swatches, buttons, links and focus outlines.
- * @cssprop --evc-text - Body text colour.
- * @cssprop --evc-surface - Background of the element and its dialogs.
- * @cssprop --evc-muted - Secondary text: surcharges, hours, the VAT note.
- * @cssprop --evc-radius - Corner radius of panels, swatches, buttons and dialogs.
- * @cssprop --evc-font - Font family of the element and its dialogs.
- * @cssprop --evc-header - The customer-specific header colour (spec §9): colour of headings and dialog titles.
- * @cssprop --evc-danger - Errors: the error panel and invalid fields.
+ * Its parts and custom properties are documented in src/elements/manifest.ts (custom-elements.json).
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- merged with the interface above
 export class EvChargerConfigurator extends Base {
   /** The React that files loaded on demand render with (see runtime.ts). */
   static readonly [RUNTIME_KEY] = sharedRuntime;
@@ -323,11 +280,11 @@ export class EvChargerConfigurator extends Base {
   }
 
   /** A catalogue URL (string, mirrored to the attribute) or a catalogue object (validated). */
-  get catalog(): unknown {
-    return propsOf(this)['catalogObject'] ?? this.getAttribute('catalog') ?? undefined;
+  get catalog(): string | Catalogue | undefined {
+    return (propsOf(this)['catalogObject'] as Catalogue | undefined) ?? this.getAttribute('catalog') ?? undefined;
   }
 
-  set catalog(value: unknown) {
+  set catalog(value: string | Catalogue | undefined) {
     const bag = propsOf(this);
     if (typeof value === 'string') {
       bag['catalogObject'] = undefined;

@@ -6,8 +6,9 @@
  */
 import { GOCARDLESS_DROPIN_SRC } from '../domain/direct-debit';
 import { CONFIGURATOR_STYLES, CONTACT_STYLES } from '../ui/styles';
-import type { ConfiguratorAttribute } from './attributes';
-import { CONFIGURATOR_ATTRIBUTES, CONTACT_ATTRIBUTES, DEFAULT_API_VERSION, DEFAULT_IMAGE_CDN, kebab } from './attributes';
+import { kebab } from './attributes';
+import type { AttributeDoc, AttributeSpec } from './contract';
+import { CONFIGURATOR_CONTRACT, CONFIGURATOR_DOCS, CONTACT_CONTRACT, CONTACT_DOCS } from './contract';
 import type { EvcEventMap } from './events';
 
 /** Custom Elements Manifest schema 2.0.0 (github.com/webcomponents/custom-elements-manifest). */
@@ -17,97 +18,16 @@ export const SCHEMA_VERSION = '2.0.0';
 const ESM_MODULE = 'dist/index.js';
 const CLASSIC_SCRIPT = 'dist/ev-charger-configurator.js';
 
-export interface AttributeDoc {
-  description: string;
-  /** The value's type, in TypeScript syntax. */
-  type: string;
-  /** The value the element uses when the attribute is absent, where there is one to write down. */
-  default?: string;
+/** Defaults the parser leaves to the code that uses the value (in the wizard file), so the page's script does not carry them. */
+const DEFAULTS_APPLIED_LATER: Readonly<Record<string, string>> = { directDebitDropinSrc: GOCARDLESS_DROPIN_SRC };
+
+/** An attribute as the manifest documents it: its value's TypeScript type, default and description. */
+function attributeEntry(name: string, spec: AttributeSpec, doc: AttributeDoc) {
+  const type = spec.kind === 'one-of' ? spec.values.map((value) => `'${value}'`).join(' | ') : 'string';
+  const description = spec.kind === 'url' ? `${doc.description} An absolute http(s) URL or one relative to the page.` : doc.description;
+  const fallback = spec.default ?? DEFAULTS_APPLIED_LATER[name];
+  return { name: kebab(name), description, type: { text: type }, ...(fallback !== undefined && { default: fallback }), fieldName: name };
 }
-
-const url = (what: string) => `${what} An absolute http(s) URL or one relative to the page.`;
-
-/** DESIGN's attribute table. A Record, so an attribute added to the list without a description fails typecheck. */
-export const ATTRIBUTE_DOCS: Record<ConfiguratorAttribute, AttributeDoc> = {
-  mode: {
-    description: '`order` (ordering flow, ends in the shop checkout) or `spec-request` (specification-request flow, e-mails an upgrade specification).',
-    type: "'order' | 'spec-request'",
-    default: 'order',
-  },
-  shopDomain: {
-    description: 'Shopify store domain for the Storefront API, e.g. `example.myshopify.com`. Without it checkout is disabled with a visible notice.',
-    type: 'string',
-  },
-  storefrontToken: { description: 'Public Storefront access token.', type: 'string' },
-  storefrontEndpoint: {
-    description: url('Full Storefront GraphQL URL, overriding the one derived from `shop-domain` (the demo uses it for its stand-in).'),
-    type: 'string',
-  },
-  apiVersion: { description: 'Storefront API version, e.g. `2026-04`.', type: 'string', default: DEFAULT_API_VERSION },
-  productId: {
-    description: 'Global id of the installation product (`gid://shopify/Product/…`) queried for its name, description and image. Defaults to the catalogue’s value.',
-    type: 'string',
-  },
-  cart: {
-    description: "`storefront` (Storefront Cart API, then a redirect to the cart's checkout URL) or `theme` (the Shopify theme's own cart).",
-    type: "'storefront' | 'theme'",
-    default: 'storefront',
-  },
-  mailEndpoint: {
-    description: url("URL that receives specification requests (the reference relay or the merchant's own). Without it, spec-request mode shows a configuration error."),
-    type: 'string',
-  },
-  storeCartEndpoint: {
-    description: url('URL that receives the form values on each Continue (lead capture). Without it nothing is sent.'),
-    type: 'string',
-  },
-  directDebitEndpoint: {
-    description: url(
-      'URL that starts a direct-debit mandate flow (the reference `createDirectDebitHandler` or the merchant’s own): the element POSTs the configuration, contact details and finance answers and gets a GoCardless Billing Request Flow id. Without it the monthly plan is hidden.',
-    ),
-    type: 'string',
-  },
-  directDebitDropinSrc: {
-    description: url(
-      'URL of the GoCardless drop-in script, loaded on the direct-debit step only. Defaults to GoCardless’s own; a page with a Content-Security-Policy must allow its origin in `script-src` (and GoCardless’s frames in `frame-src`).',
-    ),
-    type: 'string',
-    default: GOCARDLESS_DROPIN_SRC,
-  },
-  partnerEndpoint: {
-    description: url(
-      'Base URL of the partner-discount handler (the reference `createPartnerDiscountHandler` or the merchant’s own): the element POSTs to its `/start` and `/verify`. With it, a buyer whose e-mail domain is a partner’s gets the discount only after entering a one-time code sent to that address (order mode), and the cart gets a single-use shop code; spec-request mode, which has no cart, then shows no partner discount. Without it the discount follows the e-mail domain alone (spec §6).',
-    ),
-    type: 'string',
-  },
-  imageCdn: { description: url('Base URL of the preview images. Defaults to the demo server’s stand-in.'), type: 'string', default: DEFAULT_IMAGE_CDN },
-  modelSrc: { description: url('glTF/GLB model of the charger for the 3D/AR viewer. Without it there is no "View in 3D" button.'), type: 'string' },
-  viewerSrc: {
-    description: url(
-      'URL of `model-viewer.js`, the 3D viewer file loaded on demand. Defaults to the one beside the classic script that defined the element; set it when the element is loaded another way and `model-src` is set.',
-    ),
-    type: 'string',
-  },
-  wizardSrc: {
-    description: url(
-      'URL of `wizard.js`, the wizard file loaded when the buyer first presses Continue. Defaults to the one beside the classic script that defined the element; set it when the element is loaded another way.',
-    ),
-    type: 'string',
-  },
-  catalog: {
-    description: url('URL of a catalogue JSON that replaces the embedded UK catalogue; it is validated before use. The `catalog` property also accepts a catalogue object.'),
-    type: 'string',
-  },
-  supportPhone: { description: 'Contact Us phone number. Without it that line is hidden.', type: 'string' },
-  supportEmail: { description: 'Contact Us sales e-mail address. Without it that line is hidden.', type: 'string' },
-  videoUrl: { description: url('Contact Us video channel link, opened in a new tab. Without it that line is hidden.'), type: 'string' },
-  socialUrl: { description: url('Contact Us social network page link, opened in a new tab. Without it that line is hidden.'), type: 'string' },
-  persist: {
-    description: 'Where choices persist between visits: `local` (localStorage), `session` (sessionStorage) or `none`. Personal details never go further than the session.',
-    type: "'local' | 'session' | 'none'",
-    default: 'local',
-  },
-};
 
 export interface EventDoc {
   description: string;
@@ -214,7 +134,9 @@ interface ElementDescription {
   tagName: 'ev-charger-configurator' | 'ev-charger-contact';
   className: string;
   description: string;
-  attributes: readonly ConfiguratorAttribute[];
+  /** The element's attribute table (contract.ts) and its documentation. */
+  contract: Readonly<Record<string, AttributeSpec>>;
+  docs: Readonly<Record<string, AttributeDoc>>;
   events: readonly (keyof EvcEventMap)[];
   parts: readonly string[];
   styles: readonly string[];
@@ -228,7 +150,8 @@ const ELEMENTS: readonly ElementDescription[] = [
     className: 'EvChargerConfigurator',
     description:
       'The charger configurator and its checkout wizard (spec §2). `mode="order"` ends in the shop checkout; `mode="spec-request"` e-mails an upgrade specification instead.',
-    attributes: CONFIGURATOR_ATTRIBUTES,
+    contract: CONFIGURATOR_CONTRACT,
+    docs: { ...CONFIGURATOR_DOCS, ...CONTACT_DOCS },
     events: Object.keys(EVENT_DOCS) as (keyof EvcEventMap)[],
     parts: Object.keys(PART_DOCS),
     styles: CONFIGURATOR_STYLES,
@@ -245,7 +168,8 @@ const ELEMENTS: readonly ElementDescription[] = [
     tagName: 'ev-charger-contact',
     className: 'EvChargerContact',
     description: 'The Contact Us screen on its own (spec §2), with the same contact attributes as the configurator.',
-    attributes: CONTACT_ATTRIBUTES,
+    contract: CONTACT_CONTRACT,
+    docs: CONTACT_DOCS,
     events: CONTACT_EVENTS,
     parts: Object.entries(PART_DOCS)
       .filter(([, doc]) => doc.contact)
@@ -254,14 +178,10 @@ const ELEMENTS: readonly ElementDescription[] = [
   },
 ];
 
-function propertyType(name: ConfiguratorAttribute): string {
-  // The object form of `catalog` is property-only (DESIGN: "`catalog` also accepts an object").
-  return name === 'catalog' ? 'string | Catalogue | undefined' : `${ATTRIBUTE_DOCS[name].type} | undefined`;
-}
-
 function declaration(element: ElementDescription) {
   const declared = declaredProperties(element.styles);
   const text = element.styles.join('\n');
+  const attributes = Object.entries(element.contract).map(([name, spec]) => attributeEntry(name, spec, element.docs[name] as AttributeDoc));
   return {
     kind: 'class',
     customElement: true,
@@ -269,20 +189,16 @@ function declaration(element: ElementDescription) {
     tagName: element.tagName,
     description: element.description,
     superclass: { name: 'HTMLElement', package: 'global:' },
-    attributes: element.attributes.map((name) => {
-      const doc = ATTRIBUTE_DOCS[name];
-      return { name: kebab(name), description: doc.description, type: { text: doc.type }, ...(doc.default !== undefined && { default: doc.default }), fieldName: name };
-    }),
-    members: element.attributes.map((name) => ({
+    attributes,
+    members: attributes.map(({ name: attribute, fieldName: name, type }) => ({
       kind: 'field',
       name,
       privacy: 'public',
+      // The object form of `catalog` is property-only (DESIGN: "`catalog` also accepts an object").
       description:
-        name === 'catalog'
-          ? 'A catalogue URL (mirrored to the `catalog` attribute) or a catalogue object, validated before use.'
-          : `Mirrors the \`${kebab(name)}\` attribute.`,
-      type: { text: propertyType(name) },
-      attribute: kebab(name),
+        name === 'catalog' ? 'A catalogue URL (mirrored to the `catalog` attribute) or a catalogue object, validated before use.' : `Mirrors the \`${attribute}\` attribute.`,
+      type: { text: name === 'catalog' ? 'string | Catalogue | undefined' : `${type.text} | undefined` },
+      attribute,
       reflects: true,
     })).concat(
       (element.properties ?? []).map(({ name, type, description }) => ({

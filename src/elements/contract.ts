@@ -1,0 +1,149 @@
+/**
+ * The elements' attributes (DESIGN contract: "<ev-charger-configurator>", "<ev-charger-contact>"),
+ * one entry each, keyed by property name (the attribute is its `kebab` form). attributes.ts parses
+ * them, manifest.ts documents them, and the options and property types below are derived from them.
+ */
+/** What an attribute's value must be. */
+export type ValueKind =
+  /** One of `values`. */
+  | { readonly kind: 'one-of'; readonly values: readonly [string, ...string[]] }
+  /** Text matching `pattern`; `expected` says what that is in the error message. */
+  | { readonly kind: 'pattern'; readonly pattern: RegExp; readonly expected: string }
+  /** An absolute http(s) URL or one relative to the page; anything else (javascript:, data:) is refused. */
+  | { readonly kind: 'url' };
+
+export type AttributeSpec = ValueKind & {
+  /** What an absent or bad value becomes (a URL is resolved against the page). */
+  readonly default?: string;
+  /** A bad value leaves nothing safe to show (DESIGN: never a wrong flow), so the element shows its error panel. */
+  readonly fatal?: true;
+  /** The parsed option's name, where it is not the property's. */
+  readonly option?: string;
+};
+
+type Contract = Readonly<Record<string, AttributeSpec>>;
+
+const URL_VALUE = { kind: 'url' } as const;
+
+/** The Contact Us lines, shared by both elements; a line without a value is hidden. */
+export const CONTACT_CONTRACT = {
+  supportPhone: { kind: 'pattern', pattern: /^\+?[0-9 ()-]{6,20}$/, expected: 'a phone number such as 0800 123 4567' },
+  supportEmail: { kind: 'pattern', pattern: /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/, expected: 'an e-mail address' },
+  videoUrl: URL_VALUE,
+  socialUrl: URL_VALUE,
+} as const satisfies Contract;
+
+/** `<ev-charger-configurator>`: DESIGN's attribute table, in its order (custom-elements.json keeps it). */
+export const CONFIGURATOR_CONTRACT = {
+  mode: { kind: 'one-of', values: ['order', 'spec-request'], default: 'order', fatal: true },
+  shopDomain: {
+    kind: 'pattern',
+    pattern: /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+(:\d+)?$/i,
+    expected: 'a shop domain such as example.myshopify.com',
+  },
+  storefrontToken: { kind: 'pattern', pattern: /^[A-Za-z0-9_-]{8,}$/, expected: 'a Storefront access token' },
+  storefrontEndpoint: URL_VALUE,
+  // Spec §7's versions are past Shopify's support window; DESIGN asks for a supported one: the one whose schema the tests validate against.
+  apiVersion: { kind: 'pattern', pattern: /^\d{4}-(01|04|07|10)$|^unstable$/, expected: 'a Storefront API version such as 2026-04', default: '2026-04' },
+  productId: { kind: 'pattern', pattern: /^gid:\/\/shopify\/Product\/\d+$/, expected: 'a product global id such as gid://shopify/Product/123' },
+  cart: { kind: 'one-of', values: ['storefront', 'theme'], default: 'storefront', fatal: true },
+  mailEndpoint: URL_VALUE,
+  storeCartEndpoint: URL_VALUE,
+  directDebitEndpoint: URL_VALUE,
+  // Its default (GoCardless's own) is applied where the drop-in loads, in the wizard file (manifest.ts documents it).
+  directDebitDropinSrc: URL_VALUE,
+  partnerEndpoint: URL_VALUE,
+  // The demo server's stand-in of the image CDN.
+  imageCdn: { kind: 'url', default: '/cdn' },
+  modelSrc: URL_VALUE,
+  // Without the attribute: the file beside the classic script (the parser's `defaults`).
+  viewerSrc: URL_VALUE,
+  wizardSrc: URL_VALUE,
+  // The attribute is the URL form; the object form arrives through the `catalog` property.
+  catalog: { kind: 'url', fatal: true, option: 'catalogUrl' },
+  ...CONTACT_CONTRACT,
+  persist: { kind: 'one-of', values: ['local', 'session', 'none'], default: 'local' },
+} as const satisfies Contract;
+
+type Value<Spec> = Spec extends { readonly values: readonly (infer Allowed)[] } ? Allowed : string;
+type OptionName<Name, Spec> = Spec extends { readonly option: infer Renamed extends string } ? Renamed : Name;
+type Flat<T> = { [K in keyof T]: T[K] };
+
+/** The parsed options of a contract: an attribute with a default always has a value. */
+export type OptionsOf<C extends Contract> = Flat<
+  { -readonly [Name in keyof C as C[Name] extends { readonly default: string } ? OptionName<Name, C[Name]> : never]: Value<C[Name]> } & {
+    -readonly [Name in keyof C as C[Name] extends { readonly default: string } ? never : OptionName<Name, C[Name]>]?: Value<C[Name]> | undefined;
+  }
+>;
+
+/** The element properties r2wc defines for a contract's attributes, each mirroring its attribute. */
+export type PropertiesOf<C extends Contract> = { -readonly [Name in keyof C]?: Value<C[Name]> | undefined };
+
+export interface AttributeDoc {
+  description: string;
+}
+
+// The descriptions sit apart from the tables, in exports only manifest.ts imports, so the page's script (which bundles the tables) leaves them out.
+
+/** Contact attributes' documentation; manifest.ts adds the URL sentence to `url` attributes. */
+export const CONTACT_DOCS: Record<keyof typeof CONTACT_CONTRACT, AttributeDoc> = {
+  supportPhone: { description: 'Contact Us phone number. Without it that line is hidden.' },
+  supportEmail: { description: 'Contact Us sales e-mail address. Without it that line is hidden.' },
+  videoUrl: { description: 'Contact Us video channel link, opened in a new tab. Without it that line is hidden.' },
+  socialUrl: { description: 'Contact Us social network page link, opened in a new tab. Without it that line is hidden.' },
+};
+
+/** DESIGN's attribute table less the contact lines (manifest.ts joins CONTACT_DOCS: a spread here would keep both in the bundle); a Record, so a missing description fails typecheck. */
+export const CONFIGURATOR_DOCS: Record<Exclude<keyof typeof CONFIGURATOR_CONTRACT, keyof typeof CONTACT_CONTRACT>, AttributeDoc> = {
+  mode: {
+    description: '`order` (ordering flow, ends in the shop checkout) or `spec-request` (specification-request flow, e-mails an upgrade specification).',
+  },
+  shopDomain: {
+    description: 'Shopify store domain for the Storefront API, e.g. `example.myshopify.com`. Without it checkout is disabled with a visible notice.',
+  },
+  storefrontToken: { description: 'Public Storefront access token.' },
+  storefrontEndpoint: {
+    description: 'Full Storefront GraphQL URL, overriding the one derived from `shop-domain` (the demo uses it for its stand-in).',
+  },
+  apiVersion: { description: 'Storefront API version, e.g. `2026-04`.' },
+  productId: {
+    description: 'Global id of the installation product (`gid://shopify/Product/…`) queried for its name, description and image. Defaults to the catalogue’s value.',
+  },
+  cart: {
+    description: "`storefront` (Storefront Cart API, then a redirect to the cart's checkout URL) or `theme` (the Shopify theme's own cart).",
+  },
+  mailEndpoint: {
+    description: "URL that receives specification requests (the reference relay or the merchant's own). Without it, spec-request mode shows a configuration error.",
+  },
+  storeCartEndpoint: {
+    description: 'URL that receives the form values on each Continue (lead capture). Without it nothing is sent.',
+  },
+  directDebitEndpoint: {
+    description:
+      'URL that starts a direct-debit mandate flow (the reference `createDirectDebitHandler` or the merchant’s own): the element POSTs the configuration, contact details and finance answers and gets a GoCardless Billing Request Flow id. Without it the monthly plan is hidden.',
+  },
+  directDebitDropinSrc: {
+    description:
+      'URL of the GoCardless drop-in script, loaded on the direct-debit step only. Defaults to GoCardless’s own; a page with a Content-Security-Policy must allow its origin in `script-src` (and GoCardless’s frames in `frame-src`).',
+  },
+  partnerEndpoint: {
+    description:
+      'Base URL of the partner-discount handler (the reference `createPartnerDiscountHandler` or the merchant’s own): the element POSTs to its `/start` and `/verify`. With it, a buyer whose e-mail domain is a partner’s gets the discount only after entering a one-time code sent to that address (order mode), and the cart gets a single-use shop code; spec-request mode, which has no cart, then shows no partner discount. Without it the discount follows the e-mail domain alone (spec §6).',
+  },
+  imageCdn: { description: 'Base URL of the preview images. Defaults to the demo server’s stand-in.' },
+  modelSrc: { description: 'glTF/GLB model of the charger for the 3D/AR viewer. Without it there is no "View in 3D" button.' },
+  viewerSrc: {
+    description:
+      'URL of `model-viewer.js`, the 3D viewer file loaded on demand. Defaults to the one beside the classic script that defined the element; set it when the element is loaded another way and `model-src` is set.',
+  },
+  wizardSrc: {
+    description:
+      'URL of `wizard.js`, the wizard file loaded when the buyer first presses Continue. Defaults to the one beside the classic script that defined the element; set it when the element is loaded another way.',
+  },
+  catalog: {
+    description: 'URL of a catalogue JSON that replaces the embedded UK catalogue; it is validated before use. The `catalog` property also accepts a catalogue object.',
+  },
+  persist: {
+    description: 'Where choices persist between visits: `local` (localStorage), `session` (sessionStorage) or `none`. Personal details never go further than the session.',
+  },
+};
