@@ -37,7 +37,7 @@ const minifiedCssText: EsbuildPlugin = {
  *   `catalogue.js` and `share-link.js` from beside the script.
  * - React DOM's client (`react-dom/client`, whoever imports it) and src/elements/renderer.ts become
  *   renderer-on-first-use.ts, which evaluates React DOM's client on first use rather than with the
- *   script (issue 7: it keeps that work out of the script's task). Its own require of
+ *   script: it keeps that work out of the script's task. Its own require of
  *   `react-dom/client` reaches the real module.
  */
 const RENDERER_ON_FIRST_USE = resolve('src/elements/renderer-on-first-use.ts');
@@ -61,9 +61,8 @@ const classicStandIns: EsbuildPlugin = {
 /**
  * esbuild wraps the classic script in an arrow IIFE, `(()=>{…})()`. V8 compiles a parenthesised
  * `function` expression eagerly, on the background streaming thread, but parses the arrow's body
- * (the whole bundle) again on the main thread when it is called: measured in Chromium 156, the
- * script's task was 18 ms shorter at 1x with the `function` form (median of 8 interleaved loads,
- * thread time; issue 7). The bundle's top level uses no `this`, so the two forms behave alike.
+ * (the whole bundle) again on the main thread when it is called, which made the script's task
+ * measurably longer. The bundle's top level uses no `this`, so the two forms behave alike.
  * The CommonJS modules' factories inside it (React DOM's above all) are arrows too, and become
  * parenthesised functions the same way (scripts/eager-factories.mjs). scripts/check-bundle.mjs
  * checks the output has both.
@@ -83,7 +82,7 @@ const EAGER_IIFE: NonNullable<Options['plugins']>[number] = {
 /**
  * In the viewer file, three.js's meshoptimizer decoder (imported by model-viewer) becomes
  * src/viewer/meshopt-on-demand.ts, which loads it only when a model needs it: evaluated with the
- * file, it compiled WebAssembly at once, refused under a strict Content-Security-Policy (issue 7).
+ * file, it compiled WebAssembly at once, refused under a strict Content-Security-Policy.
  * The stand-in's own import reaches the real module.
  */
 const MESHOPT_ON_DEMAND = resolve('src/viewer/meshopt-on-demand.ts');
