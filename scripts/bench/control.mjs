@@ -1,7 +1,7 @@
 // The bench's control page: the example page with the element's script tag taken out, served alone
-// on a loopback port. Lighthouse's TBT on it is what the page and the machine score with no element,
-// the floor under the figure with the element (the simulated slowdown multiplies the host page's
-// own parsing and layout as much as ours).
+// on a loopback port. Its blocking time, and Lighthouse's TBT on it, are what the page and the
+// machine score with no element, the floor under the figures with the element (a slowdown
+// multiplies the host page's own parsing and layout as much as ours).
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 

@@ -13,7 +13,14 @@ export interface TraceEvent {
   dur?: number;
   args?: Record<string, unknown>;
 }
-export function scriptTimeMs(traceEvents: TraceEvent[], scriptUrl: string): number;
+export function scriptTimeMs(traceEvents: TraceEvent[], scriptUrl: string | ((url: string) => boolean), options?: { modulesWithoutUrl?: boolean }): number;
+
+export interface LongTask {
+  startTime: number;
+  duration: number;
+}
+export const LONG_TASK_MS: number;
+export function blockingTimeMs(longTasks: LongTask[], until?: number): number;
 
 export interface Budget {
   limit: number;

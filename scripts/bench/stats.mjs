@@ -1,6 +1,6 @@
-// Pure helpers of `npm run bench` (scripts/bench.mjs): medians, the script time of one URL in a
-// Chromium trace, budget verdicts and the printed table. No I/O here, so test/unit/bench-stats.test.ts
-// can check them.
+// Pure helpers of `npm run bench` (scripts/bench.mjs): medians, the script time of our URLs in a
+// Chromium trace, blocking time from long tasks, budget verdicts and the printed table. No I/O here,
+// so test/unit/bench-stats.test.ts can check them.
 
 /** The median of the finite numbers in `values` (mean of the middle two when even); NaN when none. */
 export function median(values) {
@@ -34,16 +34,25 @@ export const SCRIPT_EVENTS = ['EvaluateScript', 'v8.compile', 'v8.compileModule'
 
 const eventUrl = (event) => event.args?.data?.url ?? event.args?.data?.scriptName ?? event.args?.fileName ?? event.args?.data?.fileName;
 
+/** A module graph's evaluation: Chromium's trace gives it no URL. */
+const MODULE_EVALUATION = 'v8.evaluateModule';
+
 /**
- * Milliseconds spent evaluating `scriptUrl` in a Chrome trace (the `traceEvents` of a JSON trace):
- * the union of the complete ("X") events of SCRIPT_EVENTS whose URL is that script, per thread,
- * so an EvaluateScript and the v8.compile inside it count once.
+ * Milliseconds spent evaluating scripts in a Chrome trace (the `traceEvents` of a JSON trace): the
+ * union of the complete ("X") events of SCRIPT_EVENTS whose URL is `scriptUrl` (or, given a function,
+ * whose URL it accepts: a loader and the modules it imports), per thread, so an EvaluateScript and
+ * the v8.compile inside it, or a module's evaluation and the calls inside it, count once. With
+ * `modulesWithoutUrl`, module evaluations that name no URL count too: right only for a page that
+ * loads no module but the ones measured.
  */
-export function scriptTimeMs(traceEvents, scriptUrl) {
+export function scriptTimeMs(traceEvents, scriptUrl, { modulesWithoutUrl = false } = {}) {
+  const accepts = typeof scriptUrl === 'function' ? scriptUrl : (url) => url === scriptUrl;
   const byThread = new Map();
   for (const event of traceEvents) {
     if (event.ph !== 'X' || !SCRIPT_EVENTS.includes(event.name) || typeof event.dur !== 'number') continue;
-    if (eventUrl(event) !== scriptUrl) continue;
+    const url = eventUrl(event);
+    const counted = typeof url === 'string' && url !== '' ? accepts(url) : modulesWithoutUrl && event.name === MODULE_EVALUATION;
+    if (!counted) continue;
     const key = `${event.pid}:${event.tid}`;
     if (!byThread.has(key)) byThread.set(key, []);
     byThread.get(key).push([event.ts, event.ts + event.dur]);
@@ -51,6 +60,19 @@ export function scriptTimeMs(traceEvents, scriptUrl) {
   let micros = 0;
   for (const intervals of byThread.values()) micros += unionLength(intervals);
   return micros / 1000;
+}
+
+/** A task longer than this blocks input (the Long Tasks API's threshold, as Total Blocking Time counts it). */
+export const LONG_TASK_MS = 50;
+
+/**
+ * Blocking time of a page load: over the long tasks that start before `until` (milliseconds on the
+ * page's clock), the sum of each one's duration beyond LONG_TASK_MS.
+ */
+export function blockingTimeMs(longTasks, until = Number.POSITIVE_INFINITY) {
+  return longTasks
+    .filter((task) => task.startTime < until)
+    .reduce((sum, task) => sum + Math.max(0, task.duration - LONG_TASK_MS), 0);
 }
 
 /**

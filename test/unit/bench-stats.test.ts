@@ -1,7 +1,8 @@
 // The pure helpers of `npm run bench` (scripts/bench/stats.mjs): medians, script time from a trace,
-// budget verdicts and the printed table. The bench itself is not part of `npm test`.
+// blocking time from long tasks, budget verdicts and the printed table. The bench itself is not part
+// of `npm test`.
 import { describe, expect, it } from 'vitest';
-import { formatMs, formatTable, median, scriptTimeMs, unionLength, withinBudget, type TraceEvent } from '../../scripts/bench/stats.mjs';
+import { blockingTimeMs, formatMs, formatTable, median, scriptTimeMs, unionLength, withinBudget, type TraceEvent } from '../../scripts/bench/stats.mjs';
 
 describe('bench helpers', () => {
   it('median: middle value, mean of the middle two, ignores what is not a number', () => {
@@ -32,6 +33,36 @@ describe('bench helpers', () => {
     ];
     expect(scriptTimeMs(events, url)).toBe(52);
     expect(scriptTimeMs(events, 'http://127.0.0.1:1/none.js')).toBe(0);
+  });
+
+  it('scriptTimeMs: every URL a function accepts (a loader and its modules), module evaluations without a URL on request', () => {
+    const ours = (url: string) => url.startsWith('http://127.0.0.1:1/__bench/');
+    const event = (name: string, ts: number, dur: number, eventUrl?: string): TraceEvent => ({
+      name, ph: 'X', pid: 7, tid: 1, ts, dur, ...(eventUrl === undefined ? {} : { args: { data: { url: eventUrl } } }),
+    });
+    const events = [
+      event('EvaluateScript', 0, 1_000, 'http://127.0.0.1:1/__bench/ev-charger-configurator.js'),
+      event('v8.compileModule', 5_000, 500, 'http://127.0.0.1:1/__bench/elements.js'),
+      event('v8.compileModule', 6_000, 1_000, 'http://127.0.0.1:1/__bench/chunks/chunk-A1.js'),
+      event('v8.evaluateModule', 10_000, 20_000), // the graph's evaluation: no URL in the trace
+      event('FunctionCall', 12_000, 5_000, 'http://127.0.0.1:1/__bench/chunks/chunk-A1.js'), // inside it: once
+      event('EvaluateScript', 40_000, 9_000), // the bench's own evaluation in the page: no URL, not a module
+      event('FunctionCall', 50_000, 3_000, ''),
+    ];
+    expect(scriptTimeMs(events, ours)).toBe(7.5);
+    expect(scriptTimeMs(events, ours, { modulesWithoutUrl: true })).toBe(22.5);
+  });
+
+  it('blockingTimeMs: each long task beyond 50 ms, only tasks that start before the end', () => {
+    const tasks = [
+      { startTime: 100, duration: 120 },
+      { startTime: 400, duration: 50 },
+      { startTime: 900, duration: 51.5 },
+      { startTime: 3_100, duration: 200 },
+    ];
+    expect(blockingTimeMs(tasks)).toBe(221.5);
+    expect(blockingTimeMs(tasks, 3_000)).toBe(71.5);
+    expect(blockingTimeMs([])).toBe(0);
   });
 
   it('withinBudget: at most / at least, and a missing figure misses', () => {
