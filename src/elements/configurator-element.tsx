@@ -240,17 +240,8 @@ const Base = elementBase(ConfiguratorRoot, CONFIGURATOR_ATTRIBUTES, CONFIGURATOR
 export interface EvChargerConfigurator extends ConfiguratorProperties {}
 
 /**
- * `<ev-charger-configurator>`: the configurator and ordering wizard.
- *
- * @event evc-change - `{ configuration, totals }` when any choice changes
- * @event evc-step - `{ flow, step, index, count }` when the wizard opens or moves
- * @event evc-checkout - `{ cartId, checkoutUrl, totals }` before redirecting to checkout (cancelable)
- * @event evc-request-sent - `{ requestId }` when a spec request was accepted
- * @event evc-error - `{ code, message }` for any failure the buyer is shown
- *
- * @prop mailSender - Optional `(request) => Promise<{ requestId? } | void>` the host page supplies instead of `mail-endpoint`
- *
- * Its parts and custom properties are documented in src/elements/manifest.ts (custom-elements.json).
+ * `<ev-charger-configurator>`: the configurator and ordering wizard. Its events, parts and custom
+ * properties are documented in src/elements/manifest.ts (custom-elements.json).
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- merged with the interface above
 export class EvChargerConfigurator extends Base {

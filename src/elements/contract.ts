@@ -3,6 +3,8 @@
  * one entry each, keyed by property name (the attribute is its `kebab` form). attributes.ts parses
  * them, manifest.ts documents them, and the options and property types below are derived from them.
  */
+import { DEFAULT_API_VERSION } from '../services/shop/api-version';
+
 /** What an attribute's value must be. */
 export type ValueKind =
   /** One of `values`. */
@@ -43,8 +45,7 @@ export const CONFIGURATOR_CONTRACT = {
   },
   storefrontToken: { kind: 'pattern', pattern: /^[A-Za-z0-9_-]{8,}$/, expected: 'a Storefront access token' },
   storefrontEndpoint: URL_VALUE,
-  // Spec §7's versions are past Shopify's support window; DESIGN asks for a supported one: the one whose schema the tests validate against.
-  apiVersion: { kind: 'pattern', pattern: /^\d{4}-(01|04|07|10)$|^unstable$/, expected: 'a Storefront API version such as 2026-04', default: '2026-04' },
+  apiVersion: { kind: 'pattern', pattern: /^\d{4}-(01|04|07|10)$|^unstable$/, expected: 'a Storefront API version such as 2026-04', default: DEFAULT_API_VERSION },
   productId: { kind: 'pattern', pattern: /^gid:\/\/shopify\/Product\/\d+$/, expected: 'a product global id such as gid://shopify/Product/123' },
   cart: { kind: 'one-of', values: ['storefront', 'theme'], default: 'storefront', fatal: true },
   mailEndpoint: URL_VALUE,

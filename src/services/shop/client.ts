@@ -70,8 +70,7 @@ import type {
   ShopPolicies,
 } from './types';
 
-/** The Storefront API version the documents are validated against (hydrogen-react's schema). */
-export const DEFAULT_API_VERSION = '2026-04';
+export { DEFAULT_API_VERSION } from './api-version';
 
 /** Spec §7.5: the user-agent string is cut to this many characters. */
 export const USER_AGENT_MAX_LENGTH = 500;
