@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { transform } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
-import { eagerFactories } from './scripts/eager-factories.mjs';
 import { remToPx } from './src/ui/constructable-styles';
 
 type EsbuildPlugin = NonNullable<Options['esbuildPlugins']>[number];
@@ -30,21 +29,13 @@ const minifiedCssText: EsbuildPlugin = {
 };
 
 /**
- * Modules the classic script swaps for stand-ins of its own, in that build only:
- * - The classic script cannot split code, so what it loads on demand is a file of its own, imported
- *   by URL. The loaders of the catalogue and share-link files (src/elements/on-demand.ts, plain
- *   dynamic imports for ESM users and tests) become on-demand-by-url.ts, which imports
- *   `catalogue.js` and `share-link.js` from beside the script.
- * - React DOM's client (`react-dom/client`, whoever imports it) and src/elements/renderer.ts become
- *   renderer-on-first-use.ts, which evaluates React DOM's client on first use rather than with the
- *   script: it keeps that work out of the script's task. Its own require of
- *   `react-dom/client` reaches the real module.
+ * The classic script cannot split code, so what it loads on demand is a file of its own, imported
+ * by URL: in its build the loaders of src/elements/on-demand.ts (plain dynamic imports for ESM
+ * users and tests) become on-demand-by-url.ts, which imports `catalogue.js` and `share-link.js` from
+ * beside the script.
  */
-const RENDERER_ON_FIRST_USE = resolve('src/elements/renderer-on-first-use.ts');
-
 const CLASSIC_STAND_INS: Record<string, string> = {
   [resolve('src/elements/on-demand.ts')]: resolve('src/elements/on-demand-by-url.ts'),
-  [resolve('src/elements/renderer.ts')]: RENDERER_ON_FIRST_USE,
 };
 
 const classicStandIns: EsbuildPlugin = {
@@ -54,28 +45,6 @@ const classicStandIns: EsbuildPlugin = {
       const target = CLASSIC_STAND_INS[`${resolve(resolveDir, path)}.ts`];
       return target ? { path: target } : undefined;
     });
-    build.onResolve({ filter: /^react-dom\/client$/ }, ({ importer }) => (importer === RENDERER_ON_FIRST_USE ? undefined : { path: RENDERER_ON_FIRST_USE }));
-  },
-};
-
-/**
- * esbuild wraps the classic script in an arrow IIFE, `(()=>{…})()`. V8 compiles a parenthesised
- * `function` expression eagerly, on the background streaming thread, but parses the arrow's body
- * (the whole bundle) again on the main thread when it is called, which made the script's task
- * measurably longer. The bundle's top level uses no `this`, so the two forms behave alike.
- * The CommonJS modules' factories inside it (React DOM's above all) are arrows too, and become
- * parenthesised functions the same way (scripts/eager-factories.mjs). scripts/check-bundle.mjs
- * checks the output has both.
- */
-const EAGER_IIFE: NonNullable<Options['plugins']>[number] = {
-  name: 'evc-eager-iife',
-  renderChunk(code, chunk) {
-    if (!chunk.path.endsWith('.js')) return undefined;
-    const arrow = '"use strict";(()=>{';
-    const at = code.indexOf(arrow);
-    if (at === -1 || at > 64) throw new Error(`${chunk.path}: expected esbuild's IIFE "${arrow}" at the start`);
-    const wrapped = `${code.slice(0, at)}"use strict";(function(){${code.slice(at + arrow.length)}`;
-    return { code: eagerFactories(wrapped, chunk.path).code };
   },
 };
 
@@ -133,7 +102,6 @@ export default defineConfig([
     format: ['iife'],
     platform: 'browser',
     minify: true,
-    plugins: [EAGER_IIFE],
     noExternal: [/.*/],
     define: { 'process.env.NODE_ENV': '"production"' },
     outExtension: () => ({ js: '.js' }),
@@ -141,10 +109,6 @@ export default defineConfig([
       // The libraries' licence notices go to `ev-charger-configurator.js.LEGAL.txt` beside the
       // script, which names that file at its end: the size budget is for code (scripts/check-bundle.mjs).
       options.legalComments = 'linked';
-      // V8's explicit compile hint: the script runs almost all of its functions (React's) as it
-      // loads, so they are compiled eagerly with the script on the background streaming thread
-      // instead of one by one on the page's main thread (about a third of its evaluation time).
-      options.banner = { js: '//# allFunctionsCalledOnLoad' };
     },
   },
   {

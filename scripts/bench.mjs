@@ -12,8 +12,8 @@
 //      each run followed by one of the same page without our script (the control: what the page and the machine score alone)
 //   4. click to updated preview and total painted, at 4x CPU slowdown (medians of 12 clicks)
 //   5. script evaluation of our page script (and every file it imports) against Buy Button JS's
-//      minified build (no budget), and ours again with one element on the page (React DOM's
-//      start-up and the first render included)
+//      minified build (no budget), and ours again with one element on the page (its first render
+//      included)
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -39,10 +39,8 @@ const BLOCKING_LOADS = 5;
 const SETTLE_MS = 3000;
 const CPU_SLOWDOWN = 4;
 /**
- * Ours evaluates React DOM's client on first use, before its first element mounts, not with the
- * script: alone on a blank page that part never runs. So ours is also measured with one element on
- * the page, until its page is rendered (Continue is there): the script, React DOM's start-up and
- * the element's first render. Buy Button JS renders nothing until it is called.
+ * Ours also measured with one element on the page, until its page is rendered (Continue is there):
+ * the script and the element's first render. Buy Button JS renders nothing until it is called.
  */
 const WITH_ELEMENT = {
   markup: '<ev-charger-configurator></ev-charger-configurator>',

@@ -8,7 +8,6 @@
 // reading of a share link.
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { commonJsHelper, lazyFactories } from './eager-factories.mjs';
 
 const BUNDLE = process.argv[2] ?? 'dist/ev-charger-configurator.js';
 const BUDGET_BYTES = 90 * 1024;
@@ -51,16 +50,6 @@ console.log(`${BUNDLE}: ${kb(code.length)} minified, ${kb(gzipped)} gzip (budget
 if (gzipped > BUDGET_BYTES) {
   failures.push(`${BUNDLE} is ${kb(gzipped)} gzip, over its ${kb(BUDGET_BYTES)} budget by ${gzipped - BUDGET_BYTES} bytes`);
 }
-
-// The compile hint, then the IIFE as a parenthesised `function` (tsup.config.ts EAGER_IIFE): both
-// have V8 compile the script on its background thread rather than on the page's main thread.
-if (!text.startsWith('//# allFunctionsCalledOnLoad\n"use strict";(function(){')) {
-  failures.push(`${BUNDLE} must start with the compile hint and a "(function(){" IIFE, but starts ${JSON.stringify(text.slice(0, 60))}`);
-}
-// Its CommonJS modules' factories too (scripts/eager-factories.mjs): React DOM's is one of them.
-if (!commonJsHelper(text)) failures.push(`${BUNDLE} has no esbuild CommonJS helper: React's modules are expected inside, each in its factory`);
-const lazy = lazyFactories(text, BUNDLE);
-if (lazy > 0) failures.push(`${BUNDLE} has ${lazy} CommonJS module factories that are not a parenthesised "function"`);
 
 const viewerInside = found(text, FORBIDDEN);
 if (viewerInside.length > 0) failures.push(`${BUNDLE} must not contain the 3D viewer, but contains: ${viewerInside.join(', ')}`);

@@ -2,7 +2,6 @@ import r2wc from '@r2wc/react-to-web-component';
 import type { ComponentType } from 'react';
 import { adoptStyles } from '../ui/constructable-styles';
 import { kebab } from './attributes';
-import { loadRenderer } from './renderer';
 
 /**
  * r2wc's (`@r2wc/react-to-web-component` 2.1.1) registered symbols: an element's props bag, its
@@ -46,11 +45,10 @@ export type ElementBase = new () => HTMLElement & { attributeChangedCallback(nam
  * every attribute of `attributes` (prop names) passed as a string, with two changes to r2wc:
  * - a removed or emptied attribute is forgotten (`forgetRemovedAttribute`);
  * - the element mounts its React root, and adopts `styles`, in a task of its own, once, when
- *   connected, after a task that evaluates React DOM's client if that is not done yet
- *   (renderer.ts). r2wc mounts from the upgrade itself, inside the task of the script that defines
- *   the element, and renders again for every attribute; the stylesheet's parsing and React's root
- *   (its event listeners) now stay out of that task (Total Blocking Time counts each
- *   task's excess over 50 ms). Once mounted, changes render at once, as r2wc does.
+ *   connected. r2wc mounts from the upgrade itself, inside the task of the script that defines the
+ *   element, and renders again for every attribute; the stylesheet's parsing and React's first
+ *   render now stay out of that task, so neither makes it a longer one. Once mounted, changes
+ *   render at once, as r2wc does.
  */
 export function elementBase<Props extends object>(component: ComponentType<Props>, attributes: readonly string[], styles: readonly string[]): ElementBase {
   const Base = r2wc(component, {
@@ -71,24 +69,13 @@ export function elementBase<Props extends object>(component: ComponentType<Props
       }
       if (this.#mountPending) return;
       this.#mountPending = true;
-      // The timers are set from a microtask, whose stack is this callback alone. Set during the
-      // upgrade, the first one's stack would hold the defining script's whole top level, and a page
-      // traced with stacks (Lighthouse, DevTools' performance panel) records its source positions in
-      // the script's task.
-      queueMicrotask(() => {
-        // Two tasks: React DOM's client is evaluated in the first (the classic script's renderer.ts
-        // stand-in), the root is made and rendered in the second, so neither is a long task.
-        setTimeout(() => {
-          loadRenderer();
-          setTimeout(() => {
-            this.#mountPending = false;
-            // Removed meanwhile (or never added): connecting it asks again.
-            if (!this.isConnected || mounted(this)) return;
-            if (this.shadowRoot) adoptStyles(this.shadowRoot, styles);
-            r2wcRender.call(this);
-          }, 0);
-        }, 0);
-      });
+      setTimeout(() => {
+        this.#mountPending = false;
+        // Removed meanwhile (or never added): connecting it asks again.
+        if (!this.isConnected || mounted(this)) return;
+        if (this.shadowRoot) adoptStyles(this.shadowRoot, styles);
+        r2wcRender.call(this);
+      }, 0);
     }
 
     override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
