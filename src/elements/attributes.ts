@@ -16,7 +16,6 @@ export type ConfiguratorOptions = OptionsOf<typeof CONFIGURATOR_CONTRACT>;
 /** The properties r2wc defines on each element, one per attribute, typed from the contract (the class types `catalog`, which also takes an object). */
 export type ConfiguratorProperties = Omit<PropertiesOf<typeof CONFIGURATOR_CONTRACT>, 'catalog'>;
 export type ContactProperties = PropertiesOf<typeof CONTACT_CONTRACT>;
-export type PersistMode = ConfiguratorOptions['persist'];
 export type CartMode = ConfiguratorOptions['cart'];
 
 export interface AttributeError {

@@ -5,10 +5,13 @@
  * wizard adds only its own code.
  */
 import { endpointSender, hostSender } from '../services/spec-request';
+import { directDebitKey } from '../stores/direct-debit-key';
 import type { UiOptions } from '../ui/options-context';
 import type { WizardHandle, WizardMountProps } from '../ui/wizard-module';
 import { mountWizard as mountWizardUi } from '../ui/wizard-mount';
-import { createOrderServices } from './order-services';
+import { createOrderServices } from '../services/order-services';
+import { emit } from './events';
+import { storageFor, storageKeyFor } from './saved-state';
 import type { PageUiOptions, WizardServicesInput } from './wizard-services';
 
 export { mountStartAgain, mountViewer } from '../ui/wizard-mount';
@@ -30,7 +33,15 @@ export function wizardServices(input: WizardServicesInput): WizardServices {
     const { host, options, catalogue, mailSender } = input;
     const { mailEndpoint } = options;
     services = {
-      order: createOrderServices({ host, options, catalogue }),
+      order: createOrderServices({
+        options,
+        catalogue,
+        document: host.ownerDocument,
+        // Saved for the session, as the personal details it stands for are.
+        directDebitKey: () => directDebitKey(storageFor(host.ownerDocument.defaultView, options.persist).personal, storageKeyFor(host, options.mode)),
+        // DESIGN `evc-checkout`: the host page may cancel the redirect with preventDefault().
+        announceCheckout: (detail) => emit(host, 'evc-checkout', detail, { cancelable: true }),
+      }),
       specRequest: mailSender ? hostSender(mailSender) : mailEndpoint ? endpointSender({ endpoint: mailEndpoint }) : undefined,
     };
     servicesMade.set(input, services);
