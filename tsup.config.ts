@@ -32,8 +32,8 @@ const minifiedCssText: EsbuildPlugin = {
 /**
  * Modules the classic script swaps for stand-ins of its own, in that build only:
  * - The classic script cannot split code, so what it loads on demand is a file of its own, imported
- *   by URL. The loaders of the catalogue and share-link files (src/elements/on-demand.ts, plain
- *   dynamic imports for ESM users and tests) become on-demand-by-url.ts, which imports
+ *   by URL. The loaders of the catalogue and share-link files (src/app/on-demand.ts, plain
+ *   dynamic imports for ESM users and tests) become src/elements/on-demand-by-url.ts, which imports
  *   `catalogue.js` and `share-link.js` from beside the script.
  * - React DOM's client (`react-dom/client`, whoever imports it) and src/elements/renderer.ts become
  *   renderer-on-first-use.ts, which evaluates React DOM's client on first use rather than with the
@@ -43,7 +43,7 @@ const minifiedCssText: EsbuildPlugin = {
 const RENDERER_ON_FIRST_USE = resolve('src/elements/renderer-on-first-use.ts');
 
 const CLASSIC_STAND_INS: Record<string, string> = {
-  [resolve('src/elements/on-demand.ts')]: resolve('src/elements/on-demand-by-url.ts'),
+  [resolve('src/app/on-demand.ts')]: resolve('src/elements/on-demand-by-url.ts'),
   [resolve('src/elements/renderer.ts')]: RENDERER_ON_FIRST_USE,
 };
 
@@ -157,7 +157,7 @@ export default defineConfig([
     ...onDemand,
     // The wizard, loaded when the buyer first presses Continue, so the page's script stays small.
     // It brings no React of its own: the aliases hand it the classic script's.
-    entry: { wizard: 'src/elements/wizard-entry.ts' },
+    entry: { wizard: 'src/app/wizard-entry.ts' },
     esbuildOptions(options) {
       options.alias = { ...options.alias, ...SHARED_RUNTIME_ALIASES };
     },
@@ -166,7 +166,7 @@ export default defineConfig([
     ...onDemand,
     // The catalogue schema and its validation, imported by URL only when a merchant catalogue is set;
     // reading a share link, only when the page was opened with one.
-    entry: { catalogue: 'src/elements/catalogue-entry.ts', 'share-link': 'src/elements/share-entry.ts' },
+    entry: { catalogue: 'src/app/catalogue-entry.ts', 'share-link': 'src/app/share-entry.ts' },
   },
   {
     ...shared,

@@ -7,16 +7,15 @@ import type { VerifiedPartner } from '../domain/partner';
 import type { SpecRequest } from '../domain/spec-request';
 import type { GoCardlessDropinApi } from '../services/direct-debit';
 import type { PlacedOrder } from '../services/order-services';
-import type { ConfiguratorOptions } from './attributes';
-import { wizardServices } from './wizard-entry';
-import type { WizardServicesInput } from './wizard-services';
+import type { WizardServicesInput, WizardSettings } from '../ui/wizard-module';
+import { wizardServices } from './wizard-services';
 
-const OPTIONS: ConfiguratorOptions = { mode: 'order', persist: 'none', cart: 'storefront', apiVersion: '2026-04', imageCdn: '/cdn' };
+const OPTIONS: WizardSettings = { mode: 'order', persist: 'none', cart: 'storefront', apiVersion: '2026-04' };
 const REQUEST = { idempotencyKey: 'key-0123456789abcdef', configuration: defaultConfiguration(UK_CATALOGUE) } as unknown as SpecRequest;
 const FORM = { ...defaultFormValues(), 'first-name': 'Sam', 'last-name': 'Lee', email: 'sam@partner-one.example', tel: '07700 900123' };
 const VERIFIED: VerifiedPartner = { email: FORM.email, discountId: 'partner', discountCode: 'PX-7Q2M9', token: 'signed.token', amount: 10000, expiresAt: '2030-01-01T00:00:00Z' };
 
-function input(options: Partial<ConfiguratorOptions> = {}, mailSender?: WizardServicesInput['mailSender']): WizardServicesInput {
+function input(options: Partial<WizardSettings> = {}, mailSender?: WizardServicesInput['mailSender']): WizardServicesInput {
   const host = document.createElement('ev-charger-configurator');
   document.body.append(host);
   return { host, options: { ...OPTIONS, ...options }, catalogue: UK_CATALOGUE, mailSender };
@@ -30,12 +29,10 @@ afterEach(() => {
 });
 
 describe('wizardServices: the services only the wizard uses ship in the wizard file', () => {
-  it('makes the ordering services from the attributes, once per input', () => {
-    const theme = input({ cart: 'theme', directDebitEndpoint: 'https://shop.example/api/direct-debit' });
-    const services = wizardServices(theme);
-    expect(services.order?.checkoutAvailable).toBe(true);
-    expect(services.order?.directDebit).toBeDefined();
-    expect(wizardServices(theme)).toBe(services);
+  it('makes the ordering services from the attributes', () => {
+    const theme = wizardServices(input({ cart: 'theme', directDebitEndpoint: 'https://shop.example/api/direct-debit' }));
+    expect(theme.order?.checkoutAvailable).toBe(true);
+    expect(theme.order?.directDebit).toBeDefined();
     const bare = wizardServices(input());
     expect(bare.order?.checkoutAvailable).toBe(false);
     expect(bare.order?.directDebit).toBeUndefined();
@@ -93,7 +90,7 @@ describe('wizardServices: the direct-debit start, its key saved for the session'
 
   const newHost = () => document.body.appendChild(document.createElement('ev-charger-configurator'));
   /** The element's direct-debit services, as the wizard makes them on each page load. */
-  const services = (host: HTMLElement, persist: ConfiguratorOptions['persist'] = 'session') =>
+  const services = (host: HTMLElement, persist: WizardSettings['persist'] = 'session') =>
     wizardServices({ host, options: { ...OPTIONS, persist, directDebitEndpoint: ENDPOINT }, catalogue: UK_CATALOGUE }).order!.directDebit!;
 
   it('sends one key for a request: again on a retry after a failure and after a reload, a new one once the request changed', async () => {
