@@ -37,8 +37,7 @@ export interface ConfiguratorProps {
   host: HTMLElement;
   options: ConfiguratorSettings;
   /** Bad attributes, as the buyer reads them: a fatal one stops the configurator, the others are notices. */
-  fatal: readonly string[];
-  notices: readonly string[];
+  errors: readonly { message: string; fatal?: true | undefined }[];
   /** The `catalog` property's object form. */
   catalogObject: unknown;
   /** The `mailSender` property. */
@@ -129,11 +128,13 @@ export const LOADING = (
  * The app root of one `<ev-charger-configurator>`: its catalogue, its store (saved state, a share
  * link's choices, the shop's prices), the UI's options and services, and the events the host page hears.
  */
-export function Configurator({ host, options, fatal: attributesFatal, notices, catalogObject, mailSender }: ConfiguratorProps) {
+export function Configurator({ host, options, errors, catalogObject, mailSender }: ConfiguratorProps) {
   const catalogueState = useCatalogue(options, catalogObject);
   const catalogue = catalogueState.status === 'ready' ? catalogueState.catalogue : undefined;
 
-  const fatal = catalogueState.status === 'error' ? [...attributesFatal, catalogueState.message] : attributesFatal;
+  const fatal = errors.filter((error) => error.fatal).map((error) => error.message);
+  if (catalogueState.status === 'error') fatal.push(catalogueState.message);
+  const notices = errors.filter((error) => !error.fatal).map((error) => error.message);
   const problems = [...fatal, ...notices].join('\n');
 
   // A share link's reader loads on demand: the store waits for it, so the link's choices show first.

@@ -4,7 +4,7 @@ import type { Catalogue } from '../domain/catalogue/schema';
 import type { HostMailSender } from '../services/spec-request';
 import { CONFIGURATOR_STYLES } from '../ui/styles';
 import type { ConfiguratorProperties, RawAttributes } from './attributes';
-import { CONFIGURATOR_ATTRIBUTES, FATAL_ATTRIBUTES, parseConfiguratorAttributes } from './attributes';
+import { CONFIGURATOR_ATTRIBUTES, parseConfiguratorAttributes } from './attributes';
 import { elementBase, propsOf, renderAgain } from './element-base';
 import { RUNTIME_KEY, sharedRuntime } from './runtime';
 import { scriptViewerSrc, scriptWizardSrc } from './viewer-src';
@@ -29,10 +29,8 @@ function ConfiguratorAdapter(props: RootProps) {
   const attributeKey = CONFIGURATOR_ATTRIBUTES.map((name) => props[name] ?? '').join('\u0000');
   // eslint-disable-next-line react-hooks/exhaustive-deps -- attributeKey stands for every attribute
   const { options, errors } = useMemo(() => parseConfiguratorAttributes(props, base, { viewerSrc: scriptViewerSrc(), wizardSrc: scriptWizardSrc() }), [attributeKey, base]);
-  const fatal = errors.filter((error) => FATAL_ATTRIBUTES.has(error.attribute)).map((error) => error.message);
-  const notices = errors.filter((error) => !FATAL_ATTRIBUTES.has(error.attribute)).map((error) => error.message);
   const mailSender = typeof props.mailSenderFunction === 'function' ? (props.mailSenderFunction as HostMailSender) : undefined;
-  return <Configurator host={host} options={options} fatal={fatal} notices={notices} catalogObject={props.catalogObject} mailSender={mailSender} />;
+  return <Configurator host={host} options={options} errors={errors} catalogObject={props.catalogObject} mailSender={mailSender} />;
 }
 
 const Base = elementBase(ConfiguratorRoot, CONFIGURATOR_ATTRIBUTES, CONFIGURATOR_STYLES);
