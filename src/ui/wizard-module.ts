@@ -30,7 +30,7 @@ export interface WizardServicesInput {
 export interface WizardMountProps {
   store: ConfiguratorStore;
   options: UiOptions;
-  /** The wizard's only: what its services are made from (without it, those `options` carry stand). */
+  /** The wizard's only: what its services are made from; without it, those in `options` (tests' fakes) stand. */
   services?: WizardServicesInput | undefined;
   /** A page dialog: whether it is open (the page's button opens it). */
   open?: boolean | undefined;
