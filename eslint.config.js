@@ -1,5 +1,6 @@
-// Lint, and DESIGN's layering as rules: imports flow elements → ui → stores → domain,
-// ui/stores → services → domain, server → domain; nothing imports elements/ or demo/.
+// Lint, and DESIGN's layering as rules: imports flow elements → app → ui → stores → domain,
+// app/ui/stores → services → domain, server → domain; nothing imports elements/ or demo/, and
+// only elements/ imports app/ (the app root, which the element adapter renders).
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -19,7 +20,7 @@ const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
  * "/" means the whole scope) and globals its files may not use.
  */
 function boundary({ name, files, ignores = [], folders = [], packages = [], banGlobals = [] }) {
-  const why = 'DESIGN.md, Shape: imports flow elements → ui → stores → domain; nothing imports elements/ or demo/.';
+  const why = 'DESIGN.md, Shape: imports flow elements → app → ui → stores → domain; nothing imports elements/ or demo/, only elements/ imports app/.';
   const patterns = [
     ...folders.map((folder) => ({
       regex: `^\\.{1,2}/(?:.*/)?${escape(folder)}(?:/|$)`,
@@ -48,7 +49,7 @@ function boundary({ name, files, ignores = [], folders = [], packages = [], banG
   };
 }
 
-const LAYER_DIRS = 'src/{domain,stores,services,ui,server,elements}/**';
+const LAYER_DIRS = 'src/{domain,stores,services,ui,app,server,elements}/**';
 
 export default defineConfig(
   globalIgnores(['dist/', 'coverage/', 'test-results/']),
@@ -59,7 +60,7 @@ export default defineConfig(
     languageOptions: { globals: globals.node },
   },
   {
-    files: ['src/{ui,elements}/**/*.{ts,tsx}'],
+    files: ['src/{ui,app,elements}/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
   },
   {
@@ -80,32 +81,38 @@ export default defineConfig(
   boundary({
     name: 'src/domain',
     files: ['src/domain/**'],
-    folders: ['stores', 'services', 'ui', 'elements', 'server', 'demo'],
+    folders: ['stores', 'services', 'ui', 'app', 'elements', 'server', 'demo'],
     packages: ['react', 'react-dom', 'zustand', '@r2wc/', '@shopify/', '@google/'],
     banGlobals: DOM_AND_IO,
   }),
   boundary({
     name: 'src/stores',
     files: ['src/stores/**'],
-    folders: ['ui', 'elements', 'server', 'demo'],
+    folders: ['ui', 'app', 'elements', 'server', 'demo'],
     packages: ['react-dom'],
   }),
   boundary({
     name: 'src/services',
     files: ['src/services/**'],
-    folders: ['ui', 'elements', 'stores', 'demo'],
+    folders: ['ui', 'app', 'elements', 'stores', 'demo'],
     packages: ['react', 'react-dom'],
   }),
   boundary({
     name: 'src/ui',
     files: ['src/ui/**'],
+    folders: ['app', 'elements', 'server', 'demo'],
+    banGlobals: ['fetch'],
+  }),
+  boundary({
+    name: 'src/app',
+    files: ['src/app/**'],
     folders: ['elements', 'server', 'demo'],
     banGlobals: ['fetch'],
   }),
   boundary({
     name: 'src/server',
     files: ['src/server/**'],
-    folders: ['ui', 'stores', 'services', 'elements', 'demo'],
+    folders: ['ui', 'app', 'stores', 'services', 'elements', 'demo'],
     packages: ['react', 'react-dom', 'zustand', '@r2wc/', '@google/', 'three'],
   }),
   boundary({
@@ -123,6 +130,6 @@ export default defineConfig(
     name: 'this file',
     files: ['**/*.{js,mjs,ts,tsx}'],
     ignores: [LAYER_DIRS, 'src/index.ts', 'demo/**', 'test/**'],
-    folders: ['elements', 'demo'],
+    folders: ['app', 'elements', 'demo'],
   }),
 );

@@ -30,12 +30,12 @@ const minifiedCssText: EsbuildPlugin = {
 
 /**
  * The classic script cannot split code, so what it loads on demand is a file of its own, imported
- * by URL: in its build the loaders of src/elements/on-demand.ts (plain dynamic imports for ESM
+ * by URL: in its build the loaders of src/app/on-demand.ts (plain dynamic imports for ESM
  * users and tests) become on-demand-by-url.ts, which imports `catalogue.js` and `share-link.js` from
  * beside the script.
  */
 const CLASSIC_STAND_INS: Record<string, string> = {
-  [resolve('src/elements/on-demand.ts')]: resolve('src/elements/on-demand-by-url.ts'),
+  [resolve('src/app/on-demand.ts')]: resolve('src/elements/on-demand-by-url.ts'),
 };
 
 const classicStandIns: EsbuildPlugin = {
@@ -121,7 +121,7 @@ export default defineConfig([
     ...onDemand,
     // The wizard, loaded when the buyer first presses Continue, so the page's script stays small.
     // It brings no React of its own: the aliases hand it the classic script's.
-    entry: { wizard: 'src/elements/wizard-entry.ts' },
+    entry: { wizard: 'src/app/wizard-entry.ts' },
     esbuildOptions(options) {
       options.alias = { ...options.alias, ...SHARED_RUNTIME_ALIASES };
     },
@@ -130,7 +130,7 @@ export default defineConfig([
     ...onDemand,
     // The catalogue schema and its validation, imported by URL only when a merchant catalogue is set;
     // reading a share link, only when the page was opened with one.
-    entry: { catalogue: 'src/elements/catalogue-entry.ts', 'share-link': 'src/elements/share-entry.ts' },
+    entry: { catalogue: 'src/app/catalogue-entry.ts', 'share-link': 'src/app/share-entry.ts' },
   },
   {
     ...shared,

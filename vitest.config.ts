@@ -37,7 +37,7 @@ export default defineConfig({
           name: 'dom',
           environment: 'happy-dom',
           include: [
-            'src/{ui,elements,stores,services,viewer}/**/*.test.{ts,tsx}',
+            'src/{ui,app,elements,stores,services,viewer}/**/*.test.{ts,tsx}',
             'src/*.test.{ts,tsx}',
             'test/unit/**/*.test.{ts,tsx}',
           ],

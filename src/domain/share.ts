@@ -7,7 +7,7 @@ import type { Configuration } from './configuration';
  *
  *   [1, target, front, body, cable, installation, extras bit mask, hook colour, payment type, offer]
  *
- * `target` names the configurator on the page the link is for (see elements/share-link.ts), so
+ * `target` names the configurator on the page the link is for (see app/share-link.ts), so
  * with two instances on one page the link restores only the one it came from.
  */
 export const SHARE_PARAMETER = 'evc';

@@ -16,19 +16,17 @@ export type ConfiguratorOptions = OptionsOf<typeof CONFIGURATOR_CONTRACT>;
 /** The properties r2wc defines on each element, one per attribute, typed from the contract (the class types `catalog`, which also takes an object). */
 export type ConfiguratorProperties = Omit<PropertiesOf<typeof CONFIGURATOR_CONTRACT>, 'catalog'>;
 export type ContactProperties = PropertiesOf<typeof CONTACT_CONTRACT>;
-export type PersistMode = ConfiguratorOptions['persist'];
 export type CartMode = ConfiguratorOptions['cart'];
 
 export interface AttributeError {
   attribute: string;
   message: string;
+  /** The contract's `fatal`: the value leaves nothing safe to show, so the element shows its error panel. */
+  fatal?: true | undefined;
 }
 
 /** The attribute name of a camelCase property, as r2wc maps them (`shopDomain` → `shop-domain`). */
 export const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
-
-/** Attributes (kebab-case, as errors name them) whose bad value stops the configurator. */
-export const FATAL_ATTRIBUTES = new Set(CONFIGURATOR_ATTRIBUTES.filter((name) => 'fatal' in CONFIGURATOR_CONTRACT[name]).map(kebab));
 
 /** `text` as the option's value, or undefined when the attribute's kind refuses it. */
 function valueOf(spec: AttributeSpec, text: string, base: string): string | undefined {
@@ -60,7 +58,7 @@ function parseContract<C extends Readonly<Record<string, AttributeSpec>>>(
       const attribute = kebab(name);
       const wanted =
         spec.kind === 'url' ? 'a valid http(s) URL' : `valid: ${spec.kind === 'one-of' ? `use ${spec.values.map((allowed) => `"${allowed}"`).join(' or ')}` : `expected ${spec.expected}`}`;
-      errors.push({ attribute, message: `${attribute}="${text}" is not ${wanted}` });
+      errors.push({ attribute, message: `${attribute}="${text}" is not ${wanted}`, fatal: spec.fatal });
     }
     options[spec.option ?? name] = value ?? (spec.default && valueOf(spec, spec.default, base)) ?? defaults[name as keyof C];
   }

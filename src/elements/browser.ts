@@ -4,7 +4,7 @@
  */
 import { sharePayloadIn } from '../domain/share';
 import { define } from './define';
-import { loadShareReader } from './share-link';
+import { loadShareReader } from '../app/share-link';
 import { captureViewerSrc } from './viewer-src';
 
 // Before anything async: document.currentScript is this script only while it first runs.

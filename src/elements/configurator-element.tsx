@@ -1,116 +1,16 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import type { Catalogue, CatalogueResult } from '../domain/catalogue/schema';
-import { UK_CATALOGUE } from '../domain/catalogue/uk';
-import { totalsDetail } from '../domain/pricing';
+import { useDeferredValue, useMemo } from 'react';
+import { Configurator, LOADING } from '../app/configurator';
+import type { Catalogue } from '../domain/catalogue/schema';
 import type { HostMailSender } from '../services/spec-request';
-import { SPEC_REQUEST_UNAVAILABLE } from '../ui/spec-request-messages';
-import type { ConfiguratorStore } from '../stores/configurator-store';
-import { createConfiguratorStore, selectTotals } from '../stores/configurator-store';
-import { ConfiguratorApp } from '../ui/ConfiguratorApp';
-import { ErrorPanel } from '../ui/ErrorPanel';
-import { UiOptionsContext } from '../ui/options-context';
-import { Spinner } from '../ui/Spinner';
-import { StoreContext } from '../ui/store-context';
 import { CONFIGURATOR_STYLES } from '../ui/styles';
-import type { ConfiguratorOptions, ConfiguratorProperties, RawAttributes } from './attributes';
-import { CONFIGURATOR_ATTRIBUTES, FATAL_ATTRIBUTES, parseConfiguratorAttributes } from './attributes';
+import type { ConfiguratorProperties, RawAttributes } from './attributes';
+import { CONFIGURATOR_ATTRIBUTES, parseConfiguratorAttributes } from './attributes';
 import { elementBase, propsOf, renderAgain } from './element-base';
-import type { EvcErrorDetail, EvcStepDetail } from './events';
-import { emit } from './events';
-import type { CatalogueModule } from './on-demand-modules';
-import type { PageUiOptions, WizardServicesInput } from './wizard-services';
-import { loadCatalogueModule } from './on-demand';
-import { storageFor, storageKeyFor } from './saved-state';
-import { useSharedLink, useShareLink } from './share-link';
-import { shopPricesTarget } from './shop-prices';
-import { shopPrices } from '../services/shop-prices';
-import { scriptViewerSrc, scriptWizardSrc } from './viewer-src';
 import { RUNTIME_KEY, sharedRuntime } from './runtime';
-import { createWizardLoader } from '../services/wizard';
-import { isWizardModule } from '../ui/wizard-module';
-
-type CatalogueState =
-  | { status: 'ready'; catalogue: Catalogue }
-  | { status: 'loading' }
-  | { status: 'error'; message: string; retry?: () => void };
+import { scriptViewerSrc, scriptWizardSrc } from './viewer-src';
 
 /** Props r2wc hands over: the attributes, the shadow root, the object form of `catalog` and `mailSender`. */
 type RootProps = RawAttributes & { container?: HTMLElement; catalogObject?: unknown; mailSenderFunction?: unknown };
-
-/** The catalogue file once loaded: later catalogue objects are validated at once, as they are set. */
-let catalogueModule: CatalogueModule | undefined;
-
-/** The catalogue file (on-demand.ts), loaded when a merchant catalogue is first set. */
-function loadCatalogues(): Promise<CatalogueModule> {
-  return catalogueModule
-    ? Promise.resolve(catalogueModule)
-    : loadCatalogueModule().then((module) => {
-        catalogueModule = module;
-        return module;
-      });
-}
-
-const settledState = (result: CatalogueResult): CatalogueState =>
-  result.ok ? { status: 'ready', catalogue: result.catalogue } : { status: 'error', message: result.error };
-
-/**
- * The catalogue in use: the embedded one, or a merchant's (a `catalog` object, else its URL), shown
- * only once validated; until then the element shows its spinner, never the wrong catalogue.
- */
-function useCatalogue(options: ConfiguratorOptions, catalogObject: unknown): CatalogueState {
-  const url = options.catalogUrl;
-  const object = catalogObject === undefined || catalogObject === null ? undefined : catalogObject;
-  // The object form wins over the URL; once the catalogue file is there, an object is checked at once.
-  const source: unknown = object ?? url;
-  const immediate = useMemo(() => (object !== undefined && catalogueModule ? settledState(catalogueModule.parseCatalogue(object)) : undefined), [object]);
-  const [settled, setSettled] = useState<{ source: unknown; attempt: number; state: CatalogueState } | undefined>();
-  // "Try again" after a failed load: the same source is loaded afresh.
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (immediate || source === undefined) return;
-    let current = true;
-    const controller = new AbortController();
-    void loadCatalogues()
-      .then(
-        (module) => (object !== undefined ? module.parseCatalogue(object) : module.loadCatalogue(url as string, { signal: controller.signal })),
-        (error: unknown): CatalogueResult => ({ ok: false, error: `catalogue: ${(error as Error).message}` }),
-      )
-      .then((result) => {
-        if (current) setSettled({ source, attempt, state: settledState(result) });
-      });
-    return () => {
-      current = false;
-      controller.abort();
-    };
-  }, [immediate, source, object, url, attempt]);
-
-  if (immediate) return immediate;
-  if (source === undefined) return { status: 'ready', catalogue: UK_CATALOGUE };
-  if (settled?.source !== source || settled.attempt !== attempt) return { status: 'loading' };
-  return settled.state.status === 'error' ? { ...settled.state, retry: () => setAttempt(attempt + 1) } : settled.state;
-}
-
-/** Fires the contract's events from the host as the store changes. */
-function bindEvents(store: ConfiguratorStore, host: HTMLElement): () => void {
-  return store.subscribe((state, previous) => {
-    // Choices, the e-mail and a verified partner (its discount) only: the shop's price answer is no choice; the next totals carry it.
-    if (state.configuration !== previous.configuration || state.form.email !== previous.form.email || state.form.verifiedPartner !== previous.form.verifiedPartner) {
-      emit(host, 'evc-change', { configuration: state.configuration, totals: totalsDetail(selectTotals(state), state.configuration) });
-    }
-  });
-}
-
-let instances = 0;
-
-/** One wizard file for every configurator on the page. */
-const wizardLoader = createWizardLoader(isWizardModule);
-
-const LOADING = (
-  <div className="evc-loading">
-    <Spinner label="Loading the charger options…" />
-  </div>
-);
 
 /**
  * The element's first render (a blocking one, the root's) shows the loading line only; the
@@ -119,118 +19,18 @@ const LOADING = (
  */
 function ConfiguratorRoot(props: RootProps) {
   const backgroundPass = !useDeferredValue(true, false);
-  return backgroundPass ? LOADING : <Configurator {...props} />;
+  return backgroundPass ? LOADING : <ConfiguratorAdapter {...props} />;
 }
 
-function Configurator(props: RootProps) {
+/** Hands the app (app/configurator.tsx) the element, its attributes parsed and its `catalog` and `mailSender` properties. */
+function ConfiguratorAdapter(props: RootProps) {
   const host = (props.container as unknown as ShadowRoot).host as HTMLElement;
   const base = host.ownerDocument.baseURI;
   const attributeKey = CONFIGURATOR_ATTRIBUTES.map((name) => props[name] ?? '').join('\u0000');
   // eslint-disable-next-line react-hooks/exhaustive-deps -- attributeKey stands for every attribute
   const { options, errors } = useMemo(() => parseConfiguratorAttributes(props, base, { viewerSrc: scriptViewerSrc(), wizardSrc: scriptWizardSrc() }), [attributeKey, base]);
-  const catalogueState = useCatalogue(options, props.catalogObject);
-  const catalogue = catalogueState.status === 'ready' ? catalogueState.catalogue : undefined;
-
-  const fatal = errors.filter((error) => FATAL_ATTRIBUTES.has(error.attribute)).map((error) => error.message);
-  if (catalogueState.status === 'error') fatal.push(catalogueState.message);
-  const notices = errors.filter((error) => !FATAL_ATTRIBUTES.has(error.attribute)).map((error) => error.message);
-  const problems = [...fatal, ...notices].join('\n');
-
-  // A share link's reader loads on demand: the store waits for it, so the link's choices show first.
-  const sharedLink = useSharedLink(host);
-  const pricesTarget = useMemo(() => shopPricesTarget(options), [options]);
-  const store = useMemo(
-    () =>
-      catalogue && sharedLink.ready
-        ? createConfiguratorStore({
-            catalogue,
-            flow: options.mode,
-            storageKey: storageKeyFor(host, options.mode),
-            storage: storageFor(host.ownerDocument.defaultView, options.persist),
-            shopPrices: pricesTarget !== undefined,
-            verifiedPartnerDiscounts: !!options.partnerEndpoint,
-          })
-        : undefined,
-    [catalogue, sharedLink.ready, options.mode, options.persist, options.partnerEndpoint, host, pricesTarget],
-  );
-
-  // The shop is the source of truth: its prices replace the catalogue's as soon as it answers.
-  useEffect(() => {
-    if (!store || !catalogue || !pricesTarget) return;
-    let current = true;
-    void shopPrices(catalogue, pricesTarget).then((answer) => {
-      if (!current) return;
-      store.getState().actions.applyShopPrices(answer);
-      // The summary says the prices are indicative; the host page hears why.
-      if (!answer.ok) emit(host, 'evc-error', { code: 'shop-prices-failed', message: answer.error });
-    });
-    return () => {
-      current = false;
-    };
-  }, [store, catalogue, pricesTarget, host]);
-
-  useEffect(() => (store ? bindEvents(store, host) : undefined), [store, host]);
-  const shareLink = useShareLink(host, store, sharedLink);
-
-  const { wizardSrc } = options;
-  const loadWizard = useMemo(() => (wizardSrc ? () => wizardLoader(wizardSrc) : undefined), [wizardSrc]);
-  const [instanceId] = useState(() => `evc${++instances}`);
-  // Failures the UI shows the buyer reach the host page as evc-error (DESIGN: events come from here).
-  const reportError = useCallback((detail: EvcErrorDetail) => emit(host, 'evc-error', detail), [host]);
-  // DESIGN: without `direct-debit-endpoint` the monthly plan is hidden.
-  const monthlyPlanAvailable = Boolean(options.directDebitEndpoint);
-  // The host's `mailSender` wins over `mail-endpoint`; with neither, spec mode cannot send.
   const mailSender = typeof props.mailSenderFunction === 'function' ? (props.mailSenderFunction as HostMailSender) : undefined;
-  // The shop client, lead capture and the spec-request sender ship in the wizard file, which alone
-  // uses them: it makes them from this (elements/wizard-entry.ts), so the page's script stays small.
-  const wizardServices = useMemo<WizardServicesInput | undefined>(
-    () => (catalogue ? { host, options, catalogue, mailSender } : undefined),
-    [host, options, catalogue, mailSender],
-  );
-  const specRequestUnavailable = options.mode === 'spec-request' && !mailSender && !options.mailEndpoint;
-  const onRequestSent = useCallback((detail: { requestId: string }) => emit(host, 'evc-request-sent', detail), [host]);
-  const onStep = useCallback((detail: EvcStepDetail) => emit(host, 'evc-step', detail), [host]);
-  // The element's options carry what the UI shows (image CDN, contact lines, model and viewer files).
-  const uiOptions = useMemo<PageUiOptions>(
-    () => ({
-      ...options,
-      instanceId,
-      reportError,
-      share: shareLink.share,
-      loadWizard,
-      monthlyPlanAvailable,
-      onRequestSent,
-      onStep,
-      wizardServices,
-    }),
-    [options, instanceId, reportError, shareLink.share, loadWizard, monthlyPlanAvailable, onRequestSent, onStep, wizardServices],
-  );
-
-  useEffect(() => {
-    if (specRequestUnavailable) emit(host, 'evc-error', { code: 'invalid-configuration', message: SPEC_REQUEST_UNAVAILABLE });
-  }, [specRequestUnavailable, host]);
-
-  useEffect(() => {
-    if (!problems) return;
-    for (const message of problems.split('\n')) {
-      emit(host, 'evc-error', { code: message.startsWith('catalogue') ? 'invalid-catalogue' : 'invalid-attribute', message });
-    }
-  }, [problems, host]);
-
-  if (fatal.length > 0) {
-    const retry = catalogueState.status === 'error' ? catalogueState.retry : undefined;
-    return <ErrorPanel title="This configurator cannot start" messages={fatal} retry={retry} phone={options.supportPhone} email={options.supportEmail} />;
-  }
-  if (!store) return LOADING;
-  return (
-    <StoreContext.Provider value={store}>
-      <UiOptionsContext.Provider value={uiOptions}>
-        <ConfiguratorApp
-          notices={[...notices, ...(specRequestUnavailable ? [SPEC_REQUEST_UNAVAILABLE] : []), ...(shareLink.notice ? [shareLink.notice] : [])]}
-        />
-      </UiOptionsContext.Provider>
-    </StoreContext.Provider>
-  );
+  return <Configurator host={host} options={options} errors={errors} catalogObject={props.catalogObject} mailSender={mailSender} />;
 }
 
 const Base = elementBase(ConfiguratorRoot, CONFIGURATOR_ATTRIBUTES, CONFIGURATOR_STYLES);

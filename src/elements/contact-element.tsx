@@ -4,7 +4,7 @@ import { NoticeList } from '../ui/ErrorPanel';
 import { CONTACT_STYLES } from '../ui/styles';
 import type { AttributeError, ContactProperties } from './attributes';
 import { CONTACT_ATTRIBUTES, parseContactDetails } from './attributes';
-import { emit } from './events';
+import { emit } from '../app/events';
 import { elementBase } from './element-base';
 
 /** The contact lines to show and the messages of the bad ones. */

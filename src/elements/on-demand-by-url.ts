@@ -1,7 +1,7 @@
 import type { ImportModule } from '../services/module-import';
 import { createUrlImporter, importByUrl } from '../services/module-import';
-import type { CatalogueModule, ShareModule } from './on-demand-modules';
-import { isCatalogueModule, isShareModule } from './on-demand-modules';
+import type { CatalogueModule, ShareModule } from '../app/on-demand-modules';
+import { isCatalogueModule, isShareModule } from '../app/on-demand-modules';
 import { scriptCatalogueSrc, scriptShareSrc } from './viewer-src';
 
 /**

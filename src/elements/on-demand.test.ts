@@ -3,9 +3,9 @@ import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import { defaultConfiguration } from '../domain/configuration';
 import { encodeSharedConfiguration } from '../domain/share';
 import { createConfiguratorStore } from '../stores/configurator-store';
-import { loadCatalogueModule, loadShareModule } from './on-demand';
+import { loadCatalogueModule, loadShareModule } from '../app/on-demand';
 import { createOnDemandLoader } from './on-demand-by-url';
-import { isCatalogueModule, isShareModule } from './on-demand-modules';
+import { isCatalogueModule, isShareModule } from '../app/on-demand-modules';
 
 const URL_OF_FILE = 'https://shop.example/dist/catalogue.js';
 

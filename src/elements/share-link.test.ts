@@ -5,7 +5,7 @@ import { encodeSharedConfiguration, sharePayloadIn } from '../domain/share';
 import { decodeSharedConfiguration } from '../domain/share-read';
 import { define } from './define';
 import type { EvcErrorDetail } from './events';
-import { SHARE_LINK_NOTICE } from './share-link';
+import { SHARE_LINK_NOTICE } from '../app/share-link';
 import { elementsRendered, TEST_TIMEOUT_MS, until } from './testing';
 
 async function mount(html: string): Promise<HTMLElement[]> {

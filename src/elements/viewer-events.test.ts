@@ -16,7 +16,7 @@ vi.mock('../services/viewer', () => ({
 // The 3D dialog's content comes with the wizard file, which the page imports by URL: here, its entry.
 vi.mock('../services/module-import', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../services/module-import')>()),
-  importByUrl: () => import('./wizard-entry'),
+  importByUrl: () => import('../app/wizard-entry'),
 }));
 
 // DESIGN contract: failures the buyer is shown reach the page as evc-error, fired by the element.

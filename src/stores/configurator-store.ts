@@ -3,6 +3,7 @@ import type { Catalogue, InstallationId, Offer } from '../domain/catalogue/schem
 import type { Configuration } from '../domain/configuration';
 import { defaultConfiguration, parseConfiguration } from '../domain/configuration';
 import type { FormValues } from '../domain/forms';
+import type { InstallationInfo } from '../domain/installation-info';
 import { defaultFormValues } from '../domain/forms';
 import type { Totals } from '../domain/pricing';
 import { priceConfiguration } from '../domain/pricing';
@@ -24,13 +25,6 @@ export interface WizardState {
   step: StepName;
   /** Spec §4: the 22kW confirmation was answered "continue" for the current cable. */
   highPowerConfirmed: boolean;
-}
-
-/** What the shop gives an installation variant (spec §7.1: name, description, 200x200 image). */
-export interface InstallationInfo {
-  name: string;
-  description: string;
-  image?: string | undefined;
 }
 
 /**

@@ -12,6 +12,9 @@ export interface KeyValueStorage {
   removeItem(key: string): void;
 }
 
+/** Where choices are saved (DESIGN `persist`): the browser's local storage, the session's, or nowhere. */
+export type PersistMode = 'local' | 'session' | 'none';
+
 export interface StorageTargets {
   /** Where choices persist (`persist="local"` or `"session"`); none with `persist="none"`. */
   choices?: KeyValueStorage | undefined;

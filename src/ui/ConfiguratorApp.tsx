@@ -19,6 +19,7 @@ import { selectUnavailableVariants } from '../stores/configurator-store';
 import { StoreContext, useConfigurator, useConfiguratorStore } from './store-context';
 import { Viewer3D } from './Viewer3D';
 import { WizardHost } from './WizardHost';
+import type { WizardServicesInput } from './wizard-module';
 
 /**
  * What each colour of `part` adds to the price. It depends on the rest of the configuration only,
@@ -39,6 +40,8 @@ function surcharges(catalogue: Catalogue, others: Configuration, part: 'front' |
 export interface ConfiguratorAppProps {
   /** Problems that switch a feature off, shown to the buyer (bad optional attributes). */
   notices: readonly string[];
+  /** What the wizard file makes the wizard's services from. */
+  services?: WizardServicesInput | undefined;
 }
 
 /**
@@ -46,14 +49,14 @@ export interface ConfiguratorAppProps {
  * front and body colour pickers, the running order summary, Continue into the wizard, and
  * Share / Start again. The layout follows the element's own width (page.css).
  */
-export function ConfiguratorApp({ notices }: ConfiguratorAppProps) {
+export function ConfiguratorApp({ notices, services }: ConfiguratorAppProps) {
   const flow = useConfigurator((state) => state.flow);
   return (
     <div className="evc-app" data-mode={flow} part="app">
       <PageStore>
         <ConfiguratorPage notices={notices} />
       </PageStore>
-      <WizardHost />
+      <WizardHost services={services} />
     </div>
   );
 }
@@ -88,7 +91,7 @@ function useUnavailable(catalogue: Catalogue, configuration: Configuration, part
   );
 }
 
-function ConfiguratorPage({ notices }: ConfiguratorAppProps) {
+function ConfiguratorPage({ notices }: Pick<ConfiguratorAppProps, 'notices'>) {
   const catalogue = useConfigurator((state) => state.catalogue);
   const configuration = useConfigurator((state) => state.configuration);
   const flow = useConfigurator((state) => state.flow);

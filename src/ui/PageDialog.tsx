@@ -4,7 +4,7 @@ import { useUiOptions } from './options-context';
 import { useConfiguratorStore } from './store-context';
 import type { WizardHandle, WizardModule, WizardMountProps } from './wizard-module';
 
-export interface PageDialogProps extends Required<Pick<WizardMountProps, 'close'>> {
+export interface PageDialogProps extends Required<Pick<WizardMountProps, 'close'>>, Pick<WizardMountProps, 'services'> {
   /** Which part of the wizard file: the wizard, or a dialog of the page. */
   mount: keyof WizardModule;
   open: boolean;
@@ -27,7 +27,7 @@ type Loaded = { module?: WizardModule; error?: string };
  * its `open` and `close`. Meanwhile the page shows a spinner; when the file cannot be loaded, what
  * failed (reported to the host page as `failure`) with "Try again" and "Close".
  */
-export function PageDialog({ mount, open, close, failure, loading, failed, part }: PageDialogProps) {
+export function PageDialog({ mount, services, open, close, failure, loading, failed, part }: PageDialogProps) {
   const store = useConfiguratorStore();
   const options = useUiOptions();
   const { loadWizard, reportError } = options;
@@ -56,10 +56,10 @@ export function PageDialog({ mount, open, close, failure, loading, failed, part 
 
   useEffect(() => {
     if (!loaded.module || !container.current) return;
-    const props = { store, options, open, close };
+    const props = { store, options, services, open, close };
     if (handle.current) handle.current.update(props);
     else handle.current = loaded.module[mount](container.current, props);
-  }, [loaded, store, options, mount, open, close]);
+  }, [loaded, store, options, services, mount, open, close]);
 
   useEffect(
     () => () => {

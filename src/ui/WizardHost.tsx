@@ -3,6 +3,7 @@ import { LoadFailed } from './load-parts';
 import { useUiOptions } from './options-context';
 import { PageDialog } from './PageDialog';
 import { useConfigurator } from './store-context';
+import type { WizardServicesInput } from './wizard-module';
 
 const UNAVAILABLE = 'The wizard is not available on this page.';
 
@@ -10,7 +11,7 @@ const UNAVAILABLE = 'The wizard is not available on this page.';
  * Where the wizard appears: its file is loaded when the buyer first opens it (or when it was open
  * before a reload), then it renders here. A failed load is shown with "Try again".
  */
-export function WizardHost() {
+export function WizardHost({ services }: { services?: WizardServicesInput | undefined }) {
   const open = useConfigurator((state) => state.wizard.open);
   const closeWizard = useConfigurator((state) => state.actions.closeWizard);
   const { loadWizard, reportError } = useUiOptions();
@@ -20,5 +21,5 @@ export function WizardHost() {
   }, [open, loadWizard, reportError]);
 
   if (!loadWizard) return open ? <LoadFailed message={UNAVAILABLE} close={closeWizard} part="wizard-error" /> : null;
-  return <PageDialog mount="mountWizard" open={open} close={closeWizard} failure="wizard-load-failed" loading="Loading the next steps…" part="wizard-error" />;
+  return <PageDialog mount="mountWizard" services={services} open={open} close={closeWizard} failure="wizard-load-failed" loading="Loading the next steps…" part="wizard-error" />;
 }

@@ -3,7 +3,7 @@ import type { Configuration } from '../domain/configuration';
 import type { Flow, StepName } from '../domain/wizard';
 import type { SpecRequestSender } from '../services/spec-request';
 import type { ViewerService } from '../services/viewer';
-import type { OrderServices } from './order-services';
+import type { OrderServices } from '../services/order-services';
 import type { WizardModule } from './wizard-module';
 
 /** "Share this configuration" on this page: the element knows the page's URL and its own name on it. */

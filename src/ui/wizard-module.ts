@@ -1,4 +1,9 @@
+import type { Catalogue } from '../domain/catalogue/schema';
+import type { Flow } from '../domain/wizard';
+import type { OrderSettings } from '../services/order-services';
+import type { HostMailSender } from '../services/spec-request';
 import type { ConfiguratorStore } from '../stores/configurator-store';
+import type { PersistMode } from '../stores/persistence';
 import type { UiOptions } from './options-context';
 
 /**
@@ -6,9 +11,27 @@ import type { UiOptions } from './options-context';
  * (`wizard.js`, beside the classic script), so the page's script stays small. This is what that file
  * exports and what the page hands it.
  */
+/** The element's attributes the wizard's services are made from. */
+export type WizardSettings = OrderSettings & { mode: Flow; persist: PersistMode; mailEndpoint?: string | undefined };
+
+/**
+ * What the wizard file makes the wizard's services from (`UiOptions.order` and `specRequest`): the
+ * shop client, lead capture, direct debit and the spec-request sender ship in that file alone.
+ */
+export interface WizardServicesInput {
+  /** The element: `evc-checkout` is fired from it; its document and its place on the page, which names its saved state. */
+  host: HTMLElement;
+  options: WizardSettings;
+  catalogue: Catalogue;
+  /** The host page's own sender (`mailSender`), which wins over `mail-endpoint`. */
+  mailSender?: HostMailSender | undefined;
+}
+
 export interface WizardMountProps {
   store: ConfiguratorStore;
   options: UiOptions;
+  /** The wizard's only: what its services are made from; without it, those in `options` (tests' fakes) stand. */
+  services?: WizardServicesInput | undefined;
   /** A page dialog: whether it is open (the page's button opens it). */
   open?: boolean | undefined;
   /** A page dialog: closes it; `true` when the buyer confirmed what it asked. */

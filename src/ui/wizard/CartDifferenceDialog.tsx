@@ -1,7 +1,7 @@
 import { differenceText } from '../../domain/cart-check';
 import { formatPence } from '../../domain/money';
 import { ConfirmModal } from '../ConfirmModal';
-import type { PlacedOrder } from '../order-services';
+import type { PlacedOrder } from '../../services/order-services';
 
 /** The dialog's title, also its accessible name. */
 export const CART_DIFFERENCE_TITLE = 'The shop’s price is different';

@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PartnerDiscountServices } from '../order-services';
+import type { PartnerDiscountServices } from '../../services/order-services';
 import { byRole, cleanup, statusTexts, textOf, typeInto as type, update } from '../testing';
 import { descriptionOf, fakeOrderServices, nextButton, renderWizard, settle } from './wizard-testing';
 

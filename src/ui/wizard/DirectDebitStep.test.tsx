@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DirectDebitStartAnswer } from '../../domain/direct-debit';
 import { DIRECT_DEBIT_UNAVAILABLE, DirectDebitError } from '../../services/direct-debit';
 import type { DropinCallbacks } from '../../services/direct-debit';
-import type { DirectDebitServices } from '../order-services';
+import type { DirectDebitServices } from '../../services/order-services';
 import { wizardNavigation } from '../../stores/wizard-navigation';
 import { byRole, cleanup, statusTexts, textOf, update } from '../testing';
 import { CANCELLED_MESSAGE, MANDATE_COMPLETE, SET_UP_LABEL } from './DirectDebitStep';

@@ -5,7 +5,7 @@ import { formatPence } from '../../domain/money';
 import type { PartnerFailure } from '../../services/partner-discount';
 import { ENTER_CODE } from '../../services/partner-discount';
 import { updateForm } from '../../stores/form-answers';
-import type { PartnerDiscountServices } from '../order-services';
+import type { PartnerDiscountServices } from '../../services/order-services';
 import { useUiOptions } from '../options-context';
 import { Spinner } from '../Spinner';
 import { useConfigurator, useConfiguratorStore } from '../store-context';

@@ -5,7 +5,7 @@ import { SHARED_CODES_CATALOGUE } from '../../domain/catalogue/shared-codes.fixt
 import { UK_CATALOGUE } from '../../domain/catalogue/uk';
 import { totalsDetail } from '../../domain/pricing';
 import { createTotalsSelector } from '../../stores/configurator-store';
-import type { OrderServices } from '../order-services';
+import type { OrderServices } from '../../services/order-services';
 import { byRole, cleanup, statusTexts, textOf, update } from '../testing';
 import { CHECKOUT_UNAVAILABLE } from '../Wizard';
 import { CART_DIFFERENCE_TITLE } from './CartDifferenceDialog';

@@ -7,8 +7,8 @@ import type { ConfiguratorStore } from '../../stores/configurator-store';
 import { createTotalsSelector, navigationContext, selectWizardSteps } from '../../stores/configurator-store';
 import { updateForm } from '../../stores/form-answers';
 import { wizardNavigation } from '../../stores/wizard-navigation';
-import type { OrderFailure, PlacedOrder } from '../order-services';
-import { toOrderFailure } from '../order-services';
+import type { OrderFailure, PlacedOrder } from '../../services/order-services';
+import { toOrderFailure } from '../../services/order-services';
 import { useUiOptions } from '../options-context';
 import { useConfiguratorStore } from '../store-context';
 

@@ -6,7 +6,7 @@ import { act } from 'react';
 import { vi } from 'vitest';
 import type { StepName } from '../../domain/wizard';
 import { wizardNavigation } from '../../stores/wizard-navigation';
-import type { OrderServices, PlacedOrder } from '../order-services';
+import type { OrderServices, PlacedOrder } from '../../services/order-services';
 import type { UiOptions } from '../options-context';
 import type { Rendered, RenderOptions } from '../testing';
 import { render, update } from '../testing';

@@ -7,14 +7,12 @@ import { defaultFormValues } from '../domain/forms';
 import type { VerifiedPartner } from '../domain/partner';
 import type { TotalsDetail } from '../domain/pricing';
 import { cartLines } from '../domain/cart';
-import { byOperation, cartFixture, codeAllocation, gbp, jsonResponse, lineFixture, linePage, payload, recordingFetch } from '../services/shop/shop.fixture';
-import type { GoCardlessDropinApi } from '../services/direct-debit';
-import type { ConfiguratorOptions } from './attributes';
-import type { EvcCheckoutDetail, EvcErrorDetail } from './events';
+import { byOperation, cartFixture, codeAllocation, gbp, jsonResponse, lineFixture, linePage, payload, recordingFetch } from './shop/shop.fixture';
+import type { OrderSettings, PlacedOrder } from './order-services';
 import { checkoutAvailable, createOrderServices, readReferralCookie } from './order-services';
 
-const BASE: ConfiguratorOptions = { mode: 'order', persist: 'none', cart: 'storefront', apiVersion: '2026-04', imageCdn: '/cdn' };
-const STOREFRONT: ConfiguratorOptions = {
+const BASE: OrderSettings = { cart: 'storefront', apiVersion: '2026-04' };
+const STOREFRONT: OrderSettings = {
   ...BASE,
   storefrontEndpoint: 'http://127.0.0.1:5173/api/2026-04/graphql.json',
   storefrontToken: 'demo-storefront-token',
@@ -30,16 +28,17 @@ const REQUEST = { catalogue: SHARED_CODES_CATALOGUE, configuration: CONFIGURATIO
 const PARTNER_ENDPOINT = 'http://127.0.0.1:5173/api/partner-discount';
 const VERIFIED: VerifiedPartner = { email: FORM.email, discountId: 'partner', discountCode: 'PX-7Q2M9', token: 'signed.token', amount: 10000, expiresAt: '2030-01-01T00:00:00Z' };
 
-function setup(options: ConfiguratorOptions, fetch: typeof globalThis.fetch) {
-  const host = document.createElement('ev-charger-configurator');
-  document.body.append(host);
+/** The services, with each `evc-checkout` they announce recorded; `checkoutCancelled` is the host page's answer. */
+function setup(options: OrderSettings, fetch: typeof globalThis.fetch, checkoutCancelled = false) {
   const navigate = vi.fn<(url: string) => void>();
-  const errors: EvcErrorDetail[] = [];
-  const checkouts: EvcCheckoutDetail[] = [];
-  host.addEventListener('evc-error', (event) => errors.push(event.detail));
-  host.addEventListener('evc-checkout', (event) => checkouts.push(event.detail));
-  const services = createOrderServices({ host, options, catalogue: UK_CATALOGUE, fetch, navigate, timeoutMs: 1000 });
-  return { host, services, navigate, errors, checkouts };
+  const checkouts: Pick<PlacedOrder, 'cartId' | 'checkoutUrl' | 'totals'>[] = [];
+  const announceCheckout = (detail: Pick<PlacedOrder, 'cartId' | 'checkoutUrl' | 'totals'>) => {
+    checkouts.push(detail);
+    return !checkoutCancelled;
+  };
+  const directDebitKey = () => ({ keyFor: () => 'key-0123456789abcdef', renew() {} });
+  const services = createOrderServices({ options, catalogue: UK_CATALOGUE, document, directDebitKey, announceCheckout, fetch, navigate, timeoutMs: 1000 });
+  return { services, navigate, checkouts };
 }
 
 /** The cart the shop builds for CONFIGURATION with the partner code (`code`, none for null) applied: the default £599.00, less £100.00. */
@@ -69,14 +68,11 @@ const pricedCart = (overrides: { charger?: string; applicable?: boolean; code?: 
 const cartCreated = (cart = pricedCart()) => recordingFetch(byOperation({ CartCreate: () => ({ cartCreate: payload(cart) }) }));
 
 afterEach(() => {
-  document.body.innerHTML = '';
   document.cookie = 'referral=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
-  sessionStorage.clear();
-  delete (window as { GoCardlessDropin?: unknown }).GoCardlessDropin;
 });
 
 describe('checkoutAvailable (DESIGN shop-domain)', () => {
-  it.each<[string, Partial<ConfiguratorOptions>, boolean]>([
+  it.each<[string, Partial<OrderSettings>, boolean]>([
     ['nothing set', {}, false],
     ['a domain without a token', { shopDomain: 'shop.example' }, false],
     ['a token without a domain or endpoint', { storefrontToken: 'demo-storefront-token' }, false],
@@ -92,7 +88,7 @@ describe('checkoutAvailable (DESIGN shop-domain)', () => {
 describe('createOrderServices', () => {
   it('checks out: the cart compared with what was shown; proceed fires evc-checkout with the cart’s figures, then redirects', async () => {
     const { fetch, requests } = cartCreated();
-    const { services, navigate, checkouts, errors } = setup(STOREFRONT, fetch);
+    const { services, navigate, checkouts } = setup(STOREFRONT, fetch);
     const placed = await services.checkout(REQUEST);
     expect(requests.map((request) => request.operation)).toEqual(['CartCreate']);
     expect(requests[0]!.url).toBe(STOREFRONT.storefrontEndpoint);
@@ -106,12 +102,10 @@ describe('createOrderServices', () => {
     expect(placed.totals.total).toBe(499);
     expect(placed.totals.lines).toContainEqual({ name: 'PARTNER100', amount: -100 });
     expect(navigate).toHaveBeenCalledWith(checkoutUrl);
-    expect(errors).toEqual([]);
   });
 
   it('a cancelled evc-checkout stops the redirect', async () => {
-    const { host, services, navigate } = setup(STOREFRONT, cartCreated().fetch);
-    host.addEventListener('evc-checkout', (event) => event.preventDefault());
+    const { services, navigate } = setup(STOREFRONT, cartCreated().fetch, true);
     expect(services.proceed(await services.checkout(REQUEST))).toBe(false);
     expect(navigate).not.toHaveBeenCalled();
   });
@@ -188,11 +182,10 @@ describe('createOrderServices', () => {
     expect(await deliveryOf(CONFIGURATION)).toBeUndefined();
   });
 
-  it('a failure rejects with an OrderFailure and never redirects; evc-error is left to the wizard that shows it', async () => {
-    const { services, navigate, errors, checkouts } = setup(STOREFRONT, recordingFetch(() => new Response('busy', { status: 503 })).fetch);
+  it('a failure rejects with an OrderFailure and never redirects', async () => {
+    const { services, navigate, checkouts } = setup(STOREFRONT, recordingFetch(() => new Response('busy', { status: 503 })).fetch);
     const failure = await services.checkout(REQUEST).catch((error: unknown) => error);
     expect(failure).toEqual({ code: 'HTTP_ERROR', buyerMessage: 'The shop could not take your request just now. Please try again.', retryable: true });
-    expect(errors).toEqual([]);
     expect(checkouts).toEqual([]);
     expect(navigate).not.toHaveBeenCalled();
   });
@@ -273,7 +266,7 @@ describe('createOrderServices', () => {
     expect(sent[0]!.body).toMatchObject({ email: FORM.email, referral: 'newsletter' });
   });
 
-  it.each<[string, Partial<ConfiguratorOptions>, VerifiedPartner | undefined, string]>([
+  it.each<[string, Partial<OrderSettings>, VerifiedPartner | undefined, string]>([
     ['spec §6: the e-mail domain', {}, undefined, 'partner'],
     ['with partner-endpoint, not yet verified', { partnerEndpoint: PARTNER_ENDPOINT }, undefined, 'none'],
     ['with partner-endpoint, verified', { partnerEndpoint: PARTNER_ENDPOINT }, VERIFIED, 'partner'],
@@ -286,84 +279,6 @@ describe('createOrderServices', () => {
     await setup({ ...STOREFRONT, ...options }, fetch).services.captureLead(CONFIGURATION, { ...FORM, verifiedPartner });
     expect(bodies[0]).toMatchObject({ discount: { id: discount } });
     expect(bodies[0]).not.toHaveProperty('verifiedPartner');
-  });
-});
-
-describe('createOrderServices: the direct-debit start', () => {
-  const ENDPOINT = 'https://shop.example/api/direct-debit';
-  const MONTHLY: Configuration = { ...defaultConfiguration(UK_CATALOGUE), paymentType: 'PAY_MONTHLY', display: true };
-  const FLOW = { flowId: 'BRF0001', environment: 'sandbox' as const };
-
-  /** The endpoint: each start's key recorded; `failures` first answers 502, then the flow. */
-  function endpoint(failures = 0) {
-    const keys: string[] = [];
-    const fetch = (async (_url: RequestInfo | URL, init: RequestInit = {}) => {
-      keys.push((JSON.parse(String(init.body)) as { idempotencyKey: string }).idempotencyKey);
-      return failures-- > 0 ? Response.json({ error: { code: 'start_unconfirmed' } }, { status: 502 }) : Response.json(FLOW, { status: 201 });
-    }) as typeof globalThis.fetch;
-    return { fetch, keys };
-  }
-
-  const newHost = () => document.body.appendChild(document.createElement('ev-charger-configurator'));
-  /** The element's direct-debit services, as the wizard makes them on each page load. */
-  const services = (fetch: typeof globalThis.fetch, host: HTMLElement, persist: ConfiguratorOptions['persist'] = 'session') =>
-    createOrderServices({ host, options: { ...BASE, persist, directDebitEndpoint: ENDPOINT }, catalogue: UK_CATALOGUE, fetch }).directDebit!;
-
-  it('sends one key for a request: again on a retry after a failure and after a reload, a new one once the request changed', async () => {
-    const { fetch, keys } = endpoint(1);
-    const host = newHost();
-    const page = services(fetch, host);
-    await expect(page.start(MONTHLY, FORM)).rejects.toMatchObject({ code: 'HTTP_502', retryable: true });
-    await expect(page.start(MONTHLY, FORM)).resolves.toEqual(FLOW);
-    await services(fetch, host).start(MONTHLY, FORM);
-    const changed = services(fetch, host);
-    await changed.start(MONTHLY, FORM);
-    await changed.start(MONTHLY, { ...FORM, legalName: 'Samuel Lee' });
-    expect(keys).toHaveLength(5);
-    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
-    expect(new Set(keys.slice(0, 4))).toEqual(new Set([keys[0]]));
-    expect(keys[4]).not.toBe(keys[0]);
-  });
-
-  it('sends a verified partner discount as its token, which the handler prices it from', async () => {
-    const bodies: Record<string, unknown>[] = [];
-    const fetch = (async (_url: RequestInfo | URL, init: RequestInit = {}) => {
-      bodies.push(JSON.parse(String(init.body)) as Record<string, unknown>);
-      return Response.json(FLOW, { status: 201 });
-    }) as typeof globalThis.fetch;
-    const page = services(fetch, newHost());
-    await page.start(MONTHLY, { ...FORM, verifiedPartner: VERIFIED });
-    await page.start(MONTHLY, FORM);
-    expect(bodies.map((body) => body['partnerToken'])).toEqual(['signed.token', undefined]);
-  });
-
-  it('keeps no key across a reload with persist="none"', async () => {
-    const { fetch, keys } = endpoint();
-    const host = newHost();
-    await services(fetch, host, 'none').start(MONTHLY, FORM);
-    await services(fetch, host, 'none').start(MONTHLY, FORM);
-    expect(keys[1]).not.toBe(keys[0]);
-    expect(sessionStorage.length).toBe(0);
-  });
-
-  it('asks for a new flow once the payer has left the drop-in', async () => {
-    const { fetch, keys } = endpoint();
-    let exitFlow: (error: unknown) => void = () => {};
-    (window as { GoCardlessDropin?: GoCardlessDropinApi }).GoCardlessDropin = {
-      create: (options) => {
-        exitFlow = (error) => options.onExit(error, {});
-        return { open: () => {}, exit: () => {} };
-      },
-    };
-    const page = services(fetch, newHost());
-    const onExit = vi.fn();
-    await page.open(await page.start(MONTHLY, FORM), { onSuccess: () => {}, onExit });
-    await page.start(MONTHLY, FORM);
-    exitFlow(null);
-    expect(onExit).toHaveBeenCalledWith(null);
-    await page.start(MONTHLY, FORM);
-    expect(keys[1]).toBe(keys[0]);
-    expect(keys[2]).not.toBe(keys[0]);
   });
 });
 

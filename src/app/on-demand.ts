@@ -3,8 +3,8 @@ import type { CatalogueModule, ShareModule } from './on-demand-modules';
 /**
  * The files loaded on demand (on-demand-modules.ts), in module builds (ESM users, tests): dynamic
  * imports that their bundler may split off. The classic script cannot split code: its build
- * (tsup.config.ts) puts on-demand-by-url.ts in this file's place, which imports each file by URL
- * from beside the script.
+ * (tsup.config.ts) puts elements/on-demand-by-url.ts in this file's place, which imports each file
+ * by URL from beside the script.
  */
 
 /** Loaded when a merchant catalogue (`catalog`) is set. */

@@ -1,12 +1,12 @@
+import type { OrderSettings } from '../services/order-services';
 import type { ShopPricesTarget } from '../services/shop-prices';
-import type { ConfiguratorOptions } from './attributes';
 
 /**
  * The shop an element asks for its prices, or none (the catalogue's figures then stand, called
  * indicative): the Storefront API, or with `cart="theme"` the theme's own Ajax API.
  */
 export function shopPricesTarget(
-  options: Pick<ConfiguratorOptions, 'cart' | 'shopDomain' | 'storefrontEndpoint' | 'storefrontToken' | 'apiVersion' | 'directDebitEndpoint'>,
+  options: Pick<OrderSettings, 'cart' | 'shopDomain' | 'storefrontEndpoint' | 'storefrontToken' | 'apiVersion' | 'directDebitEndpoint'>,
 ): ShopPricesTarget | undefined {
   const token = options.storefrontToken?.trim();
   // Both are checked as the attributes are read: a bare domain, an absolute URL.

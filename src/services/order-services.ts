@@ -1,33 +1,139 @@
-import type { Catalogue } from '../domain/catalogue/schema';
+import type { CartComparison, CartFigures } from '../domain/cart-check';
 import { deliveryAddress, monthlyPlanContext, webCheckoutAddress } from '../domain/cart';
-import type { CartFigures } from '../domain/cart-check';
 import { cartTotalsDetail, compareCart, shownFigures } from '../domain/cart-check';
+import type { Catalogue, InstallationId } from '../domain/catalogue/schema';
+import type { Configuration } from '../domain/configuration';
+import type { DirectDebitStartAnswer } from '../domain/direct-debit';
 import { GOCARDLESS_DROPIN_SRC, directDebitRequest } from '../domain/direct-debit';
+import type { FormValues } from '../domain/forms';
+import type { InstallationInfo } from '../domain/installation-info';
 import { partnerContext } from '../domain/partner';
-import { loadDropin, openDropin, startMandateFlow } from '../services/direct-debit';
-import { sendLead } from '../services/lead-capture';
-import { requestPartnerCode, verifyPartnerCode } from '../services/partner-discount';
-import type { ShopClient } from '../services/shop';
-import { checkoutConfiguration, createProductDetailsLoader, createShopClient, installationDetails, ShopError, storefrontCartFigures } from '../services/shop';
-import { checkoutThemeCart } from '../services/theme-cart';
-import { themeRoot } from '../services/theme-root';
-import { directDebitKey } from '../stores/direct-debit-key';
-import type { CheckoutRequest, DirectDebitServices, OrderFailure, OrderServices, PartnerDiscountServices, PlacedOrder } from '../ui/order-services';
-import { toOrderFailure } from '../ui/order-services';
-import type { ConfiguratorOptions } from './attributes';
-import { emit } from './events';
-import { storageFor, storageKeyFor } from './saved-state';
+import type { TotalsDetail } from '../domain/pricing';
+import type { DropinCallbacks, StartKey } from './direct-debit';
+import { loadDropin, openDropin, startMandateFlow } from './direct-debit';
+import { sendLead } from './lead-capture';
+import type { StartOutcome, VerifyOutcome } from './partner-discount';
+import { requestPartnerCode, verifyPartnerCode } from './partner-discount';
+import type { ShopClient } from './shop';
+import { checkoutConfiguration, createProductDetailsLoader, createShopClient, installationDetails, ShopError, storefrontCartFigures } from './shop';
+import { checkoutThemeCart } from './theme-cart';
+import { themeRoot } from './theme-root';
+
+/**
+ * What the ordering wizard asks of the outside world (spec §7 calls 1, 2, 3, 5). `createOrderServices`
+ * builds it from the element's attributes (shop client or theme cart, lead-capture endpoint) and the
+ * UI reaches it through `UiOptions.order`; tests hand in fakes. Failures reject with an `OrderFailure`.
+ */
+export interface OrderServices {
+  /** False without `shop-domain`/`storefront-token` (or `cart="theme"`): checkout is off, with a visible notice. */
+  checkoutAvailable: boolean;
+  /** Spec §7.1: the installation variants' name, description and image; {} when the shop gave nothing. */
+  installationDetails(): Promise<Partial<Record<InstallationId, InstallationInfo>>>;
+  /** Spec §7.2: the form values to `store-cart-endpoint` on each Continue with an e-mail; never rejects. */
+  captureLead(configuration: Configuration, form: FormValues): Promise<void>;
+  /**
+   * Spec §7.3/§7.5: the cart with every configured line, compared with what the wizard showed.
+   * Nothing leaves the page yet: `proceed` does that.
+   */
+  checkout(request: CheckoutRequest): Promise<PlacedOrder>;
+  /**
+   * Fires `evc-checkout` with the cart's figures, then goes to the checkout; false when the host
+   * page cancelled the event.
+   */
+  proceed(order: PlacedOrder): boolean;
+  /** The monthly plan's mandate; absent without `direct-debit-endpoint`. */
+  directDebit?: DirectDebitServices | undefined;
+  /** The partner discount's one-time code; absent without `partner-endpoint`. */
+  partnerDiscount?: PartnerDiscountServices | undefined;
+}
+
+/**
+ * `sendCode` has the partner-discount handler e-mail a six-digit code to the address; `verify`
+ * checks the code the buyer typed. Each answers an outcome to tell the buyer, and never rejects.
+ */
+export interface PartnerDiscountServices {
+  sendCode(email: string): Promise<StartOutcome>;
+  verify(email: string, code: string): Promise<VerifyOutcome>;
+}
+
+/**
+ * `start` asks `direct-debit-endpoint` for a GoCardless Billing Request Flow; `open`
+ * loads GoCardless's drop-in (on this step only) and opens it on that flow. Both reject with an
+ * `OrderFailure` (with the refused field when the handler named one).
+ */
+export interface DirectDebitServices {
+  start(configuration: Configuration, form: FormValues): Promise<DirectDebitStartAnswer>;
+  open(flow: DirectDebitStartAnswer, callbacks: DropinCallbacks): Promise<{ exit(): void }>;
+}
+
+export interface CheckoutRequest {
+  /** The catalogue as priced on screen (the shop's prices where it gave them). */
+  catalogue: Catalogue;
+  configuration: Configuration;
+  form: FormValues;
+  totals: TotalsDetail;
+  /** The cart made before (kept with the saved choices); replaced when it has expired. */
+  cartId: string | null;
+  /** The monthly plan's selling plan per variant, as the shop offers it. */
+  sellingPlans: Readonly<Record<string, string>>;
+}
+
+/** The cart the shop built, and how it compares with what the buyer was shown. */
+export interface PlacedOrder {
+  cartId: string;
+  checkoutUrl: string;
+  comparison: CartComparison;
+  /** The contract's `totals`, in the cart's figures. */
+  totals: TotalsDetail;
+}
+
+/** A failure to show the buyer: a sentence they can act on, and whether trying again may help. */
+export interface OrderFailure {
+  code: string;
+  buyerMessage: string;
+  retryable: boolean;
+  /** The request field a handler refused (dot path, e.g. `finance.primaryPostcode`), when it named one. */
+  field?: string | undefined;
+}
+
+export function toOrderFailure(error: unknown, fallback: string): OrderFailure {
+  const known = error as Partial<OrderFailure> | null;
+  if (known && typeof known.buyerMessage === 'string' && typeof known.code === 'string') {
+    const failure: OrderFailure = { code: known.code, buyerMessage: known.buyerMessage, retryable: known.retryable ?? true };
+    if (typeof known.field === 'string') failure.field = known.field;
+    return failure;
+  }
+  return { code: 'UNKNOWN_ERROR', buyerMessage: fallback, retryable: true };
+}
 
 /** Every call to the shop, the theme cart and lead capture gives up after this. */
 export const ORDER_CALL_TIMEOUT_MS = 15_000;
 
 const FALLBACK_MESSAGE = 'Something went wrong with the shop. Please try again.';
 
+/** The element's attributes the ordering services read (DESIGN's attribute table). */
+export interface OrderSettings {
+  cart: 'storefront' | 'theme';
+  shopDomain?: string | undefined;
+  storefrontEndpoint?: string | undefined;
+  storefrontToken?: string | undefined;
+  apiVersion: string;
+  productId?: string | undefined;
+  storeCartEndpoint?: string | undefined;
+  directDebitEndpoint?: string | undefined;
+  directDebitDropinSrc?: string | undefined;
+  partnerEndpoint?: string | undefined;
+}
+
 export interface OrderServicesInput {
-  /** The element: events are fired from it and its document gives the cookie and the page URL. */
-  host: HTMLElement;
-  options: ConfiguratorOptions;
+  options: OrderSettings;
   catalogue: Catalogue;
+  /** The element's document: it gives the cookie, the page's URL and the drop-in's script. */
+  document: Document;
+  /** The direct-debit start's idempotency key; asked for once, with `direct-debit-endpoint` only. */
+  directDebitKey(): StartKey;
+  /** Fires `evc-checkout`; false when the host page cancelled it, and so the redirect. */
+  announceCheckout(detail: Pick<PlacedOrder, 'cartId' | 'checkoutUrl' | 'totals'>): boolean;
   fetch?: typeof fetch | undefined;
   /** Leaves the page for the checkout; `location.assign` unless a test hands in a fake. */
   navigate?: ((url: string) => void) | undefined;
@@ -37,7 +143,7 @@ export interface OrderServicesInput {
 }
 
 /** DESIGN `shop-domain`: the Storefront cart needs a token and a domain or endpoint, the theme cart nothing. */
-export function checkoutAvailable(options: Pick<ConfiguratorOptions, 'cart' | 'shopDomain' | 'storefrontEndpoint' | 'storefrontToken'>): boolean {
+export function checkoutAvailable(options: Pick<OrderSettings, 'cart' | 'shopDomain' | 'storefrontEndpoint' | 'storefrontToken'>): boolean {
   if (options.cart === 'theme') return true;
   return Boolean((options.shopDomain || options.storefrontEndpoint) && options.storefrontToken);
 }
@@ -71,7 +177,7 @@ export function readReferralCookie(doc: Document): string | undefined {
 }
 
 function storefrontClient(
-  options: ConfiguratorOptions,
+  options: OrderSettings,
   fetchImpl: typeof fetch | undefined,
   timeoutMs: number,
   signal: AbortSignal | undefined,
@@ -97,8 +203,7 @@ function storefrontClient(
  * rejects with an `OrderFailure`; lead capture never fails.
  */
 export function createOrderServices(input: OrderServicesInput): OrderServices {
-  const { host, options, catalogue, signal } = input;
-  const doc = host.ownerDocument;
+  const { options, catalogue, signal, document: doc } = input;
   const view = doc.defaultView;
   const timeoutMs = input.timeoutMs ?? ORDER_CALL_TIMEOUT_MS;
   const navigate = input.navigate ?? ((url: string) => view?.location.assign(url));
@@ -125,7 +230,7 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
    * idempotency key is saved for the session, as the personal details it stands for are.
    */
   const directDebit = (endpoint: string): DirectDebitServices => {
-    const key = directDebitKey(storageFor(view, options.persist).personal, storageKeyFor(host, options.mode));
+    const key = input.directDebitKey();
     return {
       async start(configuration, form) {
         try {
@@ -238,7 +343,7 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
 
     proceed({ cartId, checkoutUrl, totals }) {
       // DESIGN `evc-checkout`: the host page may cancel the redirect with preventDefault().
-      const proceed = emit(host, 'evc-checkout', { cartId, checkoutUrl, totals }, { cancelable: true });
+      const proceed = input.announceCheckout({ cartId, checkoutUrl, totals });
       if (proceed) navigate(checkoutUrl);
       return proceed;
     },

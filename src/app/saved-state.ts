@@ -1,5 +1,4 @@
-import type { StorageTargets } from '../stores/persistence';
-import type { PersistMode } from './attributes';
+import type { PersistMode, StorageTargets } from '../stores/persistence';
 import { placeOnPage } from './share-link';
 
 /**

@@ -21,7 +21,7 @@ export interface PlaceOnPage {
  * gives one, else by position, so two instances never take each other's choices.
  */
 export function placeOnPage(host: HTMLElement): PlaceOnPage {
-  const position = Math.max(Array.from(host.ownerDocument.querySelectorAll<HTMLElement>('ev-charger-configurator')).indexOf(host), 0);
+  const position = Math.max(Array.from(host.ownerDocument.querySelectorAll<HTMLElement>(host.localName)).indexOf(host), 0);
   return { name: host.id || `#${position}`, first: position === 0 };
 }
 

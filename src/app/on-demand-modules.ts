@@ -5,8 +5,8 @@ import type { forgetSharedLink, restoreSharedLink } from './share-restore';
 /**
  * What the files the page's script loads on demand export, besides the wizard and the 3D viewer:
  * each holds code that only some pages need, so the script stays small (its gzip budget is in
- * scripts/check-bundle.mjs). on-demand.ts loads them in module builds, on-demand-by-url.ts in the
- * classic script.
+ * scripts/check-bundle.mjs). on-demand.ts loads them in module builds, elements/on-demand-by-url.ts
+ * in the classic script.
  */
 
 /** `catalogue.js` (catalogue-entry.ts): a merchant catalogue (`catalog`), loaded and validated. */
@@ -31,3 +31,4 @@ export const isCatalogueModule = (module: unknown): module is CatalogueModule =>
 export const isShareModule = (module: unknown): module is ShareModule =>
   typeof (module as Partial<ShareModule> | null)?.restoreSharedLink === 'function' &&
   typeof (module as Partial<ShareModule>).forgetSharedLink === 'function';
+

@@ -1,0 +1,43 @@
+/**
+ * Entry of `dist/wizard.js`, loaded on demand: the order and specification-request wizard, and the
+ * page's dialogs (`mountViewer`, `mountStartAgain`, which need none of the wizard's services). Its build
+ * maps react, react-dom and the JSX runtime to the classic script's own (elements/shared-runtime/), so the
+ * wizard adds only its own code.
+ */
+import type { UiOptions } from '../ui/options-context';
+import type { WizardHandle, WizardMountProps, WizardServicesInput } from '../ui/wizard-module';
+import type { WizardServices } from './wizard-services';
+// The services before the UI: the file's modules follow the imports' order, which gzip compresses best.
+import { wizardServices } from './wizard-services';
+import { mountWizard as mountWizardUi } from '../ui/wizard-mount';
+
+export { mountStartAgain, mountViewer } from '../ui/wizard-mount';
+
+/**
+ * Renders the wizard into the page's container (ui/wizard-mount.tsx), its options completed with
+ * the services made from `services`. The handle keeps what it made: the wizard keeps the same
+ * services until the page hands over new makings, and the same options object until either changes.
+ */
+export function mountWizard(container: Element, props: WizardMountProps): WizardHandle {
+  let input: WizardServicesInput | undefined;
+  let services: WizardServices = {};
+  let given: UiOptions | undefined;
+  let completed: UiOptions = props.options;
+  const complete = ({ services: makings, options, ...rest }: WizardMountProps): WizardMountProps => {
+    if (makings !== input) {
+      input = makings;
+      services = input ? wizardServices(input) : {};
+      given = undefined;
+    }
+    if (options !== given) {
+      given = options;
+      completed = { ...options, ...services };
+    }
+    return { ...rest, options: completed };
+  };
+  const handle = mountWizardUi(container, complete(props));
+  return {
+    update: (next) => handle.update(complete(next)),
+    unmount: () => handle.unmount(),
+  };
+}

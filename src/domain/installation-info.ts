@@ -1,0 +1,6 @@
+/** What the shop gives an installation variant (spec §7.1: name, description, 200x200 image). */
+export interface InstallationInfo {
+  name: string;
+  description: string;
+  image?: string | undefined;
+}
