@@ -25,8 +25,8 @@ export function createOnDemandLoader<T>(
   };
 }
 
-/** Stands in for on-demand.ts in the classic script (tsup.config.ts): `catalogue.js` beside the script. */
+/** Stands in for app/on-demand.ts in the classic script (tsup.config.ts): `catalogue.js` beside the script. */
 export const loadCatalogueModule: () => Promise<CatalogueModule> = createOnDemandLoader('catalogue.js', scriptCatalogueSrc, isCatalogueModule);
 
-/** Stands in for on-demand.ts in the classic script (tsup.config.ts): `share-link.js` beside the script. */
+/** Stands in for app/on-demand.ts in the classic script (tsup.config.ts): `share-link.js` beside the script. */
 export const loadShareModule: () => Promise<ShareModule> = createOnDemandLoader('share-link.js', scriptShareSrc, isShareModule);
