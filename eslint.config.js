@@ -82,7 +82,7 @@ export default defineConfig(
     name: 'src/domain',
     files: ['src/domain/**'],
     folders: ['stores', 'services', 'ui', 'app', 'elements', 'server', 'demo'],
-    packages: ['react', 'react-dom', 'zustand', '@r2wc/', '@shopify/', '@google/'],
+    packages: ['react', 'react-dom', 'zustand', '@shopify/', '@google/'],
     banGlobals: DOM_AND_IO,
   }),
   boundary({
@@ -113,7 +113,7 @@ export default defineConfig(
     name: 'src/server',
     files: ['src/server/**'],
     folders: ['ui', 'app', 'stores', 'services', 'elements', 'demo'],
-    packages: ['react', 'react-dom', 'zustand', '@r2wc/', '@google/', 'three'],
+    packages: ['react', 'react-dom', 'zustand', '@google/', 'three'],
   }),
   boundary({
     name: 'src/elements',

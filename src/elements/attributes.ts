@@ -13,7 +13,7 @@ export type RawAttributes = Partial<Record<ConfiguratorAttribute, string | undef
 
 export type ContactDetails = OptionsOf<typeof CONTACT_CONTRACT>;
 export type ConfiguratorOptions = OptionsOf<typeof CONFIGURATOR_CONTRACT>;
-/** The properties r2wc defines on each element, one per attribute, typed from the contract (the class types `catalog`, which also takes an object). */
+/** The properties the element base defines, one per attribute, typed from the contract (the class types `catalog`, which also takes an object). */
 export type ConfiguratorProperties = Omit<PropertiesOf<typeof CONFIGURATOR_CONTRACT>, 'catalog'>;
 export type ContactProperties = PropertiesOf<typeof CONTACT_CONTRACT>;
 export type CartMode = ConfiguratorOptions['cart'];
@@ -25,7 +25,7 @@ export interface AttributeError {
   fatal?: true | undefined;
 }
 
-/** The attribute name of a camelCase property, as r2wc maps them (`shopDomain` → `shop-domain`). */
+/** The attribute name of a camelCase property (`shopDomain` → `shop-domain`). */
 export const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
 /** `text` as the option's value, or undefined when the attribute's kind refuses it. */

@@ -9,7 +9,7 @@ import { elementBase, propsOf, renderAgain } from './element-base';
 import { RUNTIME_KEY, sharedRuntime } from './runtime';
 import { scriptViewerSrc, scriptWizardSrc } from './viewer-src';
 
-/** Props r2wc hands over: the attributes, the shadow root, the object form of `catalog` and `mailSender`. */
+/** Props the element base hands over: the attributes, the shadow root, the object form of `catalog` and `mailSender`. */
 type RootProps = RawAttributes & { container?: HTMLElement; catalogObject?: unknown; mailSenderFunction?: unknown };
 
 /**
@@ -35,8 +35,8 @@ function ConfiguratorAdapter(props: RootProps) {
 
 const Base = elementBase(ConfiguratorRoot, CONFIGURATOR_ATTRIBUTES, CONFIGURATOR_STYLES);
 
-/** The attribute properties r2wc defines at run time, typed from the contract (contract.ts). */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- r2wc's base class defines these properties, which TypeScript cannot see
+/** The attribute properties the element base defines at run time, typed from the contract (contract.ts). */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the element base defines these properties, which TypeScript cannot see
 export interface EvChargerConfigurator extends ConfiguratorProperties {}
 
 /**

@@ -34,8 +34,8 @@ function ContactRoot(props: ContactProperties & { container?: HTMLElement }) {
 
 const Base = elementBase(ContactRoot, CONTACT_ATTRIBUTES, CONTACT_STYLES);
 
-/** The attribute properties r2wc defines at run time, typed from the contract (contract.ts). */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- r2wc's base class defines these properties, which TypeScript cannot see
+/** The attribute properties the element base defines at run time, typed from the contract (contract.ts). */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the element base defines these properties, which TypeScript cannot see
 export interface EvChargerContact extends ContactProperties {}
 
 /**

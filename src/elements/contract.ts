@@ -77,7 +77,7 @@ export type OptionsOf<C extends Contract> = Flat<
   }
 >;
 
-/** The element properties r2wc defines for a contract's attributes, each mirroring its attribute. */
+/** The element properties the element base defines for a contract's attributes, each mirroring its attribute. */
 export type PropertiesOf<C extends Contract> = { -readonly [Name in keyof C]?: Value<C[Name]> | undefined };
 
 export interface AttributeDoc {

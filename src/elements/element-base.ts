@@ -1,87 +1,93 @@
-import r2wc from '@r2wc/react-to-web-component';
 import type { ComponentType } from 'react';
+import { createElement } from 'react';
+import type { Root } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { adoptStyles } from '../ui/constructable-styles';
 import { kebab } from './attributes';
 
-/**
- * r2wc's (`@r2wc/react-to-web-component` 2.1.1) registered symbols: an element's props bag, its
- * re-render, and its mounted React root (absent until the first mount).
- */
-const PROPS_SYMBOL = Symbol.for('r2wc.props');
-const RENDER_SYMBOL = Symbol.for('r2wc.render');
-const CONTEXT_SYMBOL = Symbol.for('r2wc.context');
+const PROPS = Symbol('props');
+const RENDER = Symbol('render');
 
-type R2wcInternals = HTMLElement & Record<symbol, unknown>;
+type Internals = HTMLElement & { [PROPS]: Record<string, unknown>; [RENDER](): void };
 
-/** The props r2wc renders `element` with (attributes parsed, plus what the element's setters put there). */
+/** The props `element` renders with: its attributes' values, its shadow root as `container`, and what its own setters put there. */
 export function propsOf(element: HTMLElement): Record<string, unknown> {
-  return (element as R2wcInternals)[PROPS_SYMBOL] as Record<string, unknown>;
+  return (element as Internals)[PROPS];
 }
 
 /** Renders `element` again with its props: at once when mounted, else by mounting it (see `elementBase`). */
 export function renderAgain(element: HTMLElement): void {
-  ((element as R2wcInternals)[RENDER_SYMBOL] as () => void).call(element);
+  (element as Internals)[RENDER]();
 }
 
-/**
- * r2wc ignores an attribute that is removed or set to "", so the element would go on using the old
- * value (a removed `storefront-endpoint` still sent calls there). Called after r2wc's own
- * `attributeChangedCallback`, this forgets the value and renders again, so the attribute table's
- * "none" default applies.
- */
-function forgetRemovedAttribute(element: HTMLElement, attribute: string, value: string | null, props: readonly string[]): void {
-  if (value !== null && value !== '') return;
-  const prop = props.find((name) => kebab(name) === attribute);
-  const bag = (element as R2wcInternals)[PROPS_SYMBOL] as Record<string, unknown> | undefined;
-  if (!prop || !bag) return;
-  bag[prop] = undefined;
-  renderAgain(element);
-}
-
-export type ElementBase = new () => HTMLElement & { attributeChangedCallback(name: string, old: string | null, value: string | null): void };
+export type ElementBase = new () => HTMLElement;
 
 /**
- * The base class of the project's elements: r2wc's element for `component`, an open shadow root,
- * every attribute of `attributes` (prop names) passed as a string, with two changes to r2wc:
- * - a removed or emptied attribute is forgotten (`forgetRemovedAttribute`);
- * - the element mounts its React root, and adopts `styles`, in a task of its own, once, when
- *   connected. r2wc mounts from the upgrade itself, inside the task of the script that defines the
- *   element, and renders again for every attribute; the stylesheet's parsing and React's first
- *   render now stay out of that task, so neither makes it a longer one. Once mounted, changes
- *   render at once, as r2wc does.
+ * The base class of the project's elements: a custom element that renders `component` into its
+ * open shadow root, with a string prop per name of `attributes` mirroring its attribute (and a
+ * property of that name that sets it). A removed or emptied attribute is undefined, so the
+ * attribute table's "none" applies. The React root mounts, and `styles` are adopted, in a task of
+ * its own once connected: the upgrade stays inside the defining script's task without the
+ * stylesheet's parsing or React's first render. Once mounted, a change renders at once; removed
+ * from the page, the element unmounts.
  */
 export function elementBase<Props extends object>(component: ComponentType<Props>, attributes: readonly string[], styles: readonly string[]): ElementBase {
-  const Base = r2wc(component, {
-    shadow: 'open',
-    props: Object.fromEntries(attributes.map((name) => [name, 'string'])) as Partial<Record<Exclude<Extract<keyof Props, string>, 'container'>, 'string'>>,
-  }) as unknown as ElementBase;
-  const r2wcRender = (Base.prototype as unknown as Record<symbol, (this: HTMLElement) => void>)[RENDER_SYMBOL] as (this: HTMLElement) => void;
-  const mounted = (element: HTMLElement) => Boolean((element as R2wcInternals)[CONTEXT_SYMBOL]);
+  const propOf = new Map(attributes.map((name) => [kebab(name), name]));
 
-  class Element extends Base {
+  class Element extends HTMLElement {
+    static readonly observedAttributes = [...propOf.keys()];
+
+    readonly [PROPS]: Record<string, unknown> = { container: this.attachShadow({ mode: 'open' }) };
+    #root: Root | undefined;
     /** A mount is asked for and has not run yet. */
     #mountPending = false;
 
-    [RENDER_SYMBOL](): void {
-      if (mounted(this)) {
-        r2wcRender.call(this);
+    connectedCallback(): void {
+      this[RENDER]();
+    }
+
+    disconnectedCallback(): void {
+      this.#root?.unmount();
+      this.#root = undefined;
+    }
+
+    attributeChangedCallback(attribute: string, _old: string | null, value: string | null): void {
+      this[PROPS][propOf.get(attribute) as string] = value || undefined;
+      this[RENDER]();
+    }
+
+    [RENDER](): void {
+      if (this.#root) {
+        this.#root.render(createElement(component, this[PROPS] as Props));
         return;
       }
-      if (this.#mountPending) return;
+      if (this.#mountPending || !this.isConnected) return;
       this.#mountPending = true;
       setTimeout(() => {
         this.#mountPending = false;
-        // Removed meanwhile (or never added): connecting it asks again.
-        if (!this.isConnected || mounted(this)) return;
-        if (this.shadowRoot) adoptStyles(this.shadowRoot, styles);
-        r2wcRender.call(this);
+        // Removed meanwhile: connecting it asks again.
+        if (!this.isConnected || this.#root) return;
+        const container = this[PROPS]['container'] as ShadowRoot;
+        adoptStyles(container, styles);
+        this.#root = createRoot(container);
+        this[RENDER]();
       }, 0);
     }
+  }
 
-    override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
-      super.attributeChangedCallback(name, old, value);
-      forgetRemovedAttribute(this, name, value, attributes);
-    }
+  for (const name of attributes) {
+    const attribute = kebab(name);
+    Object.defineProperty(Element.prototype, name, {
+      configurable: true,
+      enumerable: true,
+      get(this: Element) {
+        return this[PROPS][name];
+      },
+      set(this: Element, value: unknown) {
+        if (value === undefined || value === null) this.removeAttribute(attribute);
+        else this.setAttribute(attribute, String(value));
+      },
+    });
   }
   return Element;
 }

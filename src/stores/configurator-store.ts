@@ -13,8 +13,9 @@ import type { ShopPriceList } from '../domain/shop-prices';
 import type { PricedCatalogueResult } from '../services/shop-prices';
 import type { SpecRequestProblem } from '../domain/spec-request';
 import { normaliseConfiguration } from '../domain/selection';
-import type { Flow, NavigationContext, StepName } from '../domain/wizard';
-import { needsHighPowerConfirmation, normaliseStep, parseWalkedSteps, stepsFor, walkTo } from '../domain/wizard';
+import type { Flow, NavigationContext, StepName } from '../domain/wizard/steps';
+import { stepsFor } from '../domain/wizard/steps';
+import { normaliseStep, parseWalkedSteps } from '../domain/wizard/navigation';
 import type { StorageTargets } from './persistence';
 import { forget, readSaved, writeSaved } from './persistence';
 // Not './spec-request': its request schema ships with the wizard, not in the page's script.
@@ -148,19 +149,6 @@ const NONE: readonly string[] = [];
 /** The variants the shop answered it cannot sell now; none before it answered (the same list each time). */
 export const selectUnavailableVariants = ({ shop }: { shop: Pick<ShopState, 'prices'> }): readonly string[] =>
   shop.prices.source === 'shop' ? shop.prices.list.unavailable : NONE;
-
-/** Spec §3 `wizardSteps`: the walked path, up to and including the step the buyer is on. */
-export function selectWizardSteps(state: Pick<ConfiguratorState, 'flow' | 'form' | 'wizard'>): StepName[] {
-  return walkTo(state.flow, state.form.wizardSteps, state.wizard.step);
-}
-
-/** The wizard moved to `step`, with the walked path brought up to it (every move of the buyer's goes through here). */
-export function stepMove(state: ConfiguratorState, step: StepName): Pick<ConfiguratorState, 'wizard' | 'form'> {
-  return {
-    wizard: { ...state.wizard, step },
-    form: { ...state.form, wizardSteps: walkTo(state.flow, selectWizardSteps(state), step) },
-  };
-}
 
 function firstStep(flow: Flow): StepName {
   return stepsFor(flow)[0].name;
@@ -313,16 +301,6 @@ export function createConfiguratorStore(options: StoreOptions): ConfiguratorStor
     }
   });
   return store;
-}
-
-/** Whether the specification request as it stands now has been accepted: only then may "sent" show. */
-export function selectSpecRequestSent(state: Pick<ConfiguratorState, 'specRequest'>): boolean {
-  return state.specRequest.sentRequestId !== null && !state.specRequest.changedSinceSent;
-}
-
-/** Whether the 22kW confirmation dialog is showing (spec §4). */
-export function selectAwaitingHighPower(state: ConfiguratorState): boolean {
-  return state.wizard.open && needsHighPowerConfirmation(navigationContext(state), state.wizard.step);
 }
 
 /** The last totals worked out for each configuration object, shared by every reader of a store. */

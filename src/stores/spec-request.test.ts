@@ -3,7 +3,8 @@ import { updateForm } from './form-answers';
 import { choose, chooseExtra } from './wizard-choices';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import type { FormValues } from '../domain/forms';
-import { createConfiguratorStore, selectSpecRequestSent } from './configurator-store';
+import { createConfiguratorStore } from './configurator-store';
+import { selectSpecRequestSent } from './spec-request';
 import { memoryStorage } from './persistence';
 import { buildSpecRequest, specRequestSending } from './spec-request';
 

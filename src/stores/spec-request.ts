@@ -1,12 +1,17 @@
 import type { SpecRequest, SpecRequestProblem } from '../domain/spec-request';
 import { SPEC_REQUEST_VERSION } from '../domain/spec-request';
 import type { StepName } from '../domain/wizard';
-import type { ConfiguratorStore } from './configurator-store';
+import type { ConfiguratorState, ConfiguratorStore } from './configurator-store';
 import { NO_SPEC_REQUEST } from './configurator-store';
 import type { RequestSource } from './spec-request-content';
 import { requestContent } from './spec-request-content';
 import { randomRequestKey } from './request-key';
 import { wizardNavigation } from './wizard-navigation';
+
+/** Whether the specification request as it stands now has been accepted: only then may "sent" show. */
+export function selectSpecRequestSent(state: Pick<ConfiguratorState, 'specRequest'>): boolean {
+  return state.specRequest.sentRequestId !== null && !state.specRequest.changedSinceSent;
+}
 
 /**
  * The request to send with `idempotencyKey`; once a request was accepted, the next one amends it,

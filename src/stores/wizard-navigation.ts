@@ -1,8 +1,8 @@
 import { defaultConfiguration } from '../domain/configuration';
 import type { ContinueEffects, StepName } from '../domain/wizard';
-import { back, continueEffects, continueHidden, highPowerConfirmedEffects, next, normaliseStep, stepsFor } from '../domain/wizard';
-import type { ConfiguratorStore } from './configurator-store';
-import { navigationContext, stepMove } from './configurator-store';
+import { back, continueEffects, continueHidden, highPowerConfirmedEffects, needsHighPowerConfirmation, next, normaliseStep, stepsFor, walkTo } from '../domain/wizard';
+import type { ConfiguratorState, ConfiguratorStore } from './configurator-store';
+import { navigationContext } from './configurator-store';
 import { choose, chooseOffer } from './wizard-choices';
 
 /**
@@ -24,6 +24,24 @@ export interface WizardNavigation {
   goToStep(step: StepName): void;
   /** The wizard's width crossed the small-screen breakpoint: the summary step applies on small screens only. */
   setSmallScreen(small: boolean): void;
+}
+
+/** Spec §3 `wizardSteps`: the walked path, up to and including the step the buyer is on. */
+export function selectWizardSteps(state: Pick<ConfiguratorState, 'flow' | 'form' | 'wizard'>): StepName[] {
+  return walkTo(state.flow, state.form.wizardSteps, state.wizard.step);
+}
+
+/** The wizard moved to `step`, with the walked path brought up to it (every move of the buyer's goes through here). */
+export function stepMove(state: ConfiguratorState, step: StepName): Pick<ConfiguratorState, 'wizard' | 'form'> {
+  return {
+    wizard: { ...state.wizard, step },
+    form: { ...state.form, wizardSteps: walkTo(state.flow, selectWizardSteps(state), step) },
+  };
+}
+
+/** Whether the 22kW confirmation dialog is showing (spec §4). */
+export function selectAwaitingHighPower(state: ConfiguratorState): boolean {
+  return state.wizard.open && needsHighPowerConfirmation(navigationContext(state), state.wizard.step);
 }
 
 export function wizardNavigation(store: ConfiguratorStore): WizardNavigation {

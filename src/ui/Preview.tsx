@@ -1,7 +1,7 @@
 import { memo, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import type { PreviewLayer } from '../domain/preview';
 import { colourSummary, previewLayers } from '../domain/preview';
-import { stepStatus } from '../domain/wizard';
+import { stepStatus } from '../domain/wizard/navigation';
 import type { ConfiguratorState } from '../stores/configurator-store';
 import { navigationContext } from '../stores/configurator-store';
 import { useUiOptions } from './options-context';

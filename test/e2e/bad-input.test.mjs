@@ -241,8 +241,7 @@ describe('invalid attributes on <ev-charger-configurator>', () => {
     await page.close();
   });
 
-  // @r2wc/react-to-web-component 2.1.1 skips attributeChangedCallback for a removed or emptied
-  // attribute (`if (… && value)`), so the element goes on using the old value.
+  // A removed or emptied attribute must stop counting, not leave the element on the old value.
   it('forgets a bad attribute once it is removed', async () => {
     const opened = await openPage(element('ev-charger-configurator', 'removed', { 'storefront-endpoint': 'javascript:window.__pwned=1' }));
     const host = opened.page.locator('#removed');

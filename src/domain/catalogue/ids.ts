@@ -1,25 +1,8 @@
 /**
- * The fixed id lists of the catalogue (spec §3), as plain values: the page's script checks saved and
+ * The fixed id lists of a configuration (spec §3), as plain values: the page's script checks saved and
  * shared configurations against them without loading the catalogue schema (schema.ts, which travels
  * in its own file and is loaded only when a merchant catalogue must be validated).
  */
-export const ADD_ON_IDS = [
-  'adaptive_fuse',
-  'surge_single',
-  'surge_three',
-  'solar_ct',
-  'solar',
-  'wood_front',
-  'limited_front',
-  'hook',
-  'display',
-  'metallic_front',
-  'metallic_body',
-  'metallic_hook',
-  'warranty',
-  'renewable',
-] as const;
-
 export const INSTALLATION_IDS = ['premium_7kw', 'standard_7kw', 'no_install', 'premium_22kw'] as const;
 
 export const PAYMENT_TYPES = ['PAY_NOW', 'PAY_PAYPAL', 'PAY_MONTHLY'] as const;

@@ -1,5 +1,23 @@
 import * as v from 'valibot';
-import { ADD_ON_IDS, INSTALLATION_ID_MESSAGE, INSTALLATION_IDS, PAYMENT_TYPE_MESSAGE, PAYMENT_TYPES } from './ids';
+import { INSTALLATION_ID_MESSAGE, INSTALLATION_IDS, PAYMENT_TYPE_MESSAGE, PAYMENT_TYPES } from './ids';
+
+/** The add-on ids (spec §3): only the catalogue schema checks them. */
+export const ADD_ON_IDS = [
+  'adaptive_fuse',
+  'surge_single',
+  'surge_three',
+  'solar_ct',
+  'solar',
+  'wood_front',
+  'limited_front',
+  'hook',
+  'display',
+  'metallic_front',
+  'metallic_body',
+  'metallic_hook',
+  'warranty',
+  'renewable',
+] as const;
 
 /**
  * The catalogue: every entity of spec §3 with its fields. A merchant may replace the embedded UK

@@ -7,7 +7,9 @@ export type {
   StepName,
 } from './steps';
 export { stepDefinition, stepsFor } from './steps';
-export type { BackResult, NextResult, StepStatus } from './navigation';
-export { applicableSteps, back, next, normaliseStep, parseWalkedSteps, stepCount, stepIndex, stepStatus, walkTo } from './navigation';
+export type { StepStatus } from './navigation';
+export { normaliseStep, parseWalkedSteps, stepStatus } from './navigation';
+export type { BackResult, NextResult } from './moves';
+export { applicableSteps, back, next, stepCount, stepIndex, walkTo } from './moves';
 export type { ContinueEffects } from './continue';
 export { continueEffects, continueHidden, highPowerConfirmedEffects, needsHighPowerConfirmation } from './continue';

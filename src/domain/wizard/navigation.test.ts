@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentType } from '../catalogue/schema';
 import { everyOrderStep, navigationContext } from './context.fixture';
-import { applicableSteps, back, next, normaliseStep, parseWalkedSteps, stepCount, stepIndex, stepStatus, walkTo } from './navigation';
+import { applicableSteps, back, next, stepCount, stepIndex, walkTo } from './moves';
+import { normaliseStep, parseWalkedSteps, stepStatus } from './navigation';
 import type { NavigationContext, StepName } from './steps';
 import { positionOf } from './steps';
 

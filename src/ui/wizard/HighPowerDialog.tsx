@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { selectAwaitingHighPower } from '../../stores/configurator-store';
+import { selectAwaitingHighPower } from '../../stores/wizard-navigation';
 import { wizardNavigation } from '../../stores/wizard-navigation';
 import { ConfirmModal } from '../ConfirmModal';
 import { useConfigurator, useConfiguratorStore } from '../store-context';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { stepForField } from '../../../domain/spec-request';
 import type { SpecSendFault } from '../../../services/spec-request';
 import { sendWithRetry } from '../../../services/spec-request-send';
-import { selectSpecRequestSent } from '../../../stores/configurator-store';
+import { selectSpecRequestSent } from '../../../stores/spec-request';
 import { buildSpecRequest, specRequestSending } from '../../../stores/spec-request';
 import { ContactLine } from '../../ErrorPanel';
 import { useUiOptions } from '../../options-context';
