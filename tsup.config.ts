@@ -29,26 +29,6 @@ const minifiedCssText: EsbuildPlugin = {
 };
 
 /**
- * The classic script cannot split code, so what it loads on demand is a file of its own, imported
- * by URL: in its build the loaders of src/app/on-demand.ts (plain dynamic imports for ESM
- * users and tests) become on-demand-by-url.ts, which imports `catalogue.js` and `share-link.js` from
- * beside the script.
- */
-const CLASSIC_STAND_INS: Record<string, string> = {
-  [resolve('src/app/on-demand.ts')]: resolve('src/elements/on-demand-by-url.ts'),
-};
-
-const classicStandIns: EsbuildPlugin = {
-  name: 'evc-classic-stand-ins',
-  setup(build) {
-    build.onResolve({ filter: /^\./ }, ({ path, resolveDir }) => {
-      const target = CLASSIC_STAND_INS[`${resolve(resolveDir, path)}.ts`];
-      return target ? { path: target } : undefined;
-    });
-  },
-};
-
-/**
  * In the viewer file, three.js's meshoptimizer decoder (imported by model-viewer) becomes
  * src/viewer/meshopt-on-demand.ts, which loads it only when a model needs it: evaluated with the
  * file, it compiled WebAssembly at once, refused under a strict Content-Security-Policy.
@@ -65,83 +45,58 @@ const meshoptOnDemand: EsbuildPlugin = {
 
 const shared: Options = {
   target: 'es2022',
-  loader: { '.css': 'text' },
-  esbuildPlugins: [minifiedCssText],
-  outDir: 'dist',
-};
-
-/** The wizard file renders with the classic script's React (src/elements/runtime.ts). */
-const SHARED_RUNTIME_ALIASES = {
-  react: './src/elements/shared-runtime/react.ts',
-  'react/jsx-runtime': './src/elements/shared-runtime/jsx-runtime.ts',
-  'react-dom': './src/elements/shared-runtime/react-dom.ts',
-  'react-dom/client': './src/elements/shared-runtime/react-dom-client.ts',
-};
-
-/**
- * A file beside the classic script that it imports by URL on demand (DESIGN, Builds): one
- * self-contained, minified ES module, no splitting, so there is one file to serve.
- */
-const onDemand: Options = {
-  ...shared,
-  format: ['esm'],
   platform: 'browser',
-  minify: true,
-  splitting: false,
-  noExternal: [/.*/],
-  define: { 'process.env.NODE_ENV': '"production"' },
+  loader: { '.css': 'text' },
+  esbuildPlugins: [minifiedCssText, meshoptOnDemand],
+  outDir: 'dist',
   outExtension: () => ({ js: '.js' }),
 };
 
 export default defineConfig([
   {
     ...shared,
-    // DESIGN contract: one self-contained classic script that defines every element.
-    entry: { 'ev-charger-configurator': 'src/elements/browser.ts' },
-    esbuildPlugins: [minifiedCssText, classicStandIns],
+    // DESIGN contract: one classic `<script src>` defines every element, by importing the module graph below from beside itself.
+    entry: { 'ev-charger-configurator': 'src/loader.ts' },
     format: ['iife'],
-    platform: 'browser',
+    minify: true,
+  },
+  {
+    ...shared,
+    // The page's ES module graph. The files loaded on demand are entries, so they keep their names
+    // beside the script (the wizard on Continue, the viewer on "View in 3D", the catalogue for a
+    // merchant `catalog`, the share-link reader for a share link); what they share with the page,
+    // React above all, is split into chunks/ and loaded once.
+    entry: {
+      elements: 'src/elements/browser.ts',
+      wizard: 'src/app/wizard-entry.ts',
+      'model-viewer': 'src/viewer/model-viewer-entry.ts',
+      catalogue: 'src/app/catalogue-entry.ts',
+      'share-link': 'src/app/share-entry.ts',
+    },
+    format: ['esm'],
+    splitting: true,
     minify: true,
     noExternal: [/.*/],
     define: { 'process.env.NODE_ENV': '"production"' },
-    outExtension: () => ({ js: '.js' }),
     esbuildOptions(options) {
-      // The libraries' licence notices go to `ev-charger-configurator.js.LEGAL.txt` beside the
-      // script, which names that file at its end: the size budget is for code (scripts/check-bundle.mjs).
+      options.chunkNames = 'chunks/[name]-[hash]';
+      // The libraries' licence notices go to a `.LEGAL.txt` beside each file, which names it at its
+      // end: the size budget is for code (scripts/check-bundle.mjs).
       options.legalComments = 'linked';
     },
   },
   {
-    ...onDemand,
-    // The 3D viewer (model-viewer with three.js), imported by URL when the buyer asks for it.
-    entry: { 'model-viewer': 'src/viewer/model-viewer-entry.ts' },
-    esbuildPlugins: [minifiedCssText, meshoptOnDemand],
-  },
-  {
-    ...onDemand,
-    // The wizard, loaded when the buyer first presses Continue, so the page's script stays small.
-    // It brings no React of its own: the aliases hand it the classic script's.
-    entry: { wizard: 'src/app/wizard-entry.ts' },
-    esbuildOptions(options) {
-      options.alias = { ...options.alias, ...SHARED_RUNTIME_ALIASES };
-    },
-  },
-  {
-    ...onDemand,
-    // The catalogue schema and its validation, imported by URL only when a merchant catalogue is set;
-    // reading a share link, only when the page was opened with one.
-    entry: { catalogue: 'src/app/catalogue-entry.ts', 'share-link': 'src/app/share-entry.ts' },
-  },
-  {
     ...shared,
-    // ESM for bundler users; dependencies stay external so their bundler dedupes React. One file:
-    // the catalogue loader's dynamic import stays inside it, for their bundler to split if it likes.
+    // ESM for bundler users: dependencies stay external so their bundler dedupes React, and the
+    // parts loaded on demand are dynamic imports their bundler splits off as ours does.
     entry: { index: 'src/index.ts' },
     format: ['esm'],
-    splitting: false,
-    platform: 'browser',
+    splitting: true,
     dts: true,
     sourcemap: true,
+    esbuildOptions(options) {
+      options.chunkNames = 'lib/[name]-[hash]';
+    },
   },
   {
     ...shared,
@@ -149,6 +104,7 @@ export default defineConfig([
     entry: { server: 'src/server/index.ts' },
     format: ['esm'],
     platform: 'neutral',
+    esbuildPlugins: [minifiedCssText],
     dts: true,
     sourcemap: true,
   },

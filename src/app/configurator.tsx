@@ -17,7 +17,7 @@ import type { EvcErrorDetail, EvcStepDetail } from './events';
 import { emit } from './events';
 import type { CatalogueModule } from './on-demand-modules';
 import type { WizardServicesInput, WizardSettings } from '../ui/wizard-module';
-import { loadCatalogueModule } from './on-demand';
+import { loadCatalogueModule, loadWizardModule } from './on-demand';
 import { storageFor, storageKeyFor } from './saved-state';
 import { useSharedLink, useShareLink } from './share-link';
 import { shopPricesTarget } from './shop-prices';
@@ -116,7 +116,7 @@ function bindEvents(store: ConfiguratorStore, host: HTMLElement): () => void {
 
 let instances = 0;
 
-/** One wizard file for every configurator on the page. */
+/** A wizard file named by `wizard-src`, loaded once for every configurator on the page. */
 const wizardLoader = createWizardLoader(isWizardModule);
 
 export const LOADING = (
@@ -175,7 +175,7 @@ export function Configurator({ host, options, errors, catalogObject, mailSender 
   const shareLink = useShareLink(host, store, sharedLink);
 
   const { wizardSrc } = options;
-  const loadWizard = useMemo(() => (wizardSrc ? () => wizardLoader(wizardSrc) : undefined), [wizardSrc]);
+  const loadWizard = useMemo(() => (wizardSrc ? () => wizardLoader(wizardSrc) : loadWizardModule), [wizardSrc]);
   const [instanceId] = useState(() => `evc${++instances}`);
   // Failures the UI shows the buyer reach the host page as evc-error (DESIGN: events come from here).
   const reportError = useCallback((detail: EvcErrorDetail) => emit(host, 'evc-error', detail), [host]);

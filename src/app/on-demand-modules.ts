@@ -5,8 +5,7 @@ import type { forgetSharedLink, restoreSharedLink } from './share-restore';
 /**
  * What the files the page's script loads on demand export, besides the wizard and the 3D viewer:
  * each holds code that only some pages need, so the script stays small (its gzip budget is in
- * scripts/check-bundle.mjs). on-demand.ts loads them in module builds, elements/on-demand-by-url.ts
- * in the classic script.
+ * scripts/check-bundle.mjs); on-demand.ts imports them.
  */
 
 /** `catalogue.js` (catalogue-entry.ts): a merchant catalogue (`catalog`), loaded and validated. */

@@ -1,8 +1,7 @@
 /**
  * Entry of `dist/wizard.js`, loaded on demand: the order and specification-request wizard, and the
- * page's dialogs (`mountViewer`, `mountStartAgain`, which need none of the wizard's services). Its build
- * maps react, react-dom and the JSX runtime to the classic script's own (elements/shared-runtime/), so the
- * wizard adds only its own code.
+ * page's dialogs (`mountViewer`, `mountStartAgain`, which need none of the wizard's services). React
+ * and what else it shares with the page come from the chunks the page has loaded already.
  */
 import type { UiOptions } from '../ui/options-context';
 import type { WizardHandle, WizardMountProps, WizardServicesInput } from '../ui/wizard-module';

@@ -87,10 +87,10 @@ describe('attribute parsing (DESIGN contract: <ev-charger-configurator> attribut
     expect(options).toMatchObject({ mode: 'order', apiVersion: '2026-04', imageCdn: 'https://merchant.example/cdn', shopDomain: undefined });
   });
 
-  it('falls back to what the page knows for the viewer and wizard files, after the attribute', () => {
-    const defaults = { viewerSrc: 'https://cdn.example/model-viewer.js', wizardSrc: 'https://cdn.example/wizard.js' };
-    expect(parseConfiguratorAttributes({}, BASE, defaults).options).toMatchObject(defaults);
-    expect(parseConfiguratorAttributes({ wizardSrc: '/w.js' }, BASE, defaults).options.wizardSrc).toBe('https://merchant.example/w.js');
+  it('leaves the viewer and wizard files unset without their attributes: the build imports its own', () => {
+    const { options } = parseConfiguratorAttributes({ wizardSrc: '/w.js' }, BASE);
+    expect(options.viewerSrc).toBeUndefined();
+    expect(options.wizardSrc).toBe('https://merchant.example/w.js');
   });
 
   it('stops the configurator only for mode, cart and catalog (DESIGN: never a wrong flow)', () => {

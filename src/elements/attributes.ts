@@ -48,7 +48,6 @@ function parseContract<C extends Readonly<Record<string, AttributeSpec>>>(
   raw: Partial<Record<keyof C, string | undefined>>,
   base: string,
   errors: AttributeError[],
-  defaults: Partial<Record<keyof C, string | undefined>> = {},
 ): OptionsOf<C> {
   const options: Record<string, string | undefined> = {};
   for (const [name, spec] of Object.entries<AttributeSpec>(contract)) {
@@ -60,35 +59,15 @@ function parseContract<C extends Readonly<Record<string, AttributeSpec>>>(
         spec.kind === 'url' ? 'a valid http(s) URL' : `valid: ${spec.kind === 'one-of' ? `use ${spec.values.map((allowed) => `"${allowed}"`).join(' or ')}` : `expected ${spec.expected}`}`;
       errors.push({ attribute, message: `${attribute}="${text}" is not ${wanted}`, fatal: spec.fatal });
     }
-    options[spec.option ?? name] = value ?? (spec.default && valueOf(spec, spec.default, base)) ?? defaults[name as keyof C];
+    options[spec.option ?? name] = value ?? (spec.default ? valueOf(spec, spec.default, base) : undefined);
   }
   return options as OptionsOf<C>;
 }
 
-/** What the attributes fall back to that only the running page knows. */
-export interface AttributeDefaults {
-  /** `model-viewer.js` beside the classic script that defined the element, when one did. */
-  viewerSrc?: string | undefined;
-  /** `wizard.js` beside the classic script, likewise. */
-  wizardSrc?: string | undefined;
-}
-
 /** Parses the raw attribute strings; `base` resolves relative URLs (the page's base URI). */
-export function parseConfiguratorAttributes(
-  raw: RawAttributes,
-  base: string,
-  defaults: AttributeDefaults = {},
-): { options: ConfiguratorOptions; errors: AttributeError[] } {
+export function parseConfiguratorAttributes(raw: RawAttributes, base: string): { options: ConfiguratorOptions; errors: AttributeError[] } {
   const errors: AttributeError[] = [];
-  const options = parseContract(CONFIGURATOR_CONTRACT, raw, base, errors, defaults);
-  // Without the viewer file there is no 3D view, so say what to set.
-  if (options.modelSrc && !options.viewerSrc && !raw.viewerSrc?.trim()) {
-    errors.push({
-      attribute: 'viewer-src',
-      message: 'model-src is set but the 3D viewer file is unknown: set viewer-src to the URL of model-viewer.js (needed when the element is not loaded by its script tag)',
-    });
-  }
-  return { options, errors };
+  return { options: parseContract(CONFIGURATOR_CONTRACT, raw, base, errors), errors };
 }
 
 /** The Contact Us lines (shared by both elements); a line without a value is hidden. */

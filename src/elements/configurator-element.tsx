@@ -6,8 +6,6 @@ import { CONFIGURATOR_STYLES } from '../ui/styles';
 import type { ConfiguratorProperties, RawAttributes } from './attributes';
 import { CONFIGURATOR_ATTRIBUTES, parseConfiguratorAttributes } from './attributes';
 import { elementBase, propsOf, renderAgain } from './element-base';
-import { RUNTIME_KEY, sharedRuntime } from './runtime';
-import { scriptViewerSrc, scriptWizardSrc } from './viewer-src';
 
 /** Props the element base hands over: the attributes, the shadow root, the object form of `catalog` and `mailSender`. */
 type RootProps = RawAttributes & { container?: HTMLElement; catalogObject?: unknown; mailSenderFunction?: unknown };
@@ -28,7 +26,7 @@ function ConfiguratorAdapter(props: RootProps) {
   const base = host.ownerDocument.baseURI;
   const attributeKey = CONFIGURATOR_ATTRIBUTES.map((name) => props[name] ?? '').join('\u0000');
   // eslint-disable-next-line react-hooks/exhaustive-deps -- attributeKey stands for every attribute
-  const { options, errors } = useMemo(() => parseConfiguratorAttributes(props, base, { viewerSrc: scriptViewerSrc(), wizardSrc: scriptWizardSrc() }), [attributeKey, base]);
+  const { options, errors } = useMemo(() => parseConfiguratorAttributes(props, base), [attributeKey, base]);
   const mailSender = typeof props.mailSenderFunction === 'function' ? (props.mailSenderFunction as HostMailSender) : undefined;
   return <Configurator host={host} options={options} errors={errors} catalogObject={props.catalogObject} mailSender={mailSender} />;
 }
@@ -45,9 +43,6 @@ export interface EvChargerConfigurator extends ConfiguratorProperties {}
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- merged with the interface above
 export class EvChargerConfigurator extends Base {
-  /** The React that files loaded on demand render with (see runtime.ts). */
-  static readonly [RUNTIME_KEY] = sharedRuntime;
-
   constructor() {
     super();
     // A property set on the element before this script defined it shadows the accessor: re-apply it.

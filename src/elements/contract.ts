@@ -57,7 +57,7 @@ export const CONFIGURATOR_CONTRACT = {
   // The demo server's stand-in of the image CDN.
   imageCdn: { kind: 'url', default: '/cdn' },
   modelSrc: URL_VALUE,
-  // Without the attribute: the file beside the classic script (the parser's `defaults`).
+  // Without the attribute: the build's own file, reached by a dynamic import.
   viewerSrc: URL_VALUE,
   wizardSrc: URL_VALUE,
   // The attribute is the URL form; the object form arrives through the `catalog` property.
@@ -135,11 +135,11 @@ export const CONFIGURATOR_DOCS: Record<Exclude<keyof typeof CONFIGURATOR_CONTRAC
   modelSrc: { description: 'glTF/GLB model of the charger for the 3D/AR viewer. Without it there is no "View in 3D" button.' },
   viewerSrc: {
     description:
-      'URL of `model-viewer.js`, the 3D viewer file loaded on demand. Defaults to the one beside the classic script that defined the element; set it when the element is loaded another way and `model-src` is set.',
+      'URL of a `model-viewer.js` (the 3D viewer file, loaded on demand) to load instead of the one the build imports from beside itself, e.g. a copy the merchant serves.',
   },
   wizardSrc: {
     description:
-      'URL of `wizard.js`, the wizard file loaded when the buyer first presses Continue. Defaults to the one beside the classic script that defined the element; set it when the element is loaded another way.',
+      'URL of a `wizard.js` (the wizard file, loaded when the buyer first presses Continue) to load instead of the one the build imports from beside itself; from the same version.',
   },
   catalog: {
     description: 'URL of a catalogue JSON that replaces the embedded UK catalogue; it is validated before use. The `catalog` property also accepts a catalogue object.',

@@ -1,6 +1,6 @@
 /**
- * Importing an on-demand file by URL (the 3D viewer, the wizard): the classic script cannot split
- * code, so this is how it reaches files beside itself. Each URL is imported once for the whole page;
+ * Importing an on-demand file by a URL the page names (`viewer-src`, `wizard-src`) instead of the
+ * build's own. Each URL is imported once for the whole page;
  * after a failure the next attempt asks for a fresh URL, because the browser's module map remembers
  * a failed fetch of a URL for good.
  */

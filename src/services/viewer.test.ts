@@ -47,6 +47,17 @@ describe('createViewerLoader', () => {
     expect(importModule.mock.calls).toEqual([['/dist/model-viewer.js'], ['/dist/model-viewer.js?retry=1']]);
   });
 
+  it("without viewer-src imports the build's own file, and says so when that fails", async () => {
+    const { registry, define } = fakeRegistry();
+    const importModule = vi.fn();
+    const importOwn = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockImplementation(viewerFile(define));
+    const load = createViewerLoader({ importModule, importOwn, registry });
+    await expect(load()).rejects.toThrow('The 3D viewer could not be loaded: Failed to fetch dynamically imported module');
+    await expect(load()).resolves.toHaveProperty('mountModelStage');
+    expect(importOwn).toHaveBeenCalledTimes(2);
+    expect(importModule).not.toHaveBeenCalled();
+  });
+
   it('rejects when the file loads but defines no <model-viewer>, or brings no stage', async () => {
     const { registry, define } = fakeRegistry();
     const load = createViewerLoader({ importModule: async () => undefined, registry });

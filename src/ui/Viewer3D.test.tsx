@@ -88,10 +88,10 @@ describe('Viewer3D', () => {
     document.body.innerHTML = '';
   });
 
-  it('shows no button without model-src, or without a viewer file or the wizard file to load', () => {
+  it('shows no button without model-src or the wizard file to load; the viewer file needs no viewer-src', () => {
     expect(render({ viewerSrc: VIEWER }).button(VIEWER_TEXT.button)).toBeUndefined();
-    expect(render({ modelSrc: MODEL }).button(VIEWER_TEXT.button)).toBeUndefined();
     expect(render({ modelSrc: MODEL, viewerSrc: VIEWER, loadWizard: undefined }).button(VIEWER_TEXT.button)).toBeUndefined();
+    expect(render({ modelSrc: MODEL }).button(VIEWER_TEXT.button)).toBeDefined();
   });
 
   it('loads the viewer file only when "View in 3D" is pressed, with a loading status meanwhile', async () => {

@@ -11,8 +11,8 @@ import { VIEWER_TEXT } from './load-parts';
  * file in turn, so the page's script holds only the button.
  */
 export function Viewer3D() {
-  const { modelSrc, viewerSrc, loadWizard } = useUiOptions();
-  if (!modelSrc || !viewerSrc || !loadWizard) return null;
+  const { modelSrc, loadWizard } = useUiOptions();
+  if (!modelSrc || !loadWizard) return null;
   return <ViewerControl />;
 }
 

@@ -63,11 +63,11 @@ function ModelStage({ module, src, onModelError }: ModelStageProps) {
  */
 export function ViewerContent() {
   const { modelSrc, viewerSrc } = useUiOptions();
-  if (!modelSrc || !viewerSrc) return null;
+  if (!modelSrc) return null;
   return <ViewerPhases modelSrc={modelSrc} viewerSrc={viewerSrc} />;
 }
 
-function ViewerPhases({ modelSrc, viewerSrc }: { modelSrc: string; viewerSrc: string }) {
+function ViewerPhases({ modelSrc, viewerSrc }: { modelSrc: string; viewerSrc: string | undefined }) {
   const { viewer = browserViewer, reportError } = useUiOptions();
   const [phase, setPhase] = useState<Phase>('loading');
   const [module, setModule] = useState<ViewerModule>();

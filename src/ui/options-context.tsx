@@ -25,7 +25,7 @@ export interface UiOptions {
   socialUrl?: string | undefined;
   /** glTF/GLB of the charger (`model-src`); without it there is no "View in 3D" button. */
   modelSrc?: string | undefined;
-  /** URL of `model-viewer.js`, the 3D viewer file loaded on demand. */
+  /** URL of a `model-viewer.js` to load instead of the build's own (`viewer-src`). */
   viewerSrc?: string | undefined;
   /** Loads the viewer file and probes WebGL; tests hand in a fake. Defaults to the browser's. */
   viewer?: ViewerService | undefined;

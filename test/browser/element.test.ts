@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { after, before, describe, it } from './mocha';
-import { BUNDLE_URL, loadScript, waitFor } from './page';
+import { loadElements, waitFor } from './page';
 
 /**
  * Puts an element in the page and waits until React has rendered into its shadow root (the
@@ -24,7 +24,7 @@ describe('dist/ev-charger-configurator.js', () => {
   const mounted: HTMLElement[] = [];
 
   before(async () => {
-    firstLoadErrors = await loadScript(BUNDLE_URL);
+    firstLoadErrors = await loadElements();
   });
 
   after(() => {
@@ -48,8 +48,12 @@ describe('dist/ev-charger-configurator.js', () => {
 
   it('can be loaded a second time without errors', async () => {
     const defined = customElements.get('ev-charger-configurator');
-    expect(await loadScript(BUNDLE_URL)).to.deep.equal([]);
+    expect(await loadElements()).to.deep.equal([]);
     expect(customElements.get('ev-charger-configurator')).to.equal(defined);
+  });
+
+  it('works from a <script type="module"> too, which has no currentScript', async () => {
+    expect(await loadElements('module')).to.deep.equal([]);
   });
 
   // DESIGN, Shape: each element has its own store; two elements on one page never share state.

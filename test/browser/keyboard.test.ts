@@ -5,7 +5,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { expect } from 'chai';
 import type { EvcChangeDetail } from '../../src/elements/events';
 import { after, before, describe, it } from './mocha';
-import { BUNDLE_URL, loadScript, waitFor } from './page';
+import { loadElements, waitFor } from './page';
 import { accessibleName, allByRole, byRole, deepActiveElement } from './queries';
 
 let host: HTMLElement;
@@ -71,7 +71,7 @@ async function arrowChangesChoice(group: string) {
 
 describe('keyboard and focus (built element in Chromium)', () => {
   before(async () => {
-    expect(await loadScript(BUNDLE_URL)).to.deep.equal([]);
+    expect(await loadElements()).to.deep.equal([]);
     // Something focusable before the element, so Tab enters it the way it would on a page.
     precedingButton = document.createElement('button');
     precedingButton.textContent = 'Before';

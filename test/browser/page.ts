@@ -1,28 +1,37 @@
 /** Page helpers for browser tests that exercise the built files. */
 
-/** Built classic script, served from the repository root by @web/test-runner. */
+/** The built classic script (the loader of the elements' module), served from the repository root by @web/test-runner. */
 export const BUNDLE_URL = '/dist/ev-charger-configurator.js';
 
 /**
- * Adds a classic `<script src>` and resolves once it has run, with the errors its execution raised
- * (a classic script's exceptions reach `window`'s error event, not the code that inserted it).
+ * Adds the script tag of the built loader (a classic one unless `type` says otherwise) and resolves
+ * once both elements are defined (the loader imports their module from beside itself), with the
+ * errors raised meanwhile: a script's exceptions, and the loader's reportError, reach `window`'s
+ * error event, not the code that inserted it.
  */
-export function loadScript(src: string): Promise<unknown[]> {
+export function loadElements(type?: 'module'): Promise<unknown[]> {
   return new Promise((resolve, reject) => {
     const errors: unknown[] = [];
     const onError = (event: ErrorEvent) => {
       errors.push(event.error ?? event.message);
       event.preventDefault();
     };
+    const done = () => window.removeEventListener('error', onError);
     const script = document.createElement('script');
-    script.src = src;
+    if (type) script.type = type;
+    script.src = BUNDLE_URL;
     script.addEventListener('load', () => {
-      window.removeEventListener('error', onError);
-      resolve(errors);
+      const defined = Promise.all(['ev-charger-configurator', 'ev-charger-contact'].map((name) => customElements.whenDefined(name)));
+      // A loader that reported an error defines nothing: the errors are the answer then.
+      const failed = new Promise((settle) => setTimeout(() => errors.length > 0 && settle(undefined), 50));
+      void Promise.race([defined, failed]).then(() => {
+        done();
+        resolve(errors);
+      });
     });
     script.addEventListener('error', () => {
-      window.removeEventListener('error', onError);
-      reject(new Error(`Could not load ${src}`));
+      done();
+      reject(new Error(`Could not load ${BUNDLE_URL}`));
     });
     window.addEventListener('error', onError);
     document.head.append(script);

@@ -2,7 +2,7 @@
 // and `::part()` names; checked in Chromium against the built classic script.
 import { expect } from 'chai';
 import { after, before, describe, it } from './mocha';
-import { BUNDLE_URL, loadScript, waitFor } from './page';
+import { loadElements, waitFor } from './page';
 import { byRole } from './queries';
 
 describe('theming from the host page (built element in Chromium)', () => {
@@ -11,7 +11,7 @@ describe('theming from the host page (built element in Chromium)', () => {
   const pageSheet = new CSSStyleSheet();
 
   before(async () => {
-    expect(await loadScript(BUNDLE_URL)).to.deep.equal([]);
+    expect(await loadElements()).to.deep.equal([]);
     pageSheet.replaceSync(`
       ev-charger-configurator.themed { --evc-accent: rgb(1, 2, 3); --evc-header: rgb(4, 5, 6); --evc-radius: 3px; }
       ev-charger-configurator.themed::part(front-picker) { background-color: rgb(7, 8, 9); }

@@ -1,8 +1,8 @@
-// The built 3D viewer file and how the classic script finds it, in real Chromium.
+// The built 3D viewer file and how the page reaches it, in real Chromium.
 // Nothing here presses "View in 3D": drawing the model in software WebGL would hold the page for seconds.
 import { expect } from 'chai';
 import { after, before, describe, it } from './mocha';
-import { BUNDLE_URL, loadScript, waitFor } from './page';
+import { loadElements, waitFor } from './page';
 import { allByRole } from './queries';
 
 const VIEWER_URL = new URL('/dist/model-viewer.js', location.href).href;
@@ -14,14 +14,14 @@ describe('dist/model-viewer.js', () => {
   const mounted: HTMLElement[] = [];
 
   before(async () => {
-    expect(await loadScript(BUNDLE_URL)).to.deep.equal([]);
+    expect(await loadElements()).to.deep.equal([]);
   });
 
   after(() => {
     for (const host of mounted) host.remove();
   });
 
-  it('the classic script finds the viewer file beside itself: model-src alone brings the 3D button', async () => {
+  it('model-src alone brings the 3D button: the build imports its own viewer file', async () => {
     const host = document.createElement('ev-charger-configurator');
     host.setAttribute('persist', 'none');
     host.setAttribute('model-src', '/demo/assets/charger.glb');
