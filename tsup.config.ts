@@ -76,6 +76,8 @@ export default defineConfig([
     format: ['esm'],
     splitting: true,
     minify: true,
+    // V8 compiles every function of the script while it streams in, off the main thread, instead of each on its first call.
+    banner: { js: '//# allFunctionsCalledOnLoad' },
     noExternal: [/.*/],
     define: { 'process.env.NODE_ENV': '"production"' },
     esbuildOptions(options) {
