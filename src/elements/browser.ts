@@ -5,6 +5,10 @@
 import { sharePayloadIn } from '../domain/share';
 import { define } from './define';
 import { loadShareReader } from '../app/share-link';
+import { setBuiltFilesUrl } from '../services/module-import';
+
+// The files loaded on demand sit beside this one: a retry after a failed load fetches them by URL.
+setBuiltFilesUrl(import.meta.url);
 
 // Opened with a share link: its reader (share-link.js) starts loading now, while the elements render.
 if (typeof location !== 'undefined' && sharePayloadIn(location.hash) !== undefined) void loadShareReader();

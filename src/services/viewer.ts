@@ -6,7 +6,7 @@
 import type { ViewerModule } from '../viewer/model-stage';
 import { isViewerModule } from '../viewer/model-stage';
 import type { ImportModule } from './module-import';
-import { createUrlImporter, importByUrl } from './module-import';
+import { builtFileImporter, createUrlImporter, importByUrl } from './module-import';
 import { webglAvailable } from './webgl';
 
 export { webglAvailable };
@@ -21,12 +21,12 @@ export interface ViewerService {
 export interface ViewerLoaderOptions {
   /** Imports an ES module by URL; tests hand in a fake. */
   importModule?: ImportModule;
-  /** Imports the build's own viewer file. */
+  /** Imports the build's own viewer file; it says what failed, and tries again with a fresh URL. */
   importOwn?: () => Promise<unknown>;
   registry?: CustomElementRegistry | undefined;
 }
 
-const importOwnViewer = () => import('../viewer/model-viewer-entry');
+const importOwnViewer = /* @__PURE__ */ builtFileImporter('model-viewer.js', 'The 3D viewer', () => import('../viewer/model-viewer-entry'));
 
 /**
  * A loader that imports each file once, shared by every element on the page. The file is imported
@@ -35,11 +35,7 @@ const importOwnViewer = () => import('../viewer/model-viewer-entry');
 export function createViewerLoader({ importModule = importByUrl, importOwn = importOwnViewer, registry = globalThis.customElements }: ViewerLoaderOptions = {}) {
   const importOnce = createUrlImporter(importModule);
   return async function loadViewer(url?: string): Promise<ViewerModule> {
-    const module = await (url
-      ? importOnce(url, 'The 3D viewer')
-      : importOwn().catch((error: unknown) => {
-          throw new Error(`The 3D viewer could not be loaded: ${(error as Error | null)?.message || 'the network failed'}`, { cause: error });
-        }));
+    const module = await (url ? importOnce(url, 'The 3D viewer') : importOwn());
     if (!registry?.get('model-viewer') || !isViewerModule(module)) throw new Error(`${url ?? 'model-viewer.js'} did not define <model-viewer>: is it the viewer file (model-viewer.js)?`);
     return module;
   };

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { LoadError } from '../services/module-import';
 import { LoadFailed, LoadStatus } from './load-parts';
 import { useUiOptions } from './options-context';
 import { useConfiguratorStore } from './store-context';
@@ -17,15 +18,16 @@ export interface PageDialogProps extends Required<Pick<WizardMountProps, 'close'
   part?: string;
 }
 
-/** What came of loading the wizard file: nothing yet, the module, or the message of a failure. */
-type Loaded = { module?: WizardModule; error?: string };
+/** What came of loading the wizard file: nothing yet, the module, or the message of a failure (and whether only a reload can mend it). */
+type Loaded = { module?: WizardModule; error?: string; reload?: true | undefined };
 
 /**
  * A dialog the page opens (the wizard, the 3D view, "Start again?"); it ships in the wizard file,
  * which loads when the buyer first opens one (or when the wizard was open before a reload), so the
  * page's script holds only the buttons. The part renders here with the page's store and options and
  * its `open` and `close`. Meanwhile the page shows a spinner; when the file cannot be loaded, what
- * failed (reported to the host page as `failure`) with "Try again" and "Close".
+ * failed (reported to the host page as `failure`) with "Try again" and "Close", or, when only a reload
+ * of the page can mend it, why.
  */
 export function PageDialog({ mount, services, open, close, failure, loading, failed, part }: PageDialogProps) {
   const store = useConfiguratorStore();
@@ -44,8 +46,8 @@ export function PageDialog({ mount, services, open, close, failure, loading, fai
       (module) => current && setLoaded({ module }),
       (error: unknown) => {
         if (!current) return;
-        const message = (error as Error).message || 'The wizard could not be loaded.';
-        setLoaded({ error: message });
+        const { message = 'The wizard could not be loaded.', reload } = error as LoadError;
+        setLoaded({ error: message, reload });
         reportError?.({ code: failure, message });
       },
     );
@@ -77,7 +79,7 @@ export function PageDialog({ mount, services, open, close, failure, loading, fai
       {open &&
         !loaded.module &&
         (loaded.error ? (
-          <LoadFailed message={failed ?? loaded.error} retry={() => setLoaded({})} close={() => close()} part={part} />
+          <LoadFailed message={loaded.reload ? loaded.error : (failed ?? loaded.error)} retry={loaded.reload ? undefined : () => setLoaded({})} close={() => close()} part={part} />
         ) : (
           <LoadStatus label={loading} />
         ))}

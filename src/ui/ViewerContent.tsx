@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { bodyColour, frontColour } from '../domain/configuration';
+import type { LoadError } from '../services/module-import';
 import { browserViewer } from '../services/viewer';
 import type { ModelLook, ModelStage as ModelStageHandle, ViewerModule } from '../viewer/model-stage';
 import { useUiOptions } from './options-context';
@@ -10,7 +11,8 @@ import viewerCss from './viewer-content.css';
 /** The 3D dialog content's stylesheet, adopted when it mounts, so it ships in the wizard file only. */
 export const VIEWER_STYLES: readonly string[] = [viewerCss];
 
-type Phase = 'loading' | 'ready' | 'failed';
+/** `reload`: the file failed so that only a reload of the page can mend it (module-import.ts). */
+type Phase = 'loading' | 'ready' | 'failed' | 'reload';
 
 interface ModelStageProps {
   module: ViewerModule;
@@ -73,8 +75,8 @@ function ViewerPhases({ modelSrc, viewerSrc }: { modelSrc: string; viewerSrc: st
   const [module, setModule] = useState<ViewerModule>();
 
   const fail = useCallback(
-    (code: string, message: string) => {
-      setPhase('failed');
+    (code: string, message: string, reload?: true) => {
+      setPhase(reload ? 'reload' : 'failed');
       reportError?.({ code, message });
     },
     [reportError],
@@ -89,7 +91,7 @@ function ViewerPhases({ modelSrc, viewerSrc }: { modelSrc: string; viewerSrc: st
         setModule(loaded);
         setPhase('ready');
       },
-      (error: unknown) => current && fail('viewer-load-failed', (error as Error).message),
+      (error: unknown) => current && fail('viewer-load-failed', (error as LoadError).message, (error as LoadError).reload),
     );
     return () => {
       current = false;
@@ -97,6 +99,7 @@ function ViewerPhases({ modelSrc, viewerSrc }: { modelSrc: string; viewerSrc: st
   }, [phase, viewer, viewerSrc, fail]);
 
   if (phase === 'loading') return <LoadStatus label={VIEWER_TEXT.loading} />;
+  if (phase === 'reload') return <LoadFailed message={`${VIEWER_TEXT.failed} Reload the page to try again.`} />;
   if (phase === 'failed' || !module) return <LoadFailed message={VIEWER_TEXT.failed} retry={() => setPhase('loading')} />;
   return <ModelStage module={module} src={modelSrc} onModelError={() => fail('model-load-failed', `The 3D model ${modelSrc} could not be loaded`)} />;
 }

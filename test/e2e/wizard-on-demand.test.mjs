@@ -1,5 +1,6 @@
 // The wizard is its own file (dist/wizard.js), loaded when the buyer first presses Continue and
-// rendered with the page script's React; a failed load is shown with "Try again".
+// rendered with the page script's React; a failed load is shown with "Try again", which fetches
+// wizard.js afresh, or, when a file it imports failed (the browser keeps that failure), says to reload.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { useHarness } from './harness.mjs';
@@ -34,6 +35,21 @@ describe('wizard on demand', () => {
     refuse = false;
     await element.getByRole('button', { name: 'Try again' }).click();
     await element.getByRole('dialog', { name: 'Power & cable' }).waitFor();
+    await page.close();
+  });
+
+  it('when wizard.js arrives but a chunk it imports does not, says to reload the page, with no "Try again"', async () => {
+    const { page, errors } = await harness.open('/dist-examples/marketing-site.html');
+    const element = page.locator('ev-charger-configurator');
+    await element.getByRole('button', { name: 'Continue' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // The page's own chunks are loaded by now; those only the wizard imports fail.
+    await page.route('**/dist/chunks/*', (route) => route.abort('failed'));
+    await element.getByRole('button', { name: 'Continue' }).click();
+    const alert = element.getByRole('alert').filter({ hasText: 'reload the page to try again' });
+    await alert.waitFor();
+    assert.equal(await alert.getByRole('button', { name: 'Try again' }).count(), 0);
+    assert.ok(errors.every((error) => /Failed to load resource/.test(error)), errors.join('\n'));
     await page.close();
   });
 });
