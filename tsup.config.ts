@@ -43,6 +43,17 @@ const meshoptOnDemand: EsbuildPlugin = {
   },
 };
 
+/**
+ * In the page's graph, the viewer file (its own build below) is imported by URL beside elements.js
+ * (services/module-import.ts); the bundler's import of it, for ESM users, stays a bare external.
+ */
+const viewerApart: EsbuildPlugin = {
+  name: 'evc-viewer-apart',
+  setup(build) {
+    build.onResolve({ filter: /\/viewer\/model-viewer-entry$/ }, () => ({ path: './model-viewer.js', external: true }));
+  },
+};
+
 const shared: Options = {
   target: 'es2022',
   platform: 'browser',
@@ -63,20 +74,20 @@ export default defineConfig([
   {
     ...shared,
     // The page's ES module graph. The files loaded on demand are entries, so they keep their names
-    // beside the script (the wizard on Continue, the viewer on "View in 3D", the catalogue for a
+    // beside the script (the wizard on Continue, View in 3D or Start again, the catalogue for a
     // merchant `catalog`, the share-link reader for a share link); what they share with the page,
     // React above all, is split into chunks/ and loaded once.
     entry: {
       elements: 'src/elements/browser.ts',
       wizard: 'src/app/wizard-entry.ts',
-      'model-viewer': 'src/viewer/model-viewer-entry.ts',
       catalogue: 'src/app/catalogue-entry.ts',
       'share-link': 'src/app/share-entry.ts',
     },
     format: ['esm'],
     splitting: true,
     minify: true,
-    // V8 compiles every function of the script while it streams in, off the main thread, instead of each on its first call.
+    esbuildPlugins: [minifiedCssText, viewerApart],
+    // V8 compiles every function of these files while they stream in, off the main thread, instead of each on its first call.
     banner: { js: '//# allFunctionsCalledOnLoad' },
     noExternal: [/.*/],
     define: { 'process.env.NODE_ENV': '"production"' },
@@ -84,6 +95,21 @@ export default defineConfig([
       options.chunkNames = 'chunks/[name]-[hash]';
       // The libraries' licence notices go to a `.LEGAL.txt` beside each file, which names it at its
       // end: the size budget is for code (scripts/check-bundle.mjs).
+      options.legalComments = 'linked';
+    },
+  },
+  {
+    ...shared,
+    // The 3D viewer, on "View in 3D": a graph of its own, as it shares nothing the page needs, and
+    // without the compile hint, as most of three.js and model-viewer never runs.
+    entry: { 'model-viewer': 'src/viewer/model-viewer-entry.ts' },
+    format: ['esm'],
+    splitting: true,
+    minify: true,
+    noExternal: [/.*/],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    esbuildOptions(options) {
+      options.chunkNames = 'chunks/[name]-[hash]';
       options.legalComments = 'linked';
     },
   },

@@ -74,6 +74,15 @@ const verdict = firstLoadGzip <= BUDGET_BYTES ? 'within budget' : 'OVER BUDGET';
 console.log(`  total: ${firstLoadGzip} B = ${kb(firstLoadGzip)} gzip (budget ${kb(BUDGET_BYTES)} = ${BUDGET_BYTES} B: ${verdict})`);
 if (firstLoadGzip > BUDGET_BYTES) failures.push(`the page's first load is ${kb(firstLoadGzip)} gzip, over its ${kb(BUDGET_BYTES)} budget by ${firstLoadGzip - BUDGET_BYTES} bytes`);
 
+// V8's compile hint (docs/decisions/compile-hint-for-the-page-script.md): first in every module the
+// page evaluates before its first interaction, and in no file of the 3D viewer, most of which never runs.
+const HINT = '//# allFunctionsCalledOnLoad';
+const unhinted = firstLoad.filter((file) => file !== LOADER && !text(file).startsWith(HINT));
+if (unhinted.length > 0) failures.push(`${unhinted.map((file) => `dist/${file}`).join(', ')} must start with ${HINT}`);
+const viewerFiles = importClosure('model-viewer.js', (name) => relativeImports(text(name)));
+const hintedViewer = viewerFiles.filter((file) => text(file).startsWith(HINT));
+if (hintedViewer.length > 0) failures.push(`${hintedViewer.map((file) => `dist/${file}`).join(', ')} must not carry ${HINT}: the viewer is compiled as V8 chooses`);
+
 const page = firstLoad.map(text).join('\n');
 const viewerInside = found(page, VIEWER);
 if (viewerInside.length > 0) failures.push(`the page's first load must not contain the 3D viewer, but contains: ${viewerInside.join(', ')}`);

@@ -1,6 +1,6 @@
 import type { CatalogueResult } from '../domain/catalogue/schema';
 import type { CatalogueLoaderOptions } from '../services/catalogue';
-import type { forgetSharedLink, restoreSharedLink } from './share-restore';
+import type { readSharePayload } from '../domain/share-read';
 
 /**
  * What the files the page's script loads on demand export, besides the wizard and the 3D viewer:
@@ -16,18 +16,14 @@ export interface CatalogueModule {
   loadCatalogue(url: string, options?: CatalogueLoaderOptions): Promise<CatalogueResult>;
 }
 
-/** `share-link.js` (share-entry.ts): reading the configuration of a share link the page was opened with, into the element it names. */
+/** `share-link.js` (share-entry.ts): reading the payload of a share link the page was opened with. */
 export interface ShareModule {
-  restoreSharedLink: typeof restoreSharedLink;
-  /** Takes the link out of the page's address once used. */
-  forgetSharedLink: typeof forgetSharedLink;
+  readSharePayload: typeof readSharePayload;
 }
 
 export const isCatalogueModule = (module: unknown): module is CatalogueModule =>
   typeof (module as Partial<CatalogueModule> | null)?.parseCatalogue === 'function' &&
   typeof (module as Partial<CatalogueModule>).loadCatalogue === 'function';
 
-export const isShareModule = (module: unknown): module is ShareModule =>
-  typeof (module as Partial<ShareModule> | null)?.restoreSharedLink === 'function' &&
-  typeof (module as Partial<ShareModule>).forgetSharedLink === 'function';
+export const isShareModule = (module: unknown): module is ShareModule => typeof (module as Partial<ShareModule> | null)?.readSharePayload === 'function';
 

@@ -1,6 +1,5 @@
 /**
- * Entry of `dist/share-link.js`: reading a share link's configuration (domain/share.ts) and restoring
- * it into the element it names, which the page's script imports by URL only when the page was opened
- * with one (share-link.ts).
+ * Entry of `dist/share-link.js`: reading a share link's payload (domain/share-read.ts), which the
+ * page's script imports only when the page was opened with one (share-link.ts checks and applies it).
  */
-export { forgetSharedLink, restoreSharedLink } from './share-restore';
+export { readSharePayload } from '../domain/share-read';

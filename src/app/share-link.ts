@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { sharePayloadIn, shareUrl } from '../domain/share';
+import { sharedConfiguration, sharePayloadIn, shareUrl, withoutSharePayload } from '../domain/share';
 import { copyText } from '../services/clipboard';
 import type { ConfiguratorStore } from '../stores/configurator-store';
 import type { ShareOptions } from '../ui/options-context';
@@ -31,13 +31,36 @@ export type SharedLinkOutcome = { kind: 'none' } | { kind: 'restored' } | { kind
 export type ShareReader = ShareModule | { failed: string };
 
 /**
- * Applies the configuration of a share link that names this element (share-restore.ts, in the
- * reader's file). A reader that could not be loaded is reported by the page's first configurator.
+ * Applies the configuration of a share link's `payload` that names this element, once its reader
+ * (`share-link.js`) is loaded. A link that cannot be used is reported by the element it names, or by
+ * the page's first configurator when even the name cannot be read (or the reader did not load);
+ * every other element ignores it.
  */
 export function applySharedLink(store: ConfiguratorStore, payload: string | undefined, place: PlaceOnPage, reader: ShareReader): SharedLinkOutcome {
   if (payload === undefined) return { kind: 'none' };
   if ('failed' in reader) return place.first ? { kind: 'refused', error: reader.failed } : { kind: 'none' };
-  return reader.restoreSharedLink(store, payload, place);
+  const { catalogue, flow, actions } = store.getState();
+  const result = sharedConfiguration(catalogue, flow, reader.readSharePayload(payload));
+  if (result.ok) {
+    if (result.target !== place.name) return { kind: 'none' };
+    actions.setConfiguration(result.configuration);
+    return { kind: 'restored' };
+  }
+  const named = result.target === undefined ? place.first : result.target === place.name;
+  return named ? { kind: 'refused', error: result.error } : { kind: 'none' };
+}
+
+/**
+ * Takes the share parameter out of the page's URL once used, keeping the rest of the fragment,
+ * so a reload shows the buyer's later choices rather than the link's again.
+ */
+function forgetSharedLink(view: Window): void {
+  const { location, history } = view;
+  try {
+    history.replaceState(history.state, '', `${location.pathname}${location.search}${withoutSharePayload(location.hash)}`);
+  } catch {
+    // Some sandboxed or opaque-origin documents refuse replaceState; the link then stays, harmlessly.
+  }
 }
 
 /** The reader once loaded, for every configurator on the page. */
@@ -98,7 +121,7 @@ export function useShareLink(host: HTMLElement, store: ConfiguratorStore | undef
   useEffect(() => {
     if (outcome.kind === 'none' || !view) return;
     // A reader that could not be loaded leaves the link in the address, harmlessly.
-    if (reader && 'forgetSharedLink' in reader) reader.forgetSharedLink(view);
+    if (reader && !('failed' in reader)) forgetSharedLink(view);
     if (outcome.kind === 'refused') emit(host, 'evc-error', { code: 'invalid-share-link', message: `${SHARE_LINK_NOTICE} (${outcome.error})` });
   }, [outcome, view, host, reader]);
 

@@ -2,14 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { UK_CATALOGUE } from './catalogue/uk';
 import type { Configuration } from './configuration';
 import { defaultConfiguration } from './configuration';
-import { decodeSharedConfiguration } from './share-read';
+import type { Catalogue } from './catalogue/schema';
+import { readSharePayload } from './share-read';
 import {
   encodeSharedConfiguration,
+  sharedConfiguration,
   sharePayloadIn,
   shareUrl,
   withoutSharePayload,
   withSharePayload,
 } from './share';
+import type { Flow } from './wizard';
+
+/** What the page does with a link: its reader reads the payload, the page checks the entries. */
+const decodeSharedConfiguration = (catalogue: Catalogue, flow: Flow, payload: string) => sharedConfiguration(catalogue, flow, readSharePayload(payload));
 
 const catalogue = UK_CATALOGUE;
 const base = defaultConfiguration(catalogue);

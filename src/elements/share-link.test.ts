@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import { defaultConfiguration } from '../domain/configuration';
-import { encodeSharedConfiguration, sharePayloadIn } from '../domain/share';
-import { decodeSharedConfiguration } from '../domain/share-read';
+import { encodeSharedConfiguration, sharedConfiguration, sharePayloadIn } from '../domain/share';
+import { readSharePayload } from '../domain/share-read';
 import { define } from './define';
 import type { EvcErrorDetail } from './events';
 import { SHARE_LINK_NOTICE } from '../app/share-link';
@@ -101,7 +101,7 @@ describe('share links on the page', { timeout: TEST_TIMEOUT_MS }, () => {
     (await until(() => [...root.querySelectorAll('button')].find((button) => button.textContent === 'Share this configuration'), 'the "Share this configuration" button')).click();
     const url = (await until(() => root.querySelector<HTMLInputElement>('.evc-share-field input')?.value, 'the share link in its field')) ?? '';
     expect(url.startsWith(`${location.origin}/product#design&evc=`)).toBe(true);
-    const decoded = decodeSharedConfiguration(UK_CATALOGUE, 'order', sharePayloadIn(new URL(url).hash)!);
+    const decoded = sharedConfiguration(UK_CATALOGUE, 'order', readSharePayload(sharePayloadIn(new URL(url).hash)!));
     expect(decoded).toMatchObject({ ok: true, target: '#1', configuration: { front: 'maranello_red' } });
   });
 });

@@ -13,11 +13,19 @@ const timing = (statuses: Record<string, number>) =>
 afterEach(() => vi.restoreAllMocks());
 
 describe('builtFileImporter', () => {
-  it("imports the bundle's own file first, and after a failure that file by URL with a fresh query", async () => {
+  it("without elements.js's URL (a bundler's build), imports the bundle's own file, each time", async () => {
+    const importBuilt = vi.fn().mockImplementationOnce(offline).mockResolvedValue({ mountWizard() {} });
+    const load = builtFileImporter('wizard.js', 'The wizard', importBuilt);
+    expect((await failure(load()))?.message).toBe('The wizard could not be loaded: Failed to fetch dynamically imported module');
+    await expect(load()).resolves.toHaveProperty('mountWizard');
+    expect(importBuilt).toHaveBeenCalledTimes(2);
+  });
+
+  it('imports the file beside elements.js by URL, and after a failure with a fresh query', async () => {
     setBuiltFilesUrl('https://cdn.example/evc/elements.js');
     timing({ [WIZARD]: 0 });
-    const importBuilt = vi.fn(offline);
-    const importModule = vi.fn().mockRejectedValueOnce(new TypeError('offline')).mockResolvedValue({ mountWizard() {} });
+    const importBuilt = vi.fn();
+    const importModule = vi.fn().mockImplementationOnce(offline).mockRejectedValueOnce(new TypeError('offline')).mockResolvedValue({ mountWizard() {} });
     const load = builtFileImporter('wizard.js', 'The wizard', importBuilt, importModule);
 
     const first = await failure(load());
@@ -25,14 +33,14 @@ describe('builtFileImporter', () => {
     expect(first?.reload).toBeUndefined();
     expect((await failure(load()))?.message).toBe(`The wizard could not be loaded from ${WIZARD}?retry=1: offline`);
     await expect(load()).resolves.toHaveProperty('mountWizard');
-    expect(importBuilt).toHaveBeenCalledOnce();
-    expect(importModule.mock.calls).toEqual([[`${WIZARD}?retry=1`], [`${WIZARD}?retry=2`]]);
+    expect(importBuilt).not.toHaveBeenCalled();
+    expect(importModule.mock.calls).toEqual([[WIZARD], [`${WIZARD}?retry=1`], [`${WIZARD}?retry=2`]]);
   });
 
   it('says only a reload helps when the file itself arrived (a file it imports failed, which the browser keeps)', async () => {
     setBuiltFilesUrl('https://cdn.example/evc/elements.js');
     timing({ [WIZARD]: 200 });
-    const error = await failure(builtFileImporter('wizard.js', 'The wizard', offline)());
+    const error = await failure(builtFileImporter('wizard.js', 'The wizard', vi.fn(), offline)());
     expect(error?.message).toBe(`The wizard could not be loaded from ${WIZARD}: a file it needs did not arrive; reload the page to try again`);
     expect(error?.reload).toBe(true);
   });

@@ -35,16 +35,17 @@ export const setBuiltFilesUrl = (url: string): void => {
 };
 
 /**
- * One of the build's on-demand files (`file`, such as `wizard.js`): first the bundle's own dynamic
- * import, and after a failure that same file by URL with a fresh query; the files it imports keep
- * their URLs, so what the page loaded already (React) stays shared.
+ * One of the build's on-demand files (`file`, such as `wizard.js`): imported by its URL beside
+ * `elements.js` in our build (after a failure with a fresh query; the files it imports keep their
+ * URLs, so what the page loaded already, React above all, stays shared), else by the bundle's own
+ * dynamic import.
  */
 export function builtFileImporter(file: string, what: string, importBuilt: () => Promise<unknown>, importModule = importByUrl): () => Promise<unknown> {
   let failures = 0;
   return () => {
     const url = builtFiles && new URL(file, builtFiles).href;
     const target = url && failures > 0 ? `${url}?retry=${failures}` : url;
-    return (target && failures > 0 ? importModule(target) : importBuilt()).catch((error: unknown) => {
+    return (target ? importModule(target) : importBuilt()).catch((error: unknown) => {
       failures += 1;
       throw loadError(what, error, target);
     });
