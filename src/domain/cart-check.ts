@@ -5,7 +5,7 @@ import { formatPence, poundsFromPence, sumPence } from './money';
 import type { OrderItem } from './order-items';
 import { orderItems } from './order-items';
 import type { PartnerContext } from './partner';
-import { partnerDiscountCode } from './partner';
+import { partnerDiscountCode } from './partner-code';
 import type { TotalsDetail } from './pricing';
 import { priceConfiguration } from './pricing';
 import type { ShopPriceList } from './shop-prices';

@@ -7,7 +7,7 @@ import { priceConfiguration } from './pricing';
 import type { PricingContext } from './order-items';
 import { orderItems } from './order-items';
 import type { PartnerContext } from './partner';
-import { partnerDiscountCode } from './partner';
+import { partnerDiscountCode } from './partner-code';
 import type { Flow } from './wizard/steps';
 
 /**

@@ -3,7 +3,8 @@ import { UK_CATALOGUE as C } from './catalogue/uk';
 import type { Configuration } from './configuration';
 import { defaultConfiguration } from './configuration';
 import type { FormValues } from './forms';
-import { defaultFormValues, orderEmailChanges } from './forms';
+import { defaultFormValues } from './forms';
+import { orderEmailChanges } from './order-email';
 import type { SpecFormValues } from './spec-form';
 import { specFormValues } from './spec-form';
 

@@ -1,8 +1,6 @@
-import type { Catalogue } from './catalogue/schema';
 import type { FormValues } from './forms';
 import type { Pence } from './money';
 import type { PricingContext } from './order-items';
-import { partnerDiscount } from './order-items';
 
 /**
  * A partner discount verified with a one-time code sent to the buyer's e-mail (`partner-endpoint`):
@@ -33,17 +31,6 @@ export const partnerContext = (form: Pick<FormValues, 'email' | 'verifiedPartner
   verifiedPartnerDiscounts,
   verifiedPartner: form.verifiedPartner,
 });
-
-/**
- * The shop code for the order's partner discount: with verification on, the verified single-use
- * code, never a shared one; otherwise the catalogue's code for the e-mail's domain, when the
- * merchant put one there (spec §6).
- */
-export function partnerDiscountCode(catalogue: Catalogue, context: PartnerContext): string | undefined {
-  const discount = partnerDiscount(catalogue, context);
-  if (!discount) return undefined;
-  return context.verifiedPartnerDiscounts ? context.verifiedPartner?.discountCode : discount.code;
-}
 
 /** Whether a verification still counts at `now`: one past its expiry is dropped. */
 export const verificationCurrent = (verified: Pick<VerifiedPartner, 'expiresAt'>, now: number): boolean => Date.parse(verified.expiresAt) > now;

@@ -3,7 +3,8 @@ import { UK_CATALOGUE as C } from './catalogue/uk';
 import type { Configuration } from './configuration';
 import { defaultConfiguration } from './configuration';
 import { discountForEmail, orderItems, partnerDiscount } from './order-items';
-import { finishSurcharge, monthlyPlanOffered, priceConfiguration, totalPayable, totalsDetail } from './pricing';
+import { monthlyPlanOffered, totalPayable } from './plan-figures';
+import { finishSurcharge, priceConfiguration, totalsDetail } from './pricing';
 import { withShopPrices } from './shop-prices';
 
 const base = defaultConfiguration(C);

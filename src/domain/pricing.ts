@@ -1,4 +1,4 @@
-import type { Catalogue, PaymentType } from './catalogue/schema';
+import type { Catalogue } from './catalogue/schema';
 import type { Configuration } from './configuration';
 import type { Pence } from './money';
 import { CURRENCY, poundsFromPence, splitPence, sumPence } from './money';
@@ -63,21 +63,6 @@ export function priceConfiguration(catalogue: Catalogue, config: Configuration, 
     },
   };
 }
-
-/** What a plan costs in all, to set beside the pay-in-full price: pay in 3 is its instalments, the monthly plan its term. */
-export function totalPayable(type: PaymentType, totals: Totals): Pence {
-  switch (type) {
-    case 'PAY_NOW':
-      return totals.total;
-    case 'PAY_PAYPAL':
-      return sumPence(totals.payIn3);
-    case 'PAY_MONTHLY':
-      return totals.monthly.totalPayable;
-  }
-}
-
-/** A Direct Debit is set up only when there is something to collect: with nothing paid monthly, the monthly plan is not offered. */
-export const monthlyPlanOffered = (monthly: Pick<MonthlyPlanFigures, 'monthlyPayment'>): boolean => monthly.monthlyPayment > 0;
 
 /** The contract's `totals` detail: pounds as numbers with two decimals, the figures the buyer sees. */
 export interface TotalsDetail {

@@ -19,7 +19,7 @@ export const remToPx = (css: string): string =>
   css.replace(/(?<![\w.])(\d*\.?\d+)rem\b/g, (_match, value: string) => `${Number((Number(value) * REM_PX).toFixed(4))}px`);
 
 /** The root's adopted sheets and a sheet for each of `cssTexts`; none where the browser has no constructable stylesheets. */
-function sheetsFor(root: Node, cssTexts: readonly string[]): { target: DocumentOrShadowRoot; wanted: CSSStyleSheet[] } | undefined {
+export function sheetsFor(root: Node, cssTexts: readonly string[]): { target: DocumentOrShadowRoot; wanted: CSSStyleSheet[] } | undefined {
   const target = root as Node & Partial<DocumentOrShadowRoot>;
   const owner = root.ownerDocument;
   const view = owner?.defaultView;
@@ -45,13 +45,4 @@ function sheetsFor(root: Node, cssTexts: readonly string[]): { target: DocumentO
 export function adoptStyles(root: Node, cssTexts: readonly string[]): void {
   const found = sheetsFor(root, cssTexts);
   if (found) found.target.adoptedStyleSheets = found.wanted;
-}
-
-/** Adopts `cssTexts` on `root` after what it has (once each): how the wizard file adds its own sheets to the element's. */
-export function appendStyles(root: Node, cssTexts: readonly string[]): void {
-  const found = sheetsFor(root, cssTexts);
-  if (!found) return;
-  const { target, wanted } = found;
-  const missing = wanted.filter((sheet) => !target.adoptedStyleSheets.includes(sheet));
-  if (missing.length > 0) target.adoptedStyleSheets = [...target.adoptedStyleSheets, ...missing];
 }

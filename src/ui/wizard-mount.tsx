@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { appendStyles } from './constructable-styles';
+import { appendStyles } from './append-styles';
 import { UiOptionsContext } from './options-context';
 import { StoreContext } from './store-context';
 import { DIALOG_STYLES, StartAgainDialog, ViewerDialog } from './page-dialogs';

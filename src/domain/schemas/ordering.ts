@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { PaymentTypeSchema } from '../catalogue/schema';
-import { monthlyPlanOffered } from '../pricing';
+import { monthlyPlanOffered } from '../plan-figures';
 import {
   EmailSchema,
   PhoneSchema,

@@ -1,4 +1,4 @@
-import { orderEmailChanges } from '../../domain/forms';
+import { orderEmailChanges } from '../../domain/order-email';
 import { updateForm } from '../../stores/form-answers';
 import { useConfigurator, useConfiguratorStore } from '../store-context';
 import { TextField } from '../TextField';

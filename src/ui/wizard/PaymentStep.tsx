@@ -1,7 +1,7 @@
 import type { PaymentType } from '../../domain/catalogue/schema';
 import { formatPence } from '../../domain/money';
 import type { Totals } from '../../domain/pricing';
-import { monthlyPlanOffered, totalPayable } from '../../domain/pricing';
+import { monthlyPlanOffered, totalPayable } from '../../domain/plan-figures';
 import { MESSAGES } from '../../domain/schemas/messages';
 import { useUiOptions } from '../options-context';
 import { choosePaymentType } from '../../stores/wizard-choices';
