@@ -54,7 +54,7 @@ async function walkOrder(page, visit) {
   await element.getByRole('radiogroup', { name: 'Front' }).waitFor();
   await element.getByRole('button', { name: 'Continue' }).click();
   const wizard = element.locator('dialog.evc-wizard');
-  const continueButton = wizard.getByRole('button', { name: 'Continue', exact: true }).last();
+  const continueButton = wizard.getByRole('button', { name: /^Continue( to checkout)?$/ }).last();
   // Steps checked with their messages showing are not checked before as well.
   const on = async (step, { check = true } = {}) => {
     await wizard.locator(`.evc-step[data-step="${step}"]`).waitFor();

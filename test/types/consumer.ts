@@ -34,5 +34,8 @@ contact.mode = 'order';
 
 const created: EvChargerConfigurator = new EvChargerConfigurator();
 created.partnerEndpoint = '/api/partner-discount';
+created.termsUrl = 'https://merchant.example/terms';
+created.financeTermsUrl = 'https://merchant.example/finance-terms';
+created.privacyUrl = 'https://merchant.example/privacy';
 
 export const used = [domain, mode, loaded, created];
