@@ -122,3 +122,24 @@ describe('small screens: the itemised summary on the last step before checkout',
     expect(container.querySelector('.evc-step .evc-summary')).toBeNull();
   });
 });
+
+describe('small screens: the hook colour is chosen in sight of the preview', () => {
+  it('the hook step shows the preview with the hook in the chosen colour; large screens keep it beside the step', () => {
+    const { container, store, goTo } = renderWizard({ smallScreen: true });
+    update(() => {
+      choose(store, { type: 'chooseCable', cable: 'tethered_7kw_5_5m' });
+      chooseExtra(store, 'cableHook', true);
+    });
+    goTo('hook');
+    const preview = container.querySelector('.evc-step figure.evc-preview');
+    expect(preview).not.toBeNull();
+    click(byRole(byRole(container, 'radiogroup', 'Cable hook colour'), 'radio', 'Racing Green'));
+    const hook = [...(preview?.querySelectorAll<HTMLImageElement>('img[data-view="hook"]') ?? [])].filter((image) => !image.hidden);
+    expect(hook.map((image) => image.getAttribute('src'))).toEqual([expect.stringContaining('hook_quartz_racing_green')]);
+    expect(textOf(preview?.querySelector('figcaption'))).toContain('Racing Green');
+    cleanup();
+    const large = renderWizard({ step: 'hook' });
+    expect(large.container.querySelector('.evc-step figure.evc-preview')).toBeNull();
+    expect(large.container.querySelectorAll('figure.evc-preview')).toHaveLength(1);
+  });
+});
