@@ -93,6 +93,9 @@ const BAD_ATTRIBUTES = [
   ['support-email', 'sales@evil.example?bcc=everyone@evil.example&body=<script>'],
   ['video-url', 'javascript:window.__pwned=1'],
   ['social-url', 'data:text/html,<script>window.__pwned=1</script>'],
+  ['terms-url', 'javascript:window.__pwned=1'],
+  ['finance-terms-url', 'data:text/html,<script>window.__pwned=1</script>'],
+  ['privacy-url', 'vbscript:window.__pwned=1'],
 ];
 /** Bad values with which the element cannot show anything safe: it shows the error panel. */
 const FATAL_ATTRIBUTES = [
