@@ -1,11 +1,11 @@
 // The buyer's path as laid out in Chromium: on a 390x844 phone the preview stays in view while a
 // swatch is pressed, on the page and on the wizard's hook-colour step; at 1280x900 the wizard's
 // total stays in view above its footer with many lines, and "Need help?" keeps its place when the
-// 22kW dialog hides Continue; a 22kW cable in spec-request mode is announced in a live region; the
-// demo checkout fits the phone.
+// 22kW dialog hides Continue and "Per month" lines up with its amounts; a 22kW cable in spec-request
+// mode is announced in a live region; terms-url is a link in a new tab; the demo checkout fits the phone.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { configureOrder, HIGH_POWER_DIALOG } from './flows.mjs';
+import { configureMonthly, configureOrder, HIGH_POWER_DIALOG } from './flows.mjs';
 import { useHarness } from './harness.mjs';
 
 const harness = useHarness();
@@ -145,6 +145,38 @@ describe('the buyer’s path, laid out', () => {
     assert.equal(await status.getAttribute('aria-live'), null, 'role=status is polite by itself');
     await wizard.getByRole('status').filter({ hasText: '£360.00' }).waitFor();
     assert.match(await status.textContent(), /Installation is now 22kW Premium installation \(physical survey\), £360\.00, to match a 22kW charger\./);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('terms-url: the installation terms link to the merchant’s page, in a new tab', async () => {
+    const { page, errors } = await harness.open('about:blank');
+    await page.route(harness.url(ORDER_PAGE), async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace('<ev-charger-configurator', '<ev-charger-configurator terms-url="/terms"');
+      await route.fulfill({ response, body });
+    });
+    await page.goto(harness.url(ORDER_PAGE));
+    const { wizard, next } = await openWizard(page);
+    await next();
+    const link = wizard.getByRole('link', { name: 'Read the terms & conditions (opens in a new tab)' });
+    assert.equal(await link.getAttribute('href'), harness.url('/terms'));
+    assert.equal(await link.getAttribute('target'), '_blank');
+    assert.match(await link.getAttribute('rel'), /\bnoopener\b/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('monthly plan: the "Per month" header is aligned with its amounts', async () => {
+    const { page, errors } = await harness.open(ORDER_PAGE);
+    const { wizard } = await configureMonthly(page);
+    const table = wizard.locator('.evc-wizard-aside table[data-plan="monthly"]');
+    const header = table.getByRole('columnheader', { name: 'Per month' });
+    const amount = table.locator('tbody td').first();
+    const align = (cell) => cell.evaluate((node) => globalThis.getComputedStyle(node).textAlign);
+    assert.equal(await align(header), await align(amount));
+    const [headerBox, amountBox] = [await header.boundingBox(), await amount.boundingBox()];
+    assert.ok(Math.abs(headerBox.x + headerBox.width - (amountBox.x + amountBox.width)) < 1, 'their right edges line up');
     assert.deepEqual(errors, []);
     await page.close();
   });
