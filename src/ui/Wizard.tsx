@@ -120,7 +120,8 @@ export function Wizard() {
                 onClick={goNext}
                 part="next-button"
               >
-                Continue
+                {/* It leaves for the shop's checkout: its name says so and keeps "Continue" (docs/decisions/continue-to-checkout.md). */}
+                {ordering && last ? 'Continue to checkout' : 'Continue'}
               </button>
             </div>
           )}
@@ -153,6 +154,8 @@ export function Wizard() {
             <WizardOverlayContext value={setOverlay}>
               <StepForm flow={flow} step={wizard.step} validation={validation} confirmHighPower={confirmHighPower} />
             </WizardOverlayContext>
+            {/* Small screens show no summary beside the step: the last one before checkout shows it itemised, with a partner discount from the contact e-mail. */}
+            {smallScreen && ordering && last && <OrderSummary />}
           </div>
         </div>
       </div>

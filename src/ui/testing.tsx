@@ -108,6 +108,7 @@ function nameOf(element: Element): string {
 
 const ROLES = {
   button: 'button',
+  link: 'a[href]',
   radio: 'input[type="radio"]',
   checkbox: 'input[type="checkbox"]',
   radiogroup: '[role="radiogroup"]',

@@ -4,7 +4,7 @@
 // at 200% zoom); at 640x400 and at 320x640 each step and dialog has no sideways scrolling, no control
 // under 24x24 px or out of reach, and no text outside its box. The catalogue is the
 // embedded one plus an offer, so the offer step is reached; the monthly plan reaches finance and the
-// direct debit, before and after the GoCardless stand-in completes.
+// direct debit, before and after the GoCardless stand-in completes; the terms' dialogs too (no terms pages set).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { UK_CATALOGUE } from '../../dist/server.js';
@@ -49,12 +49,22 @@ async function touch(fields) {
  * the drop-in stand-in. `visit(where, dialog)` is called on each step, each dialog and each step
  * with its messages showing; it may change nothing.
  */
+/** Opens the short text behind a "Read …" button (no merchant page set), visits its dialog and closes it. */
+async function visitTermsDialog(element, wizard, what, title, visit) {
+  await wizard.getByRole('button', { name: `Read ${what}` }).click();
+  const dialog = element.getByRole('dialog', { name: title });
+  await dialog.waitFor();
+  await visit(`the ${title} dialog`, dialog);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
 async function walkOrder(page, visit) {
   const element = page.locator('ev-charger-configurator');
   await element.getByRole('radiogroup', { name: 'Front' }).waitFor();
   await element.getByRole('button', { name: 'Continue' }).click();
   const wizard = element.locator('dialog.evc-wizard');
-  const continueButton = wizard.getByRole('button', { name: 'Continue', exact: true }).last();
+  const continueButton = wizard.getByRole('button', { name: /^Continue( to checkout)?$/ }).last();
   // Steps checked with their messages showing are not checked before as well.
   const on = async (step, { check = true } = {}) => {
     await wizard.locator(`.evc-step[data-step="${step}"]`).waitFor();
@@ -81,6 +91,7 @@ async function walkOrder(page, visit) {
   await wizard.getByRole('radio', { name: 'Standard', exact: true }).check();
   const terms = wizard.getByRole('checkbox', { name: /terms/ });
   await visitTermsMessage(wizard, terms, visit);
+  await visitTermsDialog(element, wizard, 'the terms & conditions', 'Terms & conditions', visit);
   await continueButton.click();
 
   await on('options');
@@ -130,6 +141,8 @@ async function walkOrder(page, visit) {
     await field.fill(value);
   }
   await wizard.getByLabel('Date of birth').fill('1980-05-17');
+  await visitTermsDialog(element, wizard, 'the monthly payment terms', 'Monthly payment terms', visit);
+  await visitTermsDialog(element, wizard, 'how we use your data', 'How we use your data', visit);
   await wizard.getByRole('checkbox', { name: 'I accept the monthly payment terms' }).check();
   await wizard.getByRole('checkbox', { name: 'I agree to a credit check' }).check();
   await continueButton.click();

@@ -24,7 +24,7 @@ describe('ordering on marketing-site.html', () => {
     await verifyPartnerDiscount(harness.url, wizard);
     await partnerDiscountShown(wizard);
     const summary = await wizardSummary(wizard);
-    for (const name of ['22kW with 6.5m cable', 'Surge Protection three phase', 'Metallic Cable Hook Finish', 'Digital display', 'Partner Discount']) {
+    for (const name of ['22kW with 6.5m cable', 'Surge Protection three phase', 'Cable hook (metallic finish)', 'Digital display', 'Partner Discount']) {
       assert.ok(summary.names.includes(name), `the summary lists ${name}`);
     }
 

@@ -34,6 +34,9 @@ contact.mode = 'order';
 
 const created: EvChargerConfigurator = new EvChargerConfigurator();
 created.partnerEndpoint = '/api/partner-discount';
+created.termsUrl = 'https://merchant.example/terms';
+created.financeTermsUrl = 'https://merchant.example/finance-terms';
+created.privacyUrl = 'https://merchant.example/privacy';
 
 // The events bubble to the document and the window: listeners there are typed too.
 window.addEventListener('evc-checkout', (event) => {

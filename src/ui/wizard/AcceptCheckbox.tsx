@@ -7,10 +7,12 @@ export interface AcceptCheckboxProps {
   onChange(checked: boolean): void;
   /** The step schema's message (spec §5), shown once the box has been touched. */
   error: string | undefined;
+  /** Where the terms can be read (a TermsLink), beside the label. */
+  terms?: ReactNode;
 }
 
 /** Spec §5 "must be true": a box the buyer ticks to accept terms, with its message tied to it. */
-export function AcceptCheckbox({ label, checked, onChange, error }: AcceptCheckboxProps) {
+export function AcceptCheckbox({ label, checked, onChange, error, terms }: AcceptCheckboxProps) {
   const id = useId();
   const [touched, setTouched] = useState(false);
   const showError = touched && error !== undefined;
@@ -29,6 +31,7 @@ export function AcceptCheckbox({ label, checked, onChange, error }: AcceptCheckb
         onBlur={() => setTouched(true)}
       />
       <label htmlFor={id}>{label}</label>
+      {terms}
       {showError && (
         <p className="evc-field-error" id={`${id}-error`} role="alert">
           {error}

@@ -83,7 +83,7 @@ describe('finance step (spec §5 finance step, monthly plan only)', () => {
     update(() => chooseExtra(store, 'display', true));
     // £350.00 + 36 × £3.00 = £458.00; the yearly £1.00 after the term is said apart.
     expect(textOf(container.querySelector('.evc-step'))).toContain(
-      '£350.00 initial payment, then 36 monthly payments of £3.00 (total payable £458.00), then £1.00 per year',
+      '£350.00 initial payment, then 36 monthly payments of £3.00 (total payable £458.00), then £1.00 per year from the end of the 36 months, for as long as you keep the plan',
     );
   });
 

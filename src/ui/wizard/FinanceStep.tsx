@@ -6,6 +6,9 @@ import { updateForm } from '../../stores/form-answers';
 import { useConfigurator, useConfiguratorStore, useTotals } from '../store-context';
 import { AcceptCheckbox } from './AcceptCheckbox';
 import { SelectField } from './SelectField';
+import { TermsLink } from './TermsLink';
+import { afterwardsPerYear } from './PaymentStep';
+import { useUiOptions } from '../options-context';
 import type { StepProps } from './types';
 
 /** Spec §3: title defaults to Mr. */
@@ -48,12 +51,13 @@ export function FinanceStep({ validation }: StepProps) {
   const { monthly } = useTotals();
   const set = (changes: Partial<FormValues>) => updateForm(store, changes);
   const errors = validation.errors;
+  const { financeTermsUrl, privacyUrl } = useUiOptions();
   return (
     <>
       <p>
         The monthly plan is a finance agreement: {formatPence(monthly.initialPayment)} initial payment, then {monthly.months} monthly
         payments of {formatPence(monthly.monthlyPayment)} (total payable {formatPence(monthly.totalPayable)}), then{' '}
-        {formatPence(monthly.afterwardsPerYear)} per year. We need a few details for the application.
+        {afterwardsPerYear(monthly)}. We need a few details for the application.
       </p>
       <SelectField label={FIELD_LABELS.title} value={form.title} options={TITLES} autoComplete="honorific-prefix" error={errors['title']} onChange={(title) => set({ title })} />
       {ADDRESS.map(({ field, autoComplete, required, hint }) => (
@@ -85,12 +89,31 @@ export function FinanceStep({ validation }: StepProps) {
         checked={form.acceptedMonthlyPaymentTerms}
         onChange={(acceptedMonthlyPaymentTerms) => set({ acceptedMonthlyPaymentTerms })}
         error={errors['acceptedMonthlyPaymentTerms']}
+        terms={
+          <TermsLink what="the monthly payment terms" url={financeTermsUrl} title="Monthly payment terms">
+            <p>
+              {formatPence(monthly.initialPayment)} initial payment, then {monthly.months} monthly payments of{' '}
+              {formatPence(monthly.monthlyPayment)} by Direct Debit, then {afterwardsPerYear(monthly)}. The plan starts
+              once the credit check approves it and the Direct Debit is set up.
+            </p>
+            <p>For the full monthly payment terms, ask us through "Need help?".</p>
+          </TermsLink>
+        }
       />
       <AcceptCheckbox
         label={CREDIT_CHECK_LABEL}
         checked={form.acceptedCreditCheck}
         onChange={(acceptedCreditCheck) => set({ acceptedCreditCheck })}
         error={errors['acceptedCreditCheck']}
+        terms={
+          <TermsLink what="how we use your data" url={privacyUrl} title="How we use your data">
+            <p>
+              We use the details on this step to check your credit for the monthly plan and to set up its Direct Debit,
+              and for nothing else. Your date of birth is not kept on this device.
+            </p>
+            <p>For the full privacy notice, ask us through "Need help?".</p>
+          </TermsLink>
+        }
       />
     </>
   );

@@ -37,7 +37,7 @@ describe('options the shop cannot sell are disabled, with the reason', () => {
   it.each<[string, StepName, string, 'radio' | 'checkbox', string, string]>([
     ['a cable', 'cable', cable('tethered_7kw_8_5m'), 'radio', '7kW with 8.5m cable', '£99.00 8.5 m cable attached, single-phase supply'],
     ['an installation', 'installation', installation('standard_7kw'), 'radio', 'Standard', '£425.00 7kW Standard installation (remote survey)'],
-    ['an option', 'options', addOn('renewable'), 'checkbox', 'Renewable energy integration', '£97.00'],
+    ['an option', 'options', addOn('renewable'), 'checkbox', 'Renewable energy integration', "£97.00 Connects the charger to your home's renewable energy system, so your car charges from it when it can."],
     ['an extra', 'extras', addOn('display'), 'checkbox', 'Digital display', '£88.00'],
   ])('ordering flow: %s', (_what, step, variant, role, name, details) => {
     const { container, store } = renderWizard({ step });

@@ -41,14 +41,14 @@ function deferred<T>() {
 }
 
 describe('checkout from the last step (spec §7.3/§7.5)', () => {
-  it('Continue on the last step sends the configuration, form, totals and cart id, then keeps the cart id', async () => {
+  it('"Continue to checkout" on the last step sends the configuration, form, totals and cart id, then keeps the cart id', async () => {
     const order = fakeOrderServices();
     const { container, store } = onLastStep(order);
     update(() => store.getState().actions.setShop({ cartId: 'gid://shopify/Cart/earlier' }));
     const state = store.getState();
     const expectedTotals = totalsDetail(createTotalsSelector()(state), state.configuration);
     expect(byRole<HTMLDialogElement>(container, 'dialog', 'Contact details').open).toBe(true);
-    expect(nextButton(container)?.textContent).toBe('Continue');
+    expect(nextButton(container)?.textContent).toBe('Continue to checkout');
     update(() => nextButton(container)?.click());
     await settle();
     expect(order.checkout).toHaveBeenCalledTimes(1);
