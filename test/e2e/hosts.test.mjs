@@ -1,7 +1,7 @@
 // How the element holds up in the host pages developers make: here, a page with no doctype (quirks
 // mode), where browsers keep tables from inheriting the page's text styles. Pages are written here
 // and served on the demo's origin by request interception (`/hosts/…`).
-/* global document */
+/* global document, getComputedStyle */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { useHarness } from './harness.mjs';
