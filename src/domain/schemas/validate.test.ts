@@ -72,7 +72,7 @@ describe('validateStep details', () => {
       acceptedMonthlyPaymentTerms: true,
       acceptedCreditCheck: true,
     };
-    expect(validateStep('finance', values, { today })).toEqual({ valid: false, errors: { dob: 'You must be 18 or over' } });
+    expect(validateStep('finance', values, { today })).toEqual({ valid: false, errors: { dob: 'You must be 18 or over to apply' } });
     expect(validateStep('finance', values, { today: new Date(2026, 5, 16) })).toEqual({ valid: true, errors: {} });
   });
 

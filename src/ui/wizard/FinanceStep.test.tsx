@@ -138,7 +138,7 @@ describe('finance step (spec §5 finance step, monthly plan only)', () => {
     type(dob, '');
     expect(errorOf(dob)).toBe('Date of birth is a required field');
     type(dob, `${new Date().getFullYear() - 10}-01-01`);
-    expect(errorOf(dob)).toBe('You must be 18 or over');
+    expect(errorOf(dob)).toBe('You must be 18 or over to apply');
     expect(dob.getAttribute('aria-invalid')).toBe('true');
     type(dob, ADULT_DOB);
     expect(errorOf(dob)).toBe('');
