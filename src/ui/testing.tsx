@@ -111,6 +111,8 @@ const ROLES = {
   radio: 'input[type="radio"]',
   checkbox: 'input[type="checkbox"]',
   radiogroup: '[role="radiogroup"]',
+  group: '[role="group"], fieldset:not([role])',
+  link: 'a[href]',
   dialog: 'dialog',
   figure: 'figure',
   table: 'table',

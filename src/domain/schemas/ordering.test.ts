@@ -135,9 +135,9 @@ describe('direct debit step (spec §5)', () => {
     ['mandate complete with a flow id', { goCardlessMandateComplete: true, goCardlessFlowId: 'BRF123' }, {}],
     ['nothing yet', { goCardlessMandateComplete: false, goCardlessFlowId: '' }, {
       goCardlessMandateComplete: 'You must complete the GoCardless form to continue.',
-      goCardlessFlowId: 'GoCardless flow ID is a required field',
+      goCardlessFlowId: 'You must complete the GoCardless form to continue.',
     }],
-    ['flow id missing', { goCardlessMandateComplete: true }, { goCardlessFlowId: 'GoCardless flow ID is a required field' }],
+    ['flow id missing', { goCardlessMandateComplete: true }, { goCardlessFlowId: 'You must complete the GoCardless form to continue.' }],
   ])('%s', check(DirectDebitStepSchema));
 });
 

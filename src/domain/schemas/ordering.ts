@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { PaymentTypeSchema } from '../catalogue/schema';
 import { monthlyPlanOffered } from '../pricing';
-import { CONTACT_FIELDS, accepted, choice, chosen, financeFields, formObject, requiredText } from './fields';
+import { CONTACT_FIELDS, accepted, choice, chosen, financeFields, formObject, requiredWith } from './fields';
 import { MESSAGES, requiredMessage } from './messages';
 
 /**
@@ -52,7 +52,8 @@ export const financeStepSchema = (today: Date) => formObject(financeFields(today
 /** Spec §5 direct debit step: the mandate complete and a flow id. */
 export const DirectDebitStepSchema = formObject({
   goCardlessMandateComplete: accepted(MESSAGES.goCardless),
-  goCardlessFlowId: requiredText('goCardlessFlowId'),
+  // The buyer gets the flow id by completing the form: the same message says what to do.
+  goCardlessFlowId: requiredWith(MESSAGES.goCardless),
 });
 
 /**

@@ -43,7 +43,7 @@ describe('validateStep: each step of both flows with nothing filled in (spec §5
     }],
     ['directDebit', {
       goCardlessMandateComplete: 'You must complete the GoCardless form to continue.',
-      goCardlessFlowId: 'GoCardless flow ID is a required field',
+      goCardlessFlowId: 'You must complete the GoCardless form to continue.',
     }],
     ['email', { orderEmail: 'E-mail address is a required field' }],
     ['installCheck', {}],
