@@ -112,6 +112,7 @@ const ROLES = {
   radio: 'input[type="radio"]',
   checkbox: 'input[type="checkbox"]',
   radiogroup: '[role="radiogroup"]',
+  group: '[role="group"], fieldset:not([role])',
   dialog: 'dialog',
   figure: 'figure',
   table: 'table',

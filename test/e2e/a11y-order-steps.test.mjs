@@ -117,6 +117,9 @@ async function walkOrder(page, visit) {
   await contact[2].fill('not-an-email');
   await contact[2].blur();
   await wizard.getByText('E-mail address must be a valid email').first().waitFor();
+  // Continue, announced disabled but pressable, shows the error summary and gives it focus.
+  await continueButton.press('Enter');
+  await wizard.getByRole('group', { name: 'There is a problem' }).waitFor();
   await visit('contact, with its messages', wizard);
   for (const [field, value] of contact.map((field, index) => [field, ['Alex', 'Morgan', 'alex.morgan@example.com', '07700 900456'][index]])) {
     await field.fill(value);
@@ -148,7 +151,10 @@ async function walkOrder(page, visit) {
   await continueButton.click();
 
   await on('directDebit');
-  assert.ok(await wizard.getByText('You must complete the GoCardless form to continue.').isVisible());
+  assert.equal(await wizard.getByText('You must complete the GoCardless form to continue.').count(), 0, 'no message before Continue');
+  await continueButton.press('Enter');
+  assert.ok(await wizard.getByRole('link', { name: 'You must complete the GoCardless form to continue.' }).isVisible());
+  await visit('directDebit, with its error summary', wizard);
   await wizard.getByRole('button', { name: 'Set up your Direct Debit', exact: true }).click();
   const dropin = page.getByRole('dialog', { name: 'GoCardless Direct Debit (demo)' });
   await dropin.getByRole('button', { name: 'Set up Direct Debit', exact: true }).click();

@@ -632,10 +632,11 @@ describe('shop answers with errors (Storefront API)', () => {
       const before = (await evcErrors(page)).length;
       // The way on: "Try again" where trying again can help (the shop busy or down), else Continue
       // once the buyer has looked at their details.
-      const retry = host.getByRole('alert').getByRole('button', { name: 'Try again' });
+      const retry = host.getByRole('button', { name: 'Try again' });
       if (index > 0 && (await retry.count()) > 0) await retry.click();
       else await next();
-      const alert = host.getByRole('alert').filter({ hasText: BUYER_MESSAGES[code] });
+      // The failure takes focus, as a group named by its message.
+      const alert = host.getByRole('group', { name: BUYER_MESSAGES[code] });
       await alert.waitFor().catch(async (error) => assert.fail(`${name}: ${error.message.split('\n')[0]}; pwned=${await pwned(page)}`));
       if (code === 'HTTP_ERROR') await alert.getByRole('button', { name: 'Try again' }).waitFor();
       else assert.equal(await wizard.getByRole('button', { name: /^Continue( to checkout)?$/ }).last().isEnabled(), true, `${name}: Continue is the way on`);

@@ -1,5 +1,7 @@
 import type { FormValues } from '../../domain/forms';
 import { formatPence } from '../../domain/money';
+import { adultBirthDateRange } from '../../domain/schemas/formats';
+import { FIELD_MAX_LENGTHS } from '../../domain/schemas/limits';
 import { FIELD_LABELS } from '../../domain/schemas/messages';
 import { TextField } from '../TextField';
 import { updateForm } from '../../stores/form-answers';
@@ -30,16 +32,6 @@ const ADDRESS: readonly { field: TextAnswer; autoComplete: string; required: boo
   { field: 'primaryCountry', autoComplete: 'country-name', required: false },
 ];
 
-/** The latest date of birth an adult can have today, for the date picker's `max`. */
-function adultBornBy(today: Date): string {
-  const year = today.getFullYear() - 18;
-  let date = new Date(year, today.getMonth(), today.getDate());
-  // 29 February in a year without one: the last day of February.
-  if (date.getMonth() !== today.getMonth()) date = new Date(year, today.getMonth() + 1, 0);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
 /**
  * Spec §5 finance step (monthly plan only): title, legal name, address, a UK postcode, date of
  * birth (an adult), gender, and the two acceptances with §5's messages. The answers stay in the
@@ -52,6 +44,7 @@ export function FinanceStep({ validation }: StepProps) {
   const set = (changes: Partial<FormValues>) => updateForm(store, changes);
   const errors = validation.errors;
   const { financeTermsUrl, privacyUrl } = useUiOptions();
+  const birthDates = adultBirthDateRange(new Date());
   return (
     <>
       <p>
@@ -59,12 +52,14 @@ export function FinanceStep({ validation }: StepProps) {
         payments of {formatPence(monthly.monthlyPayment)} (total payable {formatPence(monthly.totalPayable)}), then{' '}
         {afterwardsPerYear(monthly)}. We need a few details for the application.
       </p>
-      <SelectField label={FIELD_LABELS.title} value={form.title} options={TITLES} autoComplete="honorific-prefix" error={errors['title']} onChange={(title) => set({ title })} />
+      <SelectField label={FIELD_LABELS.title} name="title" value={form.title} options={TITLES} autoComplete="honorific-prefix" error={errors['title']} onChange={(title) => set({ title })} />
       {ADDRESS.map(({ field, autoComplete, required, hint }) => (
         <TextField
           key={field}
           label={FIELD_LABELS[field]}
           value={form[field]}
+          name={field}
+          maxLength={FIELD_MAX_LENGTHS[field]}
           autoComplete={autoComplete}
           required={required}
           hint={hint}
@@ -76,16 +71,18 @@ export function FinanceStep({ validation }: StepProps) {
         label={FIELD_LABELS.dob}
         type="date"
         value={form.dob}
+        name="dob"
         autoComplete="bday"
-        max={adultBornBy(new Date())}
-        min="1900-01-01"
+        min={birthDates.min}
+        max={birthDates.max}
         hint="You must be 18 or over. We do not keep it on this device."
         error={errors['dob']}
         onChange={(dob) => set({ dob })}
       />
-      <SelectField label={FIELD_LABELS.gender} value={form.gender} options={GENDERS} autoComplete="sex" error={errors['gender']} onChange={(gender) => set({ gender })} />
+      <SelectField label={FIELD_LABELS.gender} name="gender" value={form.gender} options={GENDERS} autoComplete="sex" error={errors['gender']} onChange={(gender) => set({ gender })} />
       <AcceptCheckbox
         label={MONTHLY_TERMS_LABEL}
+        name="acceptedMonthlyPaymentTerms"
         checked={form.acceptedMonthlyPaymentTerms}
         onChange={(acceptedMonthlyPaymentTerms) => set({ acceptedMonthlyPaymentTerms })}
         error={errors['acceptedMonthlyPaymentTerms']}
@@ -102,6 +99,7 @@ export function FinanceStep({ validation }: StepProps) {
       />
       <AcceptCheckbox
         label={CREDIT_CHECK_LABEL}
+        name="acceptedCreditCheck"
         checked={form.acceptedCreditCheck}
         onChange={(acceptedCreditCheck) => set({ acceptedCreditCheck })}
         error={errors['acceptedCreditCheck']}

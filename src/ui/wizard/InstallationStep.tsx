@@ -44,6 +44,7 @@ function TermsCheckbox({ option, error }: { option: InstallationOption; error: s
   return (
     <AcceptCheckbox
       label={option.terms}
+      name="installationTerms"
       checked={terms[option.id] === true}
       onChange={(checked) => updateForm(store, { installationTerms: { ...terms, [option.id]: checked } })}
       error={error}
@@ -78,7 +79,7 @@ export function InstallationStep({ validation }: StepProps) {
   const chosen = options.find((option) => option.id === configuration.installation);
   return (
     <>
-      <OptionGroup legend="Choose your installation" radios>
+      <OptionGroup legend="Choose your installation" radios field="withInstallation installation" error={validation.errors['installation'] ?? validation.errors['withInstallation']}>
         {options.map((option) => {
           const info = details[option.id];
           const choice = { type: 'chooseInstallation', installation: option.id } as const;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { choose, chooseExtra, choosePaymentType } from '../../stores/wizard-choices';
-import { byRole, cleanup, textOf, update } from '../testing';
-import { descriptionOf, nextButton, renderWizard } from './wizard-testing';
+import { byRole, cleanup, update } from '../testing';
+import { continueDisabled, descriptionOf, errorSummary, pressContinue, renderWizard, summaryLinks } from './wizard-testing';
 
 afterEach(cleanup);
 
@@ -51,11 +51,12 @@ describe('payment step (spec §2 step 6, §3 plans, §9 figures)', () => {
     const { container, store } = renderWizard({ step: 'payment', options: { monthlyPlanAvailable: true } });
     update(() => choosePaymentType(store, 'PAY_MONTHLY'));
     expect(byRole<HTMLInputElement>(container, 'radio', 'Pay monthly').checked).toBe(true);
-    expect(nextButton(container)?.disabled).toBe(true);
-    expect(textOf(container.querySelector('.evc-wizard-hint'))).toBe('Nothing on this order is paid monthly: choose pay in full or pay in 3');
+    expect(continueDisabled(container)).toBe(true);
+    pressContinue(container);
+    expect(summaryLinks(container)).toEqual(['Nothing on this order is paid monthly: choose pay in full or pay in 3']);
     update(() => byRole(container, 'radio', 'Pay in 3').click());
     expect(store.getState().configuration.paymentType).toBe('PAY_PAYPAL');
-    expect(nextButton(container)?.disabled).toBe(false);
+    expect(continueDisabled(container)).toBe(false);
   });
 
   it('without a direct-debit endpoint the monthly plan is not offered (DESIGN: monthly plan hidden)', () => {
@@ -66,11 +67,19 @@ describe('payment step (spec §2 step 6, §3 plans, §9 figures)', () => {
 
   it('Continue waits for a plan; choosing one stores it', () => {
     const { container, store } = renderWizard({ step: 'payment' });
-    expect(nextButton(container)?.disabled).toBe(true);
-    expect(textOf(container.querySelector('.evc-wizard-hint'))).toBe('Payment type is a required field');
+    expect(continueDisabled(container)).toBe(true);
+    expect(container.querySelector('.evc-field-error, .evc-wizard-hint')).toBeNull();
+    pressContinue(container);
+    expect(store.getState().wizard.step).toBe('payment');
+    expect(summaryLinks(container)).toEqual(['Payment type is a required field']);
+    const group = byRole(container, 'radiogroup', 'How would you like to pay?');
+    expect(group.getAttribute('aria-invalid')).toBe('true');
+    expect(descriptionOf(group)).toBe('Payment type is a required field');
+    update(() => byRole(errorSummary(container)!, 'link', 'Payment type is a required field').click());
+    expect(document.activeElement).toBe(byRole(container, 'radio', 'Pay in full'));
     update(() => byRole(container, 'radio', 'Pay in 3').click());
     expect(store.getState().configuration.paymentType).toBe('PAY_PAYPAL');
     expect(byRole<HTMLInputElement>(container, 'radio', 'Pay in 3').checked).toBe(true);
-    expect(nextButton(container)?.disabled).toBe(false);
+    expect(continueDisabled(container)).toBe(false);
   });
 });

@@ -61,7 +61,7 @@ export function payableFigures(type: PaymentType, totals: Totals): string {
  * and the total payable. The monthly plan needs a direct-debit mandate, so it is offered only with
  * `direct-debit-endpoint`, and only with something paid monthly: else it shows, disabled, with why.
  */
-export function PaymentStep(_props: StepProps) {
+export function PaymentStep({ validation }: StepProps) {
   const allPlans = useConfigurator((state) => state.catalogue.paymentPlans);
   const { monthlyPlanAvailable } = useUiOptions();
   const plans = monthlyPlanAvailable ? allPlans : allPlans.filter((plan) => plan.id !== 'PAY_MONTHLY');
@@ -71,7 +71,7 @@ export function PaymentStep(_props: StepProps) {
   const group = `${useUiOptions().instanceId}-payment`;
   const monthlyOffered = monthlyPlanOffered(totals.monthly);
   return (
-    <OptionGroup legend="How would you like to pay?" radios>
+    <OptionGroup legend="How would you like to pay?" radios field="paymentType" error={validation.errors['paymentType']}>
       {plans.map((plan) => {
         const refused = plan.id === 'PAY_MONTHLY' && !monthlyOffered;
         return (

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { choose } from '../../stores/wizard-choices';
 import { allByRole, byRole, cleanup, update } from '../testing';
-import { descriptionOf, nextButton, renderWizard } from './wizard-testing';
+import { continueDisabled, descriptionOf, renderWizard } from './wizard-testing';
 
 afterEach(cleanup);
 
@@ -26,7 +26,7 @@ describe('options and extras steps (spec §2 steps 2 and 3, §4)', () => {
     update(() => choose(store, { type: 'chooseCable', cable: 'tethered_22kw_6_5m' }));
     expect(checkboxNames(container)).toEqual(['Surge protection', 'Renewable energy integration']);
     expect(descriptionOf(byRole(container, 'checkbox', 'Surge protection'))).toBe('£245.00 Surge Protection three phase');
-    expect(nextButton(container)?.disabled).toBe(false);
+    expect(continueDisabled(container)).toBe(false);
   });
 
   it('extras: the cable hook only with a tethered cable, then display and extended warranty with prices', () => {
