@@ -2,7 +2,7 @@
 // It lists what the shop received (lines with their attributes, the cart's
 // attributes and note, discount codes and allocations, the buyer's e-mail, the delivery address the
 // checkout opens with, subtotal, total and what is due today) so a person or a test can compare it with the wizard's
-// summary. No script, no inline style.
+// summary. No script, no inline style. On a phone each line's details go under it, so the page fits the screen.
 import { SHOP_NAME } from './catalogue.mjs';
 import { formattedAddress } from './delivery-addresses.mjs';
 import { formatGbp } from './money.mjs';
@@ -27,6 +27,18 @@ dl{margin:0;display:grid;grid-template-columns:max-content 1fr;gap:0 .75rem}
 dt{color:#555}dd{margin:0}
 address{font-style:normal}
 .variant{display:block;color:#555;font-size:.9em}
+dd,th{overflow-wrap:anywhere}
+@media (max-width:40rem){
+main{padding:1rem}
+table,tbody,tfoot{display:block}
+thead{display:none}
+tr{display:grid;grid-template-columns:minmax(0,1fr) auto auto;border-bottom:1px solid #dde1e6}
+th,td{border:0}
+tbody td:nth-of-type(1){grid-row:2;grid-column:1/-1;padding-top:0}
+tbody td:nth-of-type(2)::before{content:"× "}
+tfoot th{grid-column:1/3}
+dl{grid-template-columns:minmax(0,max-content) minmax(0,1fr)}
+}
 `;
 
 function page(title, body, status = 200) {

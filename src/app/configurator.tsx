@@ -27,7 +27,7 @@ import { isWizardModule } from '../ui/wizard-module';
 
 /** The element's attributes, parsed, as the app reads them (elements/contract.ts has the table). */
 export type ConfiguratorSettings = WizardSettings &
-  Pick<UiOptions, 'imageCdn' | 'supportPhone' | 'supportEmail' | 'videoUrl' | 'socialUrl' | 'modelSrc' | 'viewerSrc'> & {
+  Pick<UiOptions, 'imageCdn' | 'supportPhone' | 'supportEmail' | 'videoUrl' | 'socialUrl' | 'modelSrc' | 'viewerSrc' | 'termsUrl' | 'financeTermsUrl' | 'privacyUrl'> & {
     catalogUrl?: string | undefined;
     wizardSrc?: string | undefined;
   };

@@ -58,7 +58,7 @@ describe('direct-debit request (one schema in the element and the handler)', () 
     ['no date of birth', (r) => (r.finance.dob = ''), 'finance.dob', 'Date of birth is a required field'],
     ['a date of birth that is no date', (r) => (r.finance.dob = '1990-02-30'), 'finance.dob', 'Date of birth must be a valid date'],
     ['a date of birth written otherwise', (r) => (r.finance.dob = '17/05/1990'), 'finance.dob', 'Date of birth must be a valid date'],
-    ['a buyer under 18 by a day', (r) => (r.finance.dob = '2008-06-16'), 'finance.dob', 'You must be 18 or over'],
+    ['a buyer under 18 by a day', (r) => (r.finance.dob = '2008-06-16'), 'finance.dob', 'You must be 18 or over to apply'],
     ['no gender', (r) => (r.finance.gender = ''), 'finance.gender', 'Gender is a required field'],
     ['monthly terms not accepted', (r) => (r.finance.acceptedMonthlyPaymentTerms = false), 'finance.acceptedMonthlyPaymentTerms', 'You must accept the monthly payment terms to continue.'],
     ['credit check not accepted', (r) => (r.finance.acceptedCreditCheck = false), 'finance.acceptedCreditCheck', 'You must accept the credit check terms to continue.'],

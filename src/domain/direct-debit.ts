@@ -8,7 +8,7 @@ import type { FormValues } from './forms';
 import { monthlyPlanOffered } from './plan-figures';
 import { priceConfiguration } from './pricing';
 import { normaliseConfiguration } from './selection';
-import { EmailSchema, IdempotencyKeySchema, PhoneSchema, UkPostcodeSchema, accepted, dateOfBirthSchema, requiredText, singleLine } from './schemas/fields';
+import { CONTACT_FIELDS, IdempotencyKeySchema, financeFields } from './schemas/fields';
 import { MESSAGES } from './schemas/messages';
 
 /**
@@ -23,27 +23,8 @@ export const DIRECT_DEBIT_REQUEST_VERSION = 1;
 /** GoCardless's drop-in, version 2 (GoCardless: backward compatible within a major version; never vendored). */
 export const GOCARDLESS_DROPIN_SRC = 'https://pay.gocardless.com/billing/static/dropin/v2/initialise.js';
 
-const short = (schema: v.GenericSchema<unknown, string>, max = 100) =>
-  singleLine(v.pipe(schema, v.maxLength(max, `must be at most ${max} characters`)));
-
-const optionalShort = (max = 100) =>
-  v.optional(singleLine(v.pipe(v.string('must be a string'), v.maxLength(max, `must be at most ${max} characters`))), '');
-
-/** The finance step's answers (spec §5), checked with the step's own messages. */
-export const financeAnswersSchema = (today: Date) =>
-  v.object({
-    title: short(requiredText('title'), 20),
-    legalName: short(requiredText('legalName'), 140),
-    primaryAddress1: short(requiredText('primaryAddress1'), 140),
-    primaryCity: short(requiredText('primaryCity')),
-    primaryRegion: optionalShort(),
-    primaryPostcode: short(UkPostcodeSchema, 10),
-    primaryCountry: optionalShort(),
-    dob: dateOfBirthSchema(today),
-    gender: short(requiredText('gender'), 40),
-    acceptedMonthlyPaymentTerms: accepted(MESSAGES.monthlyPaymentTerms),
-    acceptedCreditCheck: accepted(MESSAGES.creditCheck),
-  });
+/** The finance step's answers (spec §5), checked as the form checks them. */
+export const financeAnswersSchema = (today: Date) => v.object(financeFields(today));
 
 export const directDebitRequestSchema = (today: Date) =>
   v.object({
@@ -53,13 +34,8 @@ export const directDebitRequestSchema = (today: Date) =>
      * back the flow it started for it. Optional, so a page built before it still starts flows.
      */
     idempotencyKey: v.optional(IdempotencyKeySchema),
-    /** Spec §5 contact step. */
-    customer: v.object({
-      'first-name': short(requiredText('first-name')),
-      'last-name': short(requiredText('last-name')),
-      email: singleLine(v.pipe(EmailSchema, v.maxLength(254, 'must be at most 254 characters'))),
-      tel: singleLine(PhoneSchema),
-    }),
+    /** Spec §5 contact step, checked as the form checks it. */
+    customer: v.object(CONTACT_FIELDS),
     finance: financeAnswersSchema(today),
     configuration: ConfigurationShape,
     /**

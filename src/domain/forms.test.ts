@@ -145,7 +145,7 @@ describe('specFormValues (spec §3 "Form values", §7.2)', () => {
       cableHookColor: expect.objectContaining({ name: 'Windsor Grey', metallic: false }),
     }],
     ['hook in a metallic colour: £54', { cable: 'tethered_7kw_5_5m', cableHook: true, hookColour: 'nova_bronze' }, {
-      cableHook: expect.objectContaining({ name: 'Metallic Cable Hook Finish', price: 54 }),
+      cableHook: expect.objectContaining({ name: 'Cable hook (metallic finish)', price: 54 }),
       cableHookColor: expect.objectContaining({ name: 'Nova Bronze', metallic: true }),
     }],
     ['hook chosen on a socket: no hook (spec §4)', { cableHook: true }, { withCableHook: false, cableHook: null, cableHookColor: null }],

@@ -139,7 +139,9 @@ export function orderItems(catalogue: Catalogue, config: Configuration, context:
   if (config.renewable) items.push(fromAddOn(addOn(catalogue, 'renewable')));
   if (hookApplies(catalogue, config)) {
     const colour = hookColour(catalogue, config.hookColour);
-    items.push(fromAddOn(hookItem(catalogue, config), { 'Cable hook colour': colour.name, 'Cable hook code': colour.code }, 'hook'));
+    const item = fromAddOn(hookItem(catalogue, config), { 'Cable hook colour': colour.name, 'Cable hook code': colour.code }, 'hook');
+    // "Metallic Cable Hook Finish" alone reads as a finish without its hook, which this line also is.
+    items.push(colour.metallic ? { ...item, name: 'Cable hook (metallic finish)' } : item);
   }
   if (config.display) items.push(fromAddOn(addOn(catalogue, 'display')));
   if (config.extendedWarranty) {

@@ -74,6 +74,12 @@ describe('pay-in-full lines (spec §3 variant table, §9)', () => {
     expect(lines).not.toHaveProperty('body_finish');
   });
 
+  it('names the metallic hook line as a cable hook with its finish, the plain one by its item', () => {
+    const hookLine = (hookColour: string) => priceConfiguration(C, config({ cable: 'tethered_7kw_5_5m', cableHook: true, hookColour })).lines.find((line) => line.key === 'hook')?.name;
+    expect(hookLine('nova_bronze')).toBe('Cable hook (metallic finish)');
+    expect(hookLine('racing_green')).toBe('Cable Hook');
+  });
+
   it('a cable hook on a socketed cable does not apply (hook only for tethered cables)', () => {
     expect(amounts(config({ cableHook: true }))).not.toHaveProperty('hook');
   });

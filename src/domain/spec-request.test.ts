@@ -22,6 +22,8 @@ describe('specification request (one schema in the element and the relay)', () =
     ['a CR/LF in a name (header injection)', (r) => (r.customer['first-name'] = 'Sam\r\nBcc: x@y.example'), 'customer.first-name', 'must be a single line'],
     ['a bad order e-mail', (r) => (r.orderEmail = 'nope'), 'orderEmail', 'E-mail address must be a valid email'],
     ['a missing phone', (r) => (r.customer.tel = ''), 'customer.tel', 'Phone number is a required field'],
+    ['a 101-character first name', (r) => (r.customer['first-name'] = 'a'.repeat(101)), 'customer.first-name', 'First name must be at most 100 characters'],
+    ['a display name in the e-mail', (r) => (r.customer.email = 'Sam <sam@lease.example>'), 'customer.email', 'E-mail address must be a valid email'],
     ['a short idempotency key', (r) => (r.idempotencyKey = 'abc'), 'idempotencyKey', 'must be 16 to 128 letters, digits, "-" or "_"'],
     ['an unknown version', (r) => ((r as { version: number }).version = 2), 'version', 'must be 1'],
     ['an unknown installation check answer', (r) => ((r as { installCheck?: unknown }).installCheck = { cable: 'maybe' }), 'installCheck.cable', 'must be "yes" or "no"'],
@@ -44,6 +46,11 @@ describe('specification request (one schema in the element and the relay)', () =
       installCheck: { cable: 'yes', mainland: 'no' },
       amends: '<first@mg.example>',
     });
+  });
+
+  it("accepts an address with an apostrophe (RFC 5322's atext), as the form does", () => {
+    const result = parseSpecRequest(C, { ...valid(), orderEmail: "sean.o'brien@example.ie", customer: { ...valid().customer, email: "sean.o'brien@example.ie" } });
+    expect(result.ok && result.request).toMatchObject({ orderEmail: "sean.o'brien@example.ie", customer: { email: "sean.o'brien@example.ie" } });
   });
 
   it('rejects a configuration id the catalogue does not have', () => {

@@ -4,7 +4,7 @@ import type { Configuration } from './configuration';
 import { ConfigurationShape } from './configuration-shape';
 import type { RequestProblem } from './schemas/problems';
 import { checkRequest } from './schemas/problems';
-import { EmailSchema, IdempotencyKeySchema, PhoneSchema, requiredText, singleLine } from './schemas/fields';
+import { CONTACT_FIELDS, EmailSchema, IdempotencyKeySchema, singleLine } from './schemas/fields';
 import { InstallCheckAnswersSchema } from './install-check';
 import { normaliseConfiguration } from './selection';
 
@@ -20,14 +20,9 @@ export const SpecRequestSchema = v.object({
   /** A retry or a reload resends the same key; the relay sends one message per key. */
   idempotencyKey: IdempotencyKeySchema,
   /** Step 01: the e-mail of the Mobilize order this configuration belongs to. */
-  orderEmail: singleLine(EmailSchema),
-  /** Step 06: the customer's details, as on the order. */
-  customer: v.object({
-    'first-name': singleLine(v.pipe(requiredText('first-name'), v.maxLength(100, 'must be at most 100 characters'))),
-    'last-name': singleLine(v.pipe(requiredText('last-name'), v.maxLength(100, 'must be at most 100 characters'))),
-    email: singleLine(v.pipe(EmailSchema, v.maxLength(254, 'must be at most 254 characters'))),
-    tel: singleLine(PhoneSchema),
-  }),
+  orderEmail: EmailSchema,
+  /** Step 06: the customer's details, as on the order, checked as the form checks them. */
+  customer: v.object(CONTACT_FIELDS),
   configuration: ConfigurationShape,
   /** Step 05's answers, when installation is included. */
   installCheck: v.optional(InstallCheckAnswersSchema),

@@ -37,6 +37,9 @@ describe('attribute parsing (DESIGN contract: <ev-charger-configurator> attribut
         supportPhone: '0800 123 4567',
         supportEmail: 'sales@merchant.example',
         videoUrl: 'https://video.example/channel',
+        termsUrl: '/terms',
+        financeTermsUrl: 'https://merchant.example/finance-terms',
+        privacyUrl: 'privacy',
       },
       BASE,
     );
@@ -50,6 +53,9 @@ describe('attribute parsing (DESIGN contract: <ev-charger-configurator> attribut
       imageCdn: 'https://cdn.example/images',
       catalogUrl: 'https://merchant.example/products/catalog.json',
       supportPhone: '0800 123 4567',
+      termsUrl: 'https://merchant.example/terms',
+      financeTermsUrl: 'https://merchant.example/finance-terms',
+      privacyUrl: 'https://merchant.example/products/privacy',
     });
   });
 
@@ -74,7 +80,7 @@ describe('attribute parsing (DESIGN contract: <ev-charger-configurator> attribut
 
   it('refuses a javascript: URL in every URL attribute, naming it', () => {
     const urls = CONFIGURATOR_ATTRIBUTES.filter((name) => CONFIGURATOR_CONTRACT[name].kind === 'url');
-    expect(urls).toHaveLength(13);
+    expect(urls).toHaveLength(16);
     const { options, errors } = parseConfiguratorAttributes(Object.fromEntries(urls.map((name) => [name, 'javascript:alert(1)'])), BASE);
     expect(errors).toMatchObject(urls.map((name) => ({ attribute: kebab(name), message: `${kebab(name)}="javascript:alert(1)" is not a valid http(s) URL` })));
     expect(options.imageCdn).toBe('https://merchant.example/cdn');

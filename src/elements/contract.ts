@@ -64,6 +64,9 @@ export const CONFIGURATOR_CONTRACT = {
   catalog: { kind: 'url', fatal: true, option: 'catalogUrl' },
   ...CONTACT_CONTRACT,
   persist: { kind: 'one-of', values: ['local', 'session', 'none'], default: 'local' },
+  termsUrl: URL_VALUE,
+  financeTermsUrl: URL_VALUE,
+  privacyUrl: URL_VALUE,
 } as const satisfies Contract;
 
 type Value<Spec> = Spec extends { readonly values: readonly (infer Allowed)[] } ? Allowed : string;
@@ -143,6 +146,18 @@ export const CONFIGURATOR_DOCS: Record<Exclude<keyof typeof CONFIGURATOR_CONTRAC
   },
   catalog: {
     description: 'URL of a catalogue JSON that replaces the embedded UK catalogue; it is validated before use. The `catalog` property also accepts a catalogue object.',
+  },
+  termsUrl: {
+    description:
+      'The merchant’s terms & conditions page, linked (in a new tab) beside the installation step’s checkbox that accepts them. Without it a button there opens a short text in a dialog.',
+  },
+  financeTermsUrl: {
+    description:
+      'The merchant’s monthly payment terms page, linked (in a new tab) beside the finance step’s "I accept the monthly payment terms". Without it a button there opens a short text in a dialog.',
+  },
+  privacyUrl: {
+    description:
+      'The merchant’s privacy page (how the buyer’s data is used), linked (in a new tab) beside the finance step’s "I agree to a credit check". Without it a button there opens a short text in a dialog.',
   },
   persist: {
     description: 'Where choices persist between visits: `local` (localStorage), `session` (sessionStorage) or `none`. Personal details never go further than the session.',

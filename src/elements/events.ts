@@ -8,4 +8,5 @@ declare global {
   interface HTMLElementEventMap extends EvcEventMap {}
   // The events bubble out of the shadow root, so page-level listeners are typed too.
   interface DocumentEventMap extends EvcEventMap {}
+  interface WindowEventMap extends EvcEventMap {}
 }

@@ -439,7 +439,7 @@ describe('createDirectDebitHandler: validation', () => {
     const body = validBody();
     body.finance.dob = '2008-01-16';
     const { problems } = await (await handler(post(body))).json();
-    expect(problems).toContainEqual({ field: 'finance.dob', message: 'You must be 18 or over' });
+    expect(problems).toContainEqual({ field: 'finance.dob', message: 'You must be 18 or over to apply' });
   });
 
   it.each([

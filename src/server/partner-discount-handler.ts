@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { Catalogue, Discount } from '../domain/catalogue/schema';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import { discountForEmail } from '../domain/order-items';
-import { EmailSchema, singleLine } from '../domain/schemas/fields';
+import { EmailSchema } from '../domain/schemas/fields';
 import { problemsOf } from '../domain/schemas/problems';
 import type { ClientAddressOptions } from './client-address';
 import { checkClientAddressOptions } from './client-address';
@@ -89,9 +89,8 @@ export function shopDiscountCode(): string {
   return `PARTNER-${Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => SHOP_CODE_ALPHABET[byte % 32]).join('')}`;
 }
 
-const EmailField = singleLine(v.pipe(EmailSchema, v.maxLength(254, 'must be at most 254 characters')));
-const StartSchema = v.object({ email: EmailField });
-const VerifySchema = v.object({ email: EmailField, code: v.pipe(v.string('must be a string'), v.regex(/^\d{6}$/, 'must be six digits')) });
+const StartSchema = v.object({ email: EmailSchema });
+const VerifySchema = v.object({ email: EmailSchema, code: v.pipe(v.string('must be a string'), v.regex(/^\d{6}$/, 'must be six digits')) });
 
 const hex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, '0')).join('');
 

@@ -259,6 +259,14 @@ describe('createSpecRequestHandler: the message (spec §7.4)', () => {
     });
   });
 
+  it("accepts an address with an apostrophe, as the form does, and replies to it", async () => {
+    const { handler, calls } = relay();
+    const body = validBody();
+    const response = await handler(post({ ...body, orderEmail: "sean.o'brien@example.ie", customer: { ...body.customer, email: "sean.o'brien@example.ie" } }));
+    expect(response.status).toBe(202);
+    expect(Object.fromEntries(calls[0]!.fields)['h:Reply-To']).toBe("sean.o'brien@example.ie");
+  });
+
   it('ignores display text smuggled into the request', async () => {
     const { handler, calls } = relay();
     const body = { ...validBody(), productLine3: 'Power and cable: free', subject: 'x', to: 'attacker@evil.example' };
@@ -277,6 +285,8 @@ describe('createSpecRequestHandler: validation', () => {
     ['first name', (body) => (body.customer['first-name'] = ''), 'customer.first-name'],
     ['last name', (body) => (body.customer['last-name'] = 'x'.repeat(101)), 'customer.last-name'],
     ['customer e-mail', (body) => (body.customer.email = 'sam@'), 'customer.email'],
+    ['a display name in the e-mail', (body) => (body.customer.email = 'Sam Lee <sam@home.example>'), 'customer.email'],
+    ['a 101-character first name', (body) => (body.customer['first-name'] = 'x'.repeat(101)), 'customer.first-name'],
     ['phone', (body) => (body.customer.tel = ''), 'customer.tel'],
     ['cable id', (body) => (body.configuration.cable = 'coiled_99kw'), 'configuration.cable'],
     ['front colour id', (body) => (body.configuration.front = 'gold'), 'configuration.front'],

@@ -126,7 +126,7 @@ describe('startMandateFlow (direct-debit-endpoint)', () => {
         error: { code: 'INVALID_REQUEST', message: 'The request is invalid.' },
         problems: [
           { field: 'finance.primaryPostcode', message: 'Postcode must be a valid UK postcode' },
-          { field: 'finance.dob', message: 'You must be 18 or over' },
+          { field: 'finance.dob', message: 'You must be 18 or over to apply' },
         ],
       }),
     );

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { updateForm } from '../stores/form-answers';
+import { choose } from '../stores/wizard-choices';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import type { Configuration } from '../domain/configuration';
 import { UNAVAILABLE_REASON, withShopPrices } from '../domain/shop-prices';
@@ -173,5 +174,19 @@ describe('configurator page: finishes the shop cannot sell', () => {
     expect(byRole<HTMLInputElement>(body, 'radio', 'Midnight Black').disabled).toBe(false);
     // The front's metallic finish is another variant: still on sale.
     expect(byRole<HTMLInputElement>(byRole(container, 'radiogroup', 'Front'), 'radio', 'Windsor Grey').disabled).toBe(false);
+  });
+});
+
+describe('configurator page behind the wizard', () => {
+  it('keeps the choices it had while the wizard is open, and shows the current ones behind the direct-debit step (GoCardless shows the page)', () => {
+    const { container, store } = render(<ConfiguratorApp notices={[]} />);
+    update(() => store.getState().actions.openWizard());
+    update(() => choose(store, { type: 'chooseCable', cable: 'tethered_22kw_6_5m' }));
+    update(() => choose(store, { type: 'chooseInstallation', installation: 'premium_22kw' }));
+    expect(total(container)).toBe('£599.00');
+    update(() => store.setState((state) => ({ wizard: { ...state.wizard, step: 'directDebit' } })));
+    // £599 + £295 cable + £360 installation.
+    expect(total(container)).toBe('£1,254.00');
+    expect(textOf(container.querySelector('.evc-app > .evc-layout .evc-summary'))).toContain('22kW with 6.5m cable');
   });
 });

@@ -63,12 +63,13 @@ export function ConfiguratorApp({ notices, services }: ConfiguratorAppProps) {
 
 /**
  * The page's components read the store through this: while the wizard is open, the state as it
- * was when it opened. The full-screen wizard covers the page, so re-rendering the page behind it
+ * was when it opened (or last showed the page). The full-screen wizard covers the page, so re-rendering the page behind it
  * would only slow each choice made in the wizard; on closing, the page shows the current state.
  */
 function PageStore({ children }: { children: ReactNode }) {
   const store = useConfiguratorStore();
-  const open = useConfigurator((state) => state.wizard.open);
+  // Not behind the direct-debit step: GoCardless's drop-in shows the page behind it, and the step changes no choice.
+  const open = useConfigurator((state) => state.wizard.open && state.wizard.step !== 'directDebit');
   const page = useMemo(() => (open ? frozen(store) : store), [open, store]);
   return <StoreContext value={page}>{children}</StoreContext>;
 }

@@ -1,5 +1,6 @@
 import type { Ref } from 'react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useFieldMessage } from './wizard/form-errors';
 
 export interface TextFieldProps {
   label: string;
@@ -7,8 +8,10 @@ export interface TextFieldProps {
   onChange(value: string): void;
   type?: 'text' | 'email' | 'tel' | 'date';
   autoComplete?: string;
-  /** The step schema's message for this field, shown once the buyer has left the field. */
+  /** The step schema's message for this field, shown once the buyer has left the field or pressed Continue. */
   error?: string | undefined;
+  /** The form value's name, which the error summary's link finds the field by (`data-field`). */
+  name?: string | undefined;
   required?: boolean;
   /** A hint under the label, read with the field (aria-describedby). */
   hint?: string | undefined;
@@ -21,11 +24,10 @@ export interface TextFieldProps {
   ref?: Ref<HTMLInputElement> | undefined;
 }
 
-/** A labelled native input with its validation message tied to it (aria-describedby). */
-export function TextField({ label, value, onChange, type = 'text', autoComplete, error, required = true, hint, min, max, inputMode, maxLength, ref }: TextFieldProps) {
+/** A labelled native input with its validation message tied to it (aria-describedby, aria-invalid). */
+export function TextField({ label, value, onChange, type = 'text', autoComplete, error, name, required = true, hint, min, max, inputMode, maxLength, ref }: TextFieldProps) {
   const id = useId();
-  const [touched, setTouched] = useState(value !== '');
-  const showError = touched && error;
+  const { message: showError, touch } = useFieldMessage(error, value !== '');
   const describedBy = [hint ? `${id}-hint` : '', showError ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="evc-field" data-invalid={showError ? true : undefined} part="field">
@@ -52,12 +54,14 @@ export function TextField({ label, value, onChange, type = 'text', autoComplete,
         min={min}
         max={max}
         onChange={(event) => onChange(event.target.value)}
-        onBlur={() => setTouched(true)}
+        onBlur={touch}
+        data-field={name}
         part="field-input"
       />
+      {/* Not a live region: it describes the field, and the error summary is what is read on Continue. */}
       {showError && (
-        <p className="evc-field-error" id={`${id}-error`} role="alert" part="field-error">
-          {error}
+        <p className="evc-field-error" id={`${id}-error`} part="field-error">
+          {showError}
         </p>
       )}
     </div>

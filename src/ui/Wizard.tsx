@@ -15,9 +15,10 @@ import { PriceHeader, StepIndicator, useSmallScreen } from './wizard/layout';
 import { useVerificationExpiry } from './wizard/PartnerDiscount';
 import { StepForm } from './wizard/StepForm';
 import { CartDifferenceDialog } from './wizard/CartDifferenceDialog';
+import { ContinuePressedContext, ErrorSummary } from './wizard/form-errors';
 import { UnavailableNotice, unavailableMessage } from './wizard/UnavailableNotice';
 import { useOrderFlow } from './wizard/use-order-flow';
-import { useWizardDialog } from './wizard/use-wizard-dialog';
+import { focusDialogTitle, useWizardDialog } from './wizard/use-wizard-dialog';
 import { WizardOverlayContext } from './wizard/wizard-overlay';
 import specRequestCss from './wizard/spec-request/spec-request.css';
 import wizardCss from './wizard/wizard.css';
@@ -47,8 +48,14 @@ export function Wizard() {
   const contact = useUiOptions();
   const { checkout, checkoutAvailable, confirmHighPower, startCheckout, proceed, dismissDifference, goNext, goBack } = useOrderFlow();
   const frame = useRef<HTMLDivElement>(null);
+  const stepBox = useRef<HTMLDivElement>(null);
+  // Continue presses on the step shown: from the first, the error summary and every field's message show.
+  const [presses, setPresses] = useState<{ step: string; count: number }>({ step: wizard.step, count: 0 });
+  const pressed = presses.step === wizard.step && presses.count > 0;
   const dialog = useRef<HTMLDialogElement>(null);
   const hintId = useId();
+  const failureId = useId();
+  const failureBox = useRef<HTMLDivElement>(null);
   useSmallScreen(frame, wizard.open);
   useVerificationExpiry();
   const onClose = useWizardDialog(dialog, { open: wizard.open, modal: !overlay, contentKey: wizard.step, onClose: state.actions.closeWizard });
@@ -71,8 +78,19 @@ export function Wizard() {
   const checkoutBlocker = !checkoutAvailable ? CHECKOUT_UNAVAILABLE : firstUnavailable ? unavailableMessage(firstUnavailable) : undefined;
   const blocked = ordering && last && checkoutBlocker !== undefined;
   const busy = checkout.status === 'busy' || checkout.status === 'redirecting';
-  // A disabled Continue says why: the step's first message, or what stops the checkout.
-  const hint = Object.values(validation.errors)[0] ?? (blocked ? checkoutBlocker : undefined);
+  // A failed checkout takes focus, which reads it (no live region as well: it would be read twice).
+  useEffect(() => {
+    if (checkout.status === 'failed') failureBox.current?.focus();
+  }, [checkout]);
+  // What stops the checkout stands beside Continue; the step's own problems wait for a press.
+  const hint = blocked ? checkoutBlocker : undefined;
+  // Spec §4 "disabled while the step's form is invalid": announced as disabled (aria-disabled) yet
+  // focusable and pressable, so a press can say what is wrong and focus stays put while busy.
+  const continueOff = !validation.valid || blocked || busy;
+  const onContinue = () => {
+    if (!validation.valid) setPresses((last) => ({ step: wizard.step, count: last.step === wizard.step ? last.count + 1 : 1 }));
+    else if (!continueOff) goNext();
+  };
 
   return (
     <Modal
@@ -88,10 +106,17 @@ export function Wizard() {
             <div className="evc-wizard-status">
               {busy && <Spinner label="Taking you to the checkout…" />}
               {checkout.status === 'failed' && (
-                <div className="evc-wizard-failure" role="alert">
-                  <p>{checkout.failure.buyerMessage}</p>
+                <div ref={failureBox} className="evc-wizard-failure" role="group" tabIndex={-1} aria-labelledby={failureId}>
+                  <p id={failureId}>{checkout.failure.buyerMessage}</p>
                   {checkout.failure.retryable && (
-                    <button type="button" onClick={() => void startCheckout()}>
+                    <button
+                      type="button"
+                      onClick={(event) => {
+                        // The button goes while the checkout runs again: the step's title keeps focus.
+                        focusDialogTitle(event.currentTarget);
+                        void startCheckout();
+                      }}
+                    >
                       Try again
                     </button>
                   )}
@@ -115,12 +140,13 @@ export function Wizard() {
               <button
                 type="button"
                 className="evc-primary"
-                disabled={!validation.valid || blocked || busy}
+                aria-disabled={continueOff || undefined}
                 aria-describedby={hint ? hintId : undefined}
-                onClick={goNext}
+                onClick={onContinue}
                 part="next-button"
               >
-                Continue
+                {/* It leaves for the shop's checkout: its name says so and keeps "Continue" (docs/decisions/continue-to-checkout.md). */}
+                {ordering && last ? 'Continue to checkout' : 'Continue'}
               </button>
             </div>
           )}
@@ -143,7 +169,8 @@ export function Wizard() {
               <OrderSummary />
             </div>
           )}
-          <div className="evc-step" data-step={wizard.step} part="step">
+          <div ref={stepBox} className="evc-step" data-step={wizard.step} part="step">
+            {pressed && !validation.valid && <ErrorSummary errors={validation.errors} presses={presses.count} step={stepBox} />}
             {ordering && !checkoutAvailable && (
               <p className="evc-notice" part="notice">
                 {CHECKOUT_UNAVAILABLE}
@@ -151,8 +178,12 @@ export function Wizard() {
             )}
             <UnavailableNotice items={unavailable} />
             <WizardOverlayContext value={setOverlay}>
-              <StepForm flow={flow} step={wizard.step} validation={validation} confirmHighPower={confirmHighPower} />
+              <ContinuePressedContext value={pressed}>
+                <StepForm flow={flow} step={wizard.step} validation={validation} confirmHighPower={confirmHighPower} />
+              </ContinuePressedContext>
             </WizardOverlayContext>
+            {/* Small screens show no summary beside the step: the last one before checkout shows it itemised, with a partner discount from the contact e-mail. */}
+            {smallScreen && ordering && last && <OrderSummary />}
           </div>
         </div>
       </div>

@@ -23,6 +23,10 @@ export interface UiOptions {
   supportEmail?: string | undefined;
   videoUrl?: string | undefined;
   socialUrl?: string | undefined;
+  /** The merchant's terms pages, linked beside the checkboxes that accept them; without one, a short text in a dialog. */
+  termsUrl?: string | undefined;
+  financeTermsUrl?: string | undefined;
+  privacyUrl?: string | undefined;
   /** glTF/GLB of the charger (`model-src`); without it there is no "View in 3D" button. */
   modelSrc?: string | undefined;
   /** URL of a `model-viewer.js` to load instead of the build's own (`viewer-src`). */

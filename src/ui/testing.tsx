@@ -108,9 +108,11 @@ function nameOf(element: Element): string {
 
 const ROLES = {
   button: 'button',
+  link: 'a[href]',
   radio: 'input[type="radio"]',
   checkbox: 'input[type="checkbox"]',
   radiogroup: '[role="radiogroup"]',
+  group: '[role="group"], fieldset:not([role])',
   dialog: 'dialog',
   figure: 'figure',
   table: 'table',

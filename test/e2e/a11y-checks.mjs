@@ -51,9 +51,11 @@ export async function assertNoAxeViolations(scope, where) {
 }
 
 /**
- * Validation messages inside `scope` (field messages and the hint beside a disabled Continue): each
- * must be announced (in a live region: role alert or status, or aria-live) or be the description of
- * a control, and a field's message must describe an invalid control (aria-invalid, aria-describedby).
+ * Validation messages inside `scope` (field messages, the error summary and the hint beside
+ * Continue): a field's message must describe an invalid control (aria-invalid, aria-describedby)
+ * and is not a live region (the error summary is what is read after Continue, by taking focus: a
+ * live message as well would be read twice); a summary must be a focusable group named "There is a
+ * problem" with a link per problem, each naming a field's problem; a hint must describe Continue.
  * Returns the messages found and the problems.
  */
 export async function validationMessages(scope) {
@@ -73,15 +75,28 @@ export async function validationMessages(scope) {
       for (const control of controls) {
         if (control.getAttribute('aria-invalid') !== 'true') problems.push(`"${text}" describes ${control.outerHTML.slice(0, 80)}, which is not aria-invalid`);
       }
-      if (!live(message)) problems.push(`"${text}" is not announced (no live region)`);
+      if (live(message)) problems.push(`"${text}" is a live region as well as a description`);
+    }
+    const summaries = [...root.querySelectorAll('.evc-error-summary')].filter(visible);
+    for (const summary of summaries) {
+      const title = shadow.getElementById(summary.getAttribute('aria-labelledby') ?? '')?.textContent.trim();
+      if (summary.getAttribute('role') !== 'group' || title !== 'There is a problem') problems.push(`the error summary is not a group named "There is a problem" (${title})`);
+      if (summary.getAttribute('tabindex') !== '-1') problems.push('the error summary cannot take focus');
+      const links = [...summary.querySelectorAll('a[href]')].map((link) => link.textContent.trim());
+      if (links.length === 0 || links.some((link) => link === '')) problems.push(`the error summary's links are ${JSON.stringify(links)}`);
     }
     const hints = [...root.querySelectorAll('.evc-wizard-hint')].filter(visible);
     for (const hint of hints) {
       const text = hint.textContent.trim();
       const controls = describing(hint);
-      if (!controls.some((control) => control.textContent.trim() === 'Continue')) problems.push(`the hint "${text}" does not describe Continue`);
+      if (!controls.some((control) => control.textContent.trim().startsWith('Continue'))) problems.push(`the hint "${text}" does not describe Continue`);
     }
-    return { fields: fieldMessages.map((message) => message.textContent.trim()), hints: hints.map((hint) => hint.textContent.trim()), problems };
+    return {
+      fields: fieldMessages.map((message) => message.textContent.trim()),
+      summaries: summaries.map((summary) => [...summary.querySelectorAll('a')].map((link) => link.textContent.trim())),
+      hints: hints.map((hint) => hint.textContent.trim()),
+      problems,
+    };
   });
 }
 

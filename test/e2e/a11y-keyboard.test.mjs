@@ -172,7 +172,7 @@ describe('keyboard only', () => {
     await typeContact(page, ['Sam', 'Lee', 'sam.lee@example.com', '07700 900123']);
     // Shift+Tab goes back through the form and out of it again.
     await tabTo(page, textbox('First name'), 'First name', { key: 'Shift+Tab' });
-    await tabTo(page, button('Continue', 'Contact details'), 'Continue on the last step');
+    await tabTo(page, button('Continue to checkout', 'Contact details'), 'Continue to checkout on the last step');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/demo-checkout\//);
     assert.match(await page.locator('main').textContent(), /sam\.lee@example\.com/);
@@ -240,7 +240,7 @@ describe('keyboard only', () => {
     await expectFocus(page, dropinButton('Set up Direct Debit'), "the drop-in's Set up Direct Debit");
     await pressExpecting(page, 'Enter', (stop) => stop.inDialog === 'Direct debit' && stop.name.startsWith('Your Direct Debit details are complete.'), 'the confirmation');
     assert.equal(await wizard.evaluate((dialog) => dialog.matches(':modal')), true, 'the wizard is modal again');
-    await tabTo(page, button('Continue', 'Direct debit'), 'Continue on the last step');
+    await tabTo(page, button('Continue to checkout', 'Direct debit'), 'Continue to checkout on the last step');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/demo-checkout\//);
     const text = await page.locator('main').textContent();

@@ -4,7 +4,7 @@
 // at 200% zoom); at 640x400 and at 320x640 each step and dialog has no sideways scrolling, no control
 // under 24x24 px or out of reach, and no text outside its box. The catalogue is the
 // embedded one plus an offer, so the offer step is reached; the monthly plan reaches finance and the
-// direct debit, before and after the GoCardless stand-in completes.
+// direct debit, before and after the GoCardless stand-in completes; the terms' dialogs too (no terms pages set).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { UK_CATALOGUE } from '../../dist/server.js';
@@ -49,12 +49,22 @@ async function touch(fields) {
  * the drop-in stand-in. `visit(where, dialog)` is called on each step, each dialog and each step
  * with its messages showing; it may change nothing.
  */
+/** Opens the short text behind a "Read …" button (no merchant page set), visits its dialog and closes it. */
+async function visitTermsDialog(element, wizard, what, title, visit) {
+  await wizard.getByRole('button', { name: `Read ${what}` }).click();
+  const dialog = element.getByRole('dialog', { name: title });
+  await dialog.waitFor();
+  await visit(`the ${title} dialog`, dialog);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
 async function walkOrder(page, visit) {
   const element = page.locator('ev-charger-configurator');
   await element.getByRole('radiogroup', { name: 'Front' }).waitFor();
   await element.getByRole('button', { name: 'Continue' }).click();
   const wizard = element.locator('dialog.evc-wizard');
-  const continueButton = wizard.getByRole('button', { name: 'Continue', exact: true }).last();
+  const continueButton = wizard.getByRole('button', { name: /^Continue( to checkout)?$/ }).last();
   // Steps checked with their messages showing are not checked before as well.
   const on = async (step, { check = true } = {}) => {
     await wizard.locator(`.evc-step[data-step="${step}"]`).waitFor();
@@ -81,6 +91,7 @@ async function walkOrder(page, visit) {
   await wizard.getByRole('radio', { name: 'Standard', exact: true }).check();
   const terms = wizard.getByRole('checkbox', { name: /terms/ });
   await visitTermsMessage(wizard, terms, visit);
+  await visitTermsDialog(element, wizard, 'the terms & conditions', 'Terms & conditions', visit);
   await continueButton.click();
 
   await on('options');
@@ -106,6 +117,9 @@ async function walkOrder(page, visit) {
   await contact[2].fill('not-an-email');
   await contact[2].blur();
   await wizard.getByText('E-mail address must be a valid email').first().waitFor();
+  // Continue, announced disabled but pressable, shows the error summary and gives it focus.
+  await continueButton.press('Enter');
+  await wizard.getByRole('group', { name: 'There is a problem' }).waitFor();
   await visit('contact, with its messages', wizard);
   for (const [field, value] of contact.map((field, index) => [field, ['Alex', 'Morgan', 'alex.morgan@example.com', '07700 900456'][index]])) {
     await field.fill(value);
@@ -130,12 +144,17 @@ async function walkOrder(page, visit) {
     await field.fill(value);
   }
   await wizard.getByLabel('Date of birth').fill('1980-05-17');
+  await visitTermsDialog(element, wizard, 'the monthly payment terms', 'Monthly payment terms', visit);
+  await visitTermsDialog(element, wizard, 'how we use your data', 'How we use your data', visit);
   await wizard.getByRole('checkbox', { name: 'I accept the monthly payment terms' }).check();
   await wizard.getByRole('checkbox', { name: 'I agree to a credit check' }).check();
   await continueButton.click();
 
   await on('directDebit');
-  assert.ok(await wizard.getByText('You must complete the GoCardless form to continue.').isVisible());
+  assert.equal(await wizard.getByText('You must complete the GoCardless form to continue.').count(), 0, 'no message before Continue');
+  await continueButton.press('Enter');
+  assert.ok(await wizard.getByRole('link', { name: 'You must complete the GoCardless form to continue.' }).isVisible());
+  await visit('directDebit, with its error summary', wizard);
   await wizard.getByRole('button', { name: 'Set up your Direct Debit', exact: true }).click();
   const dropin = page.getByRole('dialog', { name: 'GoCardless Direct Debit (demo)' });
   await dropin.getByRole('button', { name: 'Set up Direct Debit', exact: true }).click();

@@ -83,6 +83,8 @@ async function walkSpecRequest(page, visit) {
     await field.blur();
   }
   await wizard.getByText('Phone number is a required field').first().waitFor();
+  await continueButton.press('Enter');
+  await wizard.getByRole('group', { name: 'There is a problem' }).waitFor();
   await visit('details, with their messages', wizard);
   for (const [field, value] of [...fields.map((field, index) => [field, ['Ada', 'Lovelace', '07700 900123'][index]]), [wizard.getByRole('textbox', { name: 'E-mail address' }), email]]) {
     await field.fill(value);

@@ -119,6 +119,8 @@ describe('partner-intranet.html: a strict Content-Security-Policy', () => {
     assert.deepEqual(directives.get('base-uri'), ["'none'"]);
     assert.deepEqual(directives.get('frame-ancestors'), ["'none'"]);
     assert.deepEqual(directives.get('require-trusted-types-for'), ["'script'"]);
+    // The policy names docs/deploying.md lists, and no others: the 3D view and the drop-in run under them below.
+    assert.deepEqual(directives.get('trusted-types'), ['ev-charger-configurator', 'lit-html']);
     assert.deepEqual(directives.get('report-uri'), ['/api/csp-reports']);
     assert.doesNotMatch(policy, /unsafe-|nonce-|sha\d+-|data:|blob:|\*/);
 

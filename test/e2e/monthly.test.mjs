@@ -36,7 +36,9 @@ describe('the monthly plan on marketing-site.html', () => {
     // Direct-debit step: the drop-in script is loaded here and not before.
     assert.equal(requests.some((url) => url.includes(DROPIN)), false, 'no drop-in script before the direct-debit step');
     assert.equal(await continueButton.isDisabled(), true);
-    await wizard.getByText(GOCARDLESS_MESSAGE).waitFor();
+    // The reason shows once Continue is pressed: in the error summary, linking to the set-up.
+    await continueButton.press('Enter');
+    await wizard.getByRole('link', { name: GOCARDLESS_MESSAGE }).waitFor();
 
     const setUp = wizard.getByRole('button', { name: 'Set up your Direct Debit', exact: true });
     const dropin = page.getByRole('dialog', { name: 'GoCardless Direct Debit (demo)' });

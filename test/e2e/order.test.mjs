@@ -24,7 +24,7 @@ describe('ordering on marketing-site.html', () => {
     await verifyPartnerDiscount(harness.url, wizard);
     await partnerDiscountShown(wizard);
     const summary = await wizardSummary(wizard);
-    for (const name of ['22kW with 6.5m cable', 'Surge Protection three phase', 'Metallic Cable Hook Finish', 'Digital display', 'Partner Discount']) {
+    for (const name of ['22kW with 6.5m cable', 'Surge Protection three phase', 'Cable hook (metallic finish)', 'Digital display', 'Partner Discount']) {
       assert.ok(summary.names.includes(name), `the summary lists ${name}`);
     }
 
@@ -108,7 +108,8 @@ describe('ordering on marketing-site.html', () => {
     await postJson('/api/_control', { failNext: 1, status: 503 });
     try {
       await next();
-      const alert = element.getByRole('alert').filter({ hasText: 'The shop could not take your request just now. Please try again.' });
+      // The failure takes focus, named by its message.
+      const alert = element.getByRole('group', { name: 'The shop could not take your request just now. Please try again.' });
       await alert.waitFor();
       const reported = JSON.parse((await element.getAttribute('data-test-errors')) ?? '[]');
       assert.deepEqual(reported.map((error) => error.code), ['HTTP_ERROR']);

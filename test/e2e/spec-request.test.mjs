@@ -167,7 +167,7 @@ describe('specification request on mobilize-portal.html', () => {
     const { wizard, next } = await fillRequest(page, email);
     await failNext(3);
     await next();
-    const alert = wizard.getByRole('alert').filter({ hasText: 'e-mail service did not accept' });
+    const alert = wizard.getByRole('group', { name: /e-mail service did not accept/ });
     await alert.waitFor({ timeout: 15_000 });
     assert.equal(await alert.getByText(/connection/).count(), 0, 'not a connection problem');
     assert.equal(await alert.getByRole('link', { name: '020 7946 0456' }).getAttribute('href'), 'tel:02079460456');
@@ -185,7 +185,7 @@ describe('specification request on mobilize-portal.html', () => {
     const { wizard, next } = await fillRequest(page, email);
     await mailControl({ acceptThenDelayMs: 10_000, count: 1 });
     await next();
-    const alert = wizard.getByRole('alert').filter({ hasText: 'We could not confirm your request yet' });
+    const alert = wizard.getByRole('group', { name: /We could not confirm your request yet/ });
     await alert.waitFor({ timeout: 15_000 });
     assert.equal(await alert.getByRole('link', { name: '020 7946 0456' }).getAttribute('href'), 'tel:02079460456');
     assert.deepEqual(await axeViolations(wizard), []);
@@ -203,7 +203,7 @@ describe('specification request on mobilize-portal.html', () => {
     const { wizard, next } = await fillRequest(page, email);
     await failNext(1, 401);
     await next();
-    const alert = wizard.getByRole('alert').filter({ hasText: 'cannot send upgrade specification requests at the moment' });
+    const alert = wizard.getByRole('group', { name: /cannot send upgrade specification requests at the moment/ });
     await alert.waitFor();
     assert.equal(await alert.getByRole('link', { name: 'leasing@mobilize-portal.example' }).getAttribute('href'), 'mailto:leasing@mobilize-portal.example');
     assert.equal(await alert.getByRole('button').count(), 0);

@@ -34,5 +34,17 @@ contact.mode = 'order';
 
 const created: EvChargerConfigurator = new EvChargerConfigurator();
 created.partnerEndpoint = '/api/partner-discount';
+created.termsUrl = 'https://merchant.example/terms';
+created.financeTermsUrl = 'https://merchant.example/finance-terms';
+created.privacyUrl = 'https://merchant.example/privacy';
+
+// The events bubble to the document and the window: listeners there are typed too.
+window.addEventListener('evc-checkout', (event) => {
+  const url: string = event.detail.checkoutUrl;
+  // @ts-expect-error: the checkout event's detail has no requestId
+  void event.detail.requestId;
+  return url;
+});
+document.addEventListener('evc-error', (event) => event.detail.code);
 
 export const used = [domain, mode, loaded, created];

@@ -1,7 +1,9 @@
 import * as v from 'valibot';
-import { isAdultOn, isIsoCalendarDate, isUkPhoneNumber, isUkPostcode } from './formats';
+import { isAdultOn, isEmailAddress, isIsoCalendarDate, isPlausibleBirthDate, isUkPhoneNumber, isUkPostcode } from './formats';
+import type { LimitedField } from './limits';
+import { FIELD_MAX_LENGTHS } from './limits';
 import type { LabelledField } from './messages';
-import { MESSAGES, invalidEmailMessage, requiredMessage } from './messages';
+import { MESSAGES, invalidEmailMessage, requiredMessage, tooLongMessage } from './messages';
 
 /**
  * An object of form fields in which a field left out is checked as `undefined`, so it gets its own
@@ -44,14 +46,32 @@ export const optionalText = () => v.optional(v.string());
 /** A catalogue choice in the form values (an object with its id), with `message` when none is made. */
 export const chosen = (message: string) => v.object({ id: requiredWith(message) }, message);
 
-/** Spec §5: required, and '{field} must be a valid email'. */
-export const EmailSchema = v.pipe(requiredText('email'), v.email(invalidEmailMessage('email')));
+/** One line of text no longer than the field takes (FIELD_MAX_LENGTHS), with its message when longer. */
+export const limited = (field: LimitedField, schema: v.GenericSchema<unknown, string>) =>
+  singleLine(v.pipe(schema, v.maxLength(FIELD_MAX_LENGTHS[field], tooLongMessage(field, FIELD_MAX_LENGTHS[field]))));
+
+/** Spec §5 '{field} is a required field', within the field's length. */
+export const requiredLimited = (field: LimitedField) => limited(field, requiredText(field));
+
+/** An answer the buyer may leave out, within the field's length; left out, it is empty. */
+export const optionalLimited = (field: LimitedField) => v.optional(limited(field, v.string('must be a string')), '');
+
+/** Spec §5: required, and '{field} must be a valid email' (see `isEmailAddress`). */
+export const EmailSchema = limited('email', v.pipe(requiredText('email'), v.check(isEmailAddress, invalidEmailMessage('email'))));
 
 /** Spec §5 requires the phone number and gives no format: a UK number (see `isUkPhoneNumber`). */
-export const PhoneSchema = v.pipe(requiredText('tel'), v.check(isUkPhoneNumber, MESSAGES.phone));
+export const PhoneSchema = limited('tel', v.pipe(requiredText('tel'), v.check(isUkPhoneNumber, MESSAGES.phone)));
 
 /** Spec §5 requires the postcode; it must also look like a UK one. */
-export const UkPostcodeSchema = v.pipe(requiredText('primaryPostcode'), v.check(isUkPostcode, MESSAGES.ukPostcode));
+export const UkPostcodeSchema = limited('primaryPostcode', v.pipe(requiredText('primaryPostcode'), v.check(isUkPostcode, MESSAGES.ukPostcode)));
+
+/** Spec §5 contact step's fields, as the form checks them and the handlers receive them. */
+export const CONTACT_FIELDS = {
+  'first-name': requiredLimited('first-name'),
+  'last-name': requiredLimited('last-name'),
+  email: EmailSchema,
+  tel: PhoneSchema,
+};
 
 /**
  * A request's idempotency key as the element makes it: a retry or a reload sends the same one, and
@@ -62,10 +82,33 @@ export const IdempotencyKeySchema = v.pipe(
   v.regex(/^[A-Za-z0-9_-]{16,128}$/, 'must be 16 to 128 letters, digits, "-" or "_"'),
 );
 
-/** Spec §5 requires the date of birth; it must be a real date and the buyer an adult on `today`. */
+/**
+ * Spec §5 requires the date of birth; it must be a real date, a living person's (not in the future,
+ * at most 120 years ago), and the buyer an adult on `today`.
+ */
 export const dateOfBirthSchema = (today: Date) =>
   v.pipe(
     requiredText('dob'),
     v.check(isIsoCalendarDate, MESSAGES.dobDate),
+    v.check((dob: string) => isPlausibleBirthDate(dob, today), MESSAGES.dobReal),
     v.check((dob: string) => isAdultOn(dob, today), MESSAGES.adult),
   );
+
+/**
+ * Spec §5 finance step's answers (title, legalName, primaryAddress1, primaryCity, primaryPostcode,
+ * dob, gender required; primaryRegion and primaryCountry optional; both sets of terms accepted), as
+ * the form checks them and the direct-debit handler receives them. `today` decides the age check.
+ */
+export const financeFields = (today: Date) => ({
+  title: requiredLimited('title'),
+  legalName: requiredLimited('legalName'),
+  primaryAddress1: requiredLimited('primaryAddress1'),
+  primaryCity: requiredLimited('primaryCity'),
+  primaryRegion: optionalLimited('primaryRegion'),
+  primaryPostcode: UkPostcodeSchema,
+  primaryCountry: optionalLimited('primaryCountry'),
+  dob: dateOfBirthSchema(today),
+  gender: requiredLimited('gender'),
+  acceptedMonthlyPaymentTerms: accepted(MESSAGES.monthlyPaymentTerms),
+  acceptedCreditCheck: accepted(MESSAGES.creditCheck),
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAdultOn, isIsoCalendarDate, isUkPhoneNumber, isUkPostcode, isoDateOf } from './formats';
+import { adultBirthDateRange, isAdultOn, isEmailAddress, isIsoCalendarDate, isPlausibleBirthDate, isUkPhoneNumber, isUkPostcode, isoDateOf } from './formats';
 
 describe('isUkPhoneNumber (spec §5 requires tel; the UK rule is ours)', () => {
   it.each([
@@ -84,5 +84,74 @@ describe('isAdultOn (finance step: 18 or over)', () => {
     ['2010-03-01', new Date(2028, 1, 29), false],
   ])('born %s, on %s → %s', (dob, today, expected) => {
     expect(isAdultOn(dob, today)).toBe(expected);
+  });
+});
+
+describe('isPlausibleBirthDate (a living person: not in the future, at most 120 years old)', () => {
+  it.each([
+    ['1800-01-01', new Date(2026, 5, 15), false],
+    ['1905-06-16', new Date(2026, 5, 15), true],
+    ['1905-06-15', new Date(2026, 5, 15), false],
+    ['1996-06-15', new Date(2026, 5, 15), true],
+    ['2026-06-15', new Date(2026, 5, 15), true],
+    ['2026-06-16', new Date(2026, 5, 15), false],
+    ['1907-03-01', new Date(2028, 1, 29), true],
+    ['1907-02-28', new Date(2028, 1, 29), false],
+  ])('born %s, on %s → %s', (dob, today, expected) => {
+    expect(isPlausibleBirthDate(dob, today)).toBe(expected);
+  });
+});
+
+describe('adultBirthDateRange (the date picker offers only dates both checks accept)', () => {
+  it.each([
+    [new Date(2026, 5, 15), { min: '1905-06-16', max: '2008-06-15' }],
+    [new Date(2026, 11, 31), { min: '1906-01-01', max: '2008-12-31' }],
+    [new Date(2028, 1, 29), { min: '1907-03-01', max: '2010-02-28' }],
+  ])('on %s → %j', (today, range) => {
+    expect(adultBirthDateRange(today)).toEqual(range);
+    expect(isPlausibleBirthDate(range.min, today) && isAdultOn(range.max, today)).toBe(true);
+  });
+});
+
+describe("isEmailAddress (RFC 5322's dot-atom subset, as a browser's type=email accepts it)", () => {
+  it.each([
+    ["sean.o'brien@example.ie", true],
+    ['ann@example.com', true],
+    ['ANN@EXAMPLE.COM', true],
+    ["!#$%&'*+-/=?^_`{|}~@example.com", true],
+    ['first.middle.last+tag@mail.example.co.uk', true],
+    ['a@b-c.example', true],
+    ['x@xn--bcher-kva.example', true],
+    ['ann@mail.xn--p1ai', true],
+    [`${'a'.repeat(64)}@example.com`, true],
+    [`${'a'.repeat(65)}@example.com`, false],
+    [`a@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.${'e'.repeat(58)}.uk`, false],
+    [`a@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.${'e'.repeat(57)}.uk`, true],
+    ['ann@example', false],
+    ['ann@localhost', false],
+    ['ann@', false],
+    ['@example.com', false],
+    ['ann@@example.com', false],
+    ['.ann@example.com', false],
+    ['ann.@example.com', false],
+    ['an..n@example.com', false],
+    ['ann@-example.com', false],
+    ['ann@example-.com', false],
+    ['ann@example..com', false],
+    ['ann@example.c', false],
+    ['ann@example.123', false],
+    ['Ann Lee <ann@example.com>', false],
+    ['<ann@example.com>', false],
+    ['"ann lee"@example.com', false],
+    ['ann lee@example.com', false],
+    [' ann@example.com', false],
+    ['ann@example.com\r\nBcc: x@evil.example', false],
+    ['ann@example.com\nBcc: x@evil.example', false],
+    ['ann(comment)@example.com', false],
+    ['zoë@example.com', false],
+    ['ann@[192.0.2.1]', false],
+    ['', false],
+  ])('%j → %s', (input, expected) => {
+    expect(isEmailAddress(input)).toBe(expected);
   });
 });

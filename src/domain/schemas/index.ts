@@ -1,6 +1,8 @@
-export { FIELD_LABELS, MESSAGES, invalidEmailMessage, requiredMessage } from './messages';
+export { FIELD_LABELS, MESSAGES, invalidEmailMessage, requiredMessage, tooLongMessage } from './messages';
 export type { LabelledField } from './messages';
-export { isAdultOn, isIsoCalendarDate, isUkPhoneNumber, isUkPostcode, isoDateOf } from './formats';
+export { adultBirthDateRange, isAdultOn, isEmailAddress, isIsoCalendarDate, isPlausibleBirthDate, isUkPhoneNumber, isUkPostcode, isoDateOf } from './formats';
+export { FIELD_MAX_LENGTHS } from './limits';
+export type { LimitedField } from './limits';
 export { EmailSchema, PhoneSchema, UkPostcodeSchema, dateOfBirthSchema } from './fields';
 export {
   ContactStepSchema,

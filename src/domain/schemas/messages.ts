@@ -28,6 +28,9 @@ export const requiredMessage = (field: LabelledField) => `${FIELD_LABELS[field]}
 /** Spec §5: '{field} must be a valid email'. */
 export const invalidEmailMessage = (field: LabelledField) => `${FIELD_LABELS[field]} must be a valid email`;
 
+/** Ours, in spec §5's '{field} ...' form: an answer longer than the field takes. */
+export const tooLongMessage = (field: LabelledField, max: number) => `${FIELD_LABELS[field]} must be at most ${max} characters`;
+
 /** Spec §5's messages, word for word, then the ones the spec leaves to us (marked). */
 export const MESSAGES = {
   installation: 'Installation option must be selected',
@@ -52,8 +55,10 @@ export const MESSAGES = {
   ukPostcode: 'Postcode must be a valid UK postcode',
   /** Ours: spec §5 only requires a date of birth. */
   dobDate: 'Date of birth must be a valid date',
+  /** Ours: a date of birth in the future or over 120 years ago is a slip of the keyboard. */
+  dobReal: 'Enter a real date of birth',
   /** Ours: finance is for adults. */
-  adult: 'You must be 18 or over',
+  adult: 'You must be 18 or over to apply',
   /** Ours: no Direct Debit is set up to collect £0.00 a month. */
   nothingMonthly: 'Nothing on this order is paid monthly: choose pay in full or pay in 3',
 } as const;

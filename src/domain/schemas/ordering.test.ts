@@ -125,7 +125,7 @@ describe('finance step (spec §5)', () => {
     }],
     ['postcode not a UK one', { ...filled, primaryPostcode: 'LS1' }, { primaryPostcode: 'Postcode must be a valid UK postcode' }],
     ['date of birth not a date', { ...filled, dob: '1990-02-30' }, { dob: 'Date of birth must be a valid date' }],
-    ['under 18 by a day', { ...filled, dob: '2008-06-16' }, { dob: 'You must be 18 or over' }],
+    ['under 18 by a day', { ...filled, dob: '2008-06-16' }, { dob: 'You must be 18 or over to apply' }],
     ['18 today', { ...filled, dob: '2008-06-15' }, {}],
   ])('%s', check(financeStepSchema(today)));
 });
@@ -135,9 +135,9 @@ describe('direct debit step (spec §5)', () => {
     ['mandate complete with a flow id', { goCardlessMandateComplete: true, goCardlessFlowId: 'BRF123' }, {}],
     ['nothing yet', { goCardlessMandateComplete: false, goCardlessFlowId: '' }, {
       goCardlessMandateComplete: 'You must complete the GoCardless form to continue.',
-      goCardlessFlowId: 'GoCardless flow ID is a required field',
+      goCardlessFlowId: 'You must complete the GoCardless form to continue.',
     }],
-    ['flow id missing', { goCardlessMandateComplete: true }, { goCardlessFlowId: 'GoCardless flow ID is a required field' }],
+    ['flow id missing', { goCardlessMandateComplete: true }, { goCardlessFlowId: 'You must complete the GoCardless form to continue.' }],
   ])('%s', check(DirectDebitStepSchema));
 });
 

@@ -1,18 +1,7 @@
 import * as v from 'valibot';
 import { PaymentTypeSchema } from '../catalogue/schema';
 import { monthlyPlanOffered } from '../plan-figures';
-import {
-  EmailSchema,
-  PhoneSchema,
-  UkPostcodeSchema,
-  accepted,
-  choice,
-  chosen,
-  dateOfBirthSchema,
-  formObject,
-  optionalText,
-  requiredText,
-} from './fields';
+import { CONTACT_FIELDS, accepted, choice, chosen, financeFields, formObject, requiredWith } from './fields';
 import { MESSAGES, requiredMessage } from './messages';
 
 /**
@@ -52,40 +41,19 @@ export const ExtrasStepSchema = formObject(extras);
 export const HookStepSchema = formObject({ withCableHook: extras.withCableHook });
 
 /** Spec §5 contact step: first-name, last-name, email, tel required; email a valid address. */
-export const ContactStepSchema = formObject({
-  'first-name': requiredText('first-name'),
-  'last-name': requiredText('last-name'),
-  email: EmailSchema,
-  tel: PhoneSchema,
-});
+export const ContactStepSchema = formObject(CONTACT_FIELDS);
 
 /** Spec §5 offer step: withOffer true or false. */
 export const OfferStepSchema = formObject({ withOffer: choice(MESSAGES.offer) });
 
-/**
- * Spec §5 finance step: title, legalName, primaryAddress1, primaryCity, primaryPostcode, dob, gender
- * required; primaryRegion and primaryCountry optional; both sets of terms accepted. `today` decides
- * the age check (the domain has no clock).
- */
-export const financeStepSchema = (today: Date) =>
-  formObject({
-    title: requiredText('title'),
-    legalName: requiredText('legalName'),
-    primaryAddress1: requiredText('primaryAddress1'),
-    primaryCity: requiredText('primaryCity'),
-    primaryRegion: optionalText(),
-    primaryPostcode: UkPostcodeSchema,
-    primaryCountry: optionalText(),
-    dob: dateOfBirthSchema(today),
-    gender: requiredText('gender'),
-    acceptedMonthlyPaymentTerms: accepted(MESSAGES.monthlyPaymentTerms),
-    acceptedCreditCheck: accepted(MESSAGES.creditCheck),
-  });
+/** Spec §5 finance step (see `financeFields`); `today` decides the age check (the domain has no clock). */
+export const financeStepSchema = (today: Date) => formObject(financeFields(today));
 
 /** Spec §5 direct debit step: the mandate complete and a flow id. */
 export const DirectDebitStepSchema = formObject({
   goCardlessMandateComplete: accepted(MESSAGES.goCardless),
-  goCardlessFlowId: requiredText('goCardlessFlowId'),
+  // The buyer gets the flow id by completing the form: the same message says what to do.
+  goCardlessFlowId: requiredWith(MESSAGES.goCardless),
 });
 
 /**

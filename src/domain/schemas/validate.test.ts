@@ -43,7 +43,7 @@ describe('validateStep: each step of both flows with nothing filled in (spec §5
     }],
     ['directDebit', {
       goCardlessMandateComplete: 'You must complete the GoCardless form to continue.',
-      goCardlessFlowId: 'GoCardless flow ID is a required field',
+      goCardlessFlowId: 'You must complete the GoCardless form to continue.',
     }],
     ['email', { orderEmail: 'E-mail address is a required field' }],
     ['installCheck', {}],
@@ -72,7 +72,7 @@ describe('validateStep details', () => {
       acceptedMonthlyPaymentTerms: true,
       acceptedCreditCheck: true,
     };
-    expect(validateStep('finance', values, { today })).toEqual({ valid: false, errors: { dob: 'You must be 18 or over' } });
+    expect(validateStep('finance', values, { today })).toEqual({ valid: false, errors: { dob: 'You must be 18 or over to apply' } });
     expect(validateStep('finance', values, { today: new Date(2026, 5, 16) })).toEqual({ valid: true, errors: {} });
   });
 

@@ -1,19 +1,24 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { useFieldMessage } from './form-errors';
 
 export interface AcceptCheckboxProps {
   /** What the buyer agrees to, as the checkbox's label. */
   label: ReactNode;
   checked: boolean;
   onChange(checked: boolean): void;
-  /** The step schema's message (spec §5), shown once the box has been touched. */
+  /** The step schema's message (spec §5), shown once the box has been touched or Continue pressed. */
   error: string | undefined;
+  /** The form value's name, for the error summary's link. */
+  name: string;
+  /** Where the terms can be read (a TermsLink), beside the label. */
+  terms?: ReactNode;
 }
 
 /** Spec §5 "must be true": a box the buyer ticks to accept terms, with its message tied to it. */
-export function AcceptCheckbox({ label, checked, onChange, error }: AcceptCheckboxProps) {
+export function AcceptCheckbox({ label, checked, onChange, error, name, terms }: AcceptCheckboxProps) {
   const id = useId();
-  const [touched, setTouched] = useState(false);
-  const showError = touched && error !== undefined;
+  const { message, touch } = useFieldMessage(error);
+  const showError = message !== undefined;
   return (
     <div className="evc-terms" data-invalid={showError || undefined}>
       <input
@@ -23,15 +28,17 @@ export function AcceptCheckbox({ label, checked, onChange, error }: AcceptCheckb
         aria-invalid={showError || undefined}
         aria-describedby={showError ? `${id}-error` : undefined}
         onChange={(event) => {
-          setTouched(true);
+          touch();
           onChange(event.target.checked);
         }}
-        onBlur={() => setTouched(true)}
+        onBlur={touch}
+        data-field={name}
       />
       <label htmlFor={id}>{label}</label>
+      {terms}
       {showError && (
-        <p className="evc-field-error" id={`${id}-error`} role="alert">
-          {error}
+        <p className="evc-field-error" id={`${id}-error`}>
+          {message}
         </p>
       )}
     </div>

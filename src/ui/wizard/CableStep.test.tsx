@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { allByRole, byRole, cleanup, textOf, update } from '../testing';
 import { HIGH_POWER_TITLE } from './HighPowerDialog';
-import { descriptionOf, fakeOrderServices, nextButton, renderWizard, settle, wizardDialog } from './wizard-testing';
+import { continueDisabled, descriptionOf, fakeOrderServices, nextButton, renderWizard, settle, wizardDialog } from './wizard-testing';
 
 afterEach(cleanup);
 
@@ -34,7 +34,7 @@ describe('power & cable step (spec §2 step 0)', () => {
     update(() => byRole(dialog, 'button', 'Go back').click());
     expect(store.getState().configuration.cable).toBe('tethered_7kw_8_5m');
     expect(dialog.open).toBe(false);
-    expect(nextButton(container)?.disabled).toBe(false);
+    expect(continueDisabled(container)).toBe(false);
     expect(store.getState().wizard.step).toBe('cable');
   });
 

@@ -1,4 +1,5 @@
 import type { CableOption } from '../../domain/catalogue/schema';
+import { ChoiceChanges } from './ChoiceChanges';
 import { HighPowerDialog } from './HighPowerDialog';
 import { CableOptions } from './CableOptions';
 import type { StepProps } from './types';
@@ -22,6 +23,7 @@ export function CableStep({ confirmHighPower }: StepProps) {
       {KINDS.map(({ kind, legend }) => (
         <CableOptions key={kind} kind={kind} legend={legend} />
       ))}
+      <ChoiceChanges />
       <HighPowerDialog confirmHighPower={confirmHighPower} />
     </>
   );

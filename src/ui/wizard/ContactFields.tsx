@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { FormValues } from '../../domain/forms';
 import { FIELD_LABELS } from '../../domain/schemas/messages';
+import { FIELD_MAX_LENGTHS } from '../../domain/schemas/limits';
 import { updateForm } from '../../stores/form-answers';
 import { useConfigurator, useConfiguratorStore } from '../store-context';
 import { TextField } from '../TextField';
@@ -17,7 +18,7 @@ const FIELDS: readonly { field: ContactField; type?: 'email' | 'tel'; autoComple
 
 /**
  * Spec §5 contact fields (first name, last name, e-mail address, phone number; e-mail and tel
- * inputs) with the step's messages; `emailHint` is read with the e-mail field, `afterEmail` shows
+ * inputs) with the step's messages and the handlers' lengths as `maxlength`; `emailHint` is read with the e-mail field, `afterEmail` shows
  * under it.
  */
 export function ContactFields({ validation, emailHint, afterEmail }: { validation: ValidationResult; emailHint?: string; afterEmail?: ReactNode }) {
@@ -32,6 +33,8 @@ export function ContactFields({ validation, emailHint, afterEmail }: { validatio
             type={type}
             autoComplete={autoComplete}
             value={form[field]}
+            name={field}
+            maxLength={FIELD_MAX_LENGTHS[field]}
             error={validation.errors[field]}
             hint={field === 'email' ? emailHint : undefined}
             onChange={(value) => updateForm(store, { [field]: value } as Partial<FormValues>)}

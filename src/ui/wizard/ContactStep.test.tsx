@@ -2,7 +2,7 @@ import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PartnerDiscountServices } from '../../services/order-services';
 import { byRole, cleanup, statusTexts, textOf, typeInto as type, update } from '../testing';
-import { descriptionOf, fakeOrderServices, nextButton, renderWizard, settle } from './wizard-testing';
+import { continueDisabled, descriptionOf, errorSummary, fakeOrderServices, nextButton, pressContinue, renderWizard, settle, summaryLinks } from './wizard-testing';
 
 afterEach(cleanup);
 
@@ -14,8 +14,46 @@ describe('contact details step (spec §5 contact step, §6 partner discount)', (
     const fields = ['First name', 'Last name', 'E-mail address', 'Phone number'].map((name) => byRole<HTMLInputElement>(container, 'textbox', name));
     expect(fields.map((field) => field.type)).toEqual(['text', 'text', 'email', 'tel']);
     expect(fields.map((field) => field.autocomplete)).toEqual(['given-name', 'family-name', 'email', 'tel']);
-    expect(nextButton(container)?.disabled).toBe(true);
-    expect(textOf(container.querySelector('.evc-wizard-hint'))).toBe('First name is a required field');
+    expect(continueDisabled(container)).toBe(true);
+  });
+
+  it('shows no message on arrival; Continue shows "There is a problem" with a link to each field, stays on the step, and each link focuses its field', () => {
+    const { container, store } = renderWizard({ step: 'contact', order: fakeOrderServices() });
+    const messages = ['First name is a required field', 'Last name is a required field', 'E-mail address is a required field', 'Phone number is a required field'];
+    expect(container.querySelectorAll('.evc-field-error, .evc-wizard-hint')).toHaveLength(0);
+    expect(errorSummary(container)).toBeNull();
+    const next = nextButton(container)!;
+    expect(next.disabled).toBe(false);
+    pressContinue(container);
+    expect(store.getState().wizard.step).toBe('contact');
+    const summary = errorSummary(container)!;
+    expect(byRole(container, 'group', 'There is a problem')).toBe(summary);
+    expect(document.activeElement).toBe(summary);
+    expect(summaryLinks(container)).toEqual(messages);
+    const fields = ['First name', 'Last name', 'E-mail address', 'Phone number'].map((name) => byRole<HTMLInputElement>(container, 'textbox', name));
+    expect(fields.map((field) => errorOf(container, field))).toEqual(messages);
+    expect(fields.map((field) => field.getAttribute('aria-invalid'))).toEqual(['true', 'true', 'true', 'true']);
+    update(() => byRole(summary, 'link', 'E-mail address is a required field').click());
+    expect(document.activeElement).toBe(fields[2]);
+    // The messages stay live: an answer clears its own, and the summary follows.
+    const [first] = fields as [HTMLInputElement];
+    type(first, 'Ada');
+    expect(first.getAttribute('aria-invalid')).toBeNull();
+    expect(summaryLinks(container)).toEqual(messages.slice(1));
+  });
+
+  it("limits each field to the handlers' length (maxlength)", () => {
+    const { container } = renderWizard({ step: 'contact' });
+    const lengths = ['First name', 'Last name', 'E-mail address', 'Phone number'].map((name) => byRole<HTMLInputElement>(container, 'textbox', name).maxLength);
+    expect(lengths).toEqual([100, 100, 254, 32]);
+  });
+
+  it("accepts an e-mail address with an apostrophe (sean.o'brien@example.ie)", () => {
+    const { container } = renderWizard({ step: 'contact' });
+    const email = byRole<HTMLInputElement>(container, 'textbox', 'E-mail address');
+    type(email, "sean.o'brien@example.ie");
+    expect(email.getAttribute('aria-invalid')).toBeNull();
+    expect(errorOf(container, email)).toBe('');
   });
 
   it("shows the spec's messages once a field is left", () => {
@@ -49,7 +87,7 @@ describe('contact details step (spec §5 contact step, §6 partner discount)', (
     type(byRole<HTMLInputElement>(container, 'textbox', 'E-mail address'), 'ada@example.com');
     type(byRole<HTMLInputElement>(container, 'textbox', 'Phone number'), '07700 900123');
     expect(textOf(container.querySelector('.evc-wizard-hint'))).toBe('');
-    expect(nextButton(container)?.disabled).toBe(false);
+    expect(continueDisabled(container)).toBe(false);
   });
 });
 
@@ -215,7 +253,7 @@ describe('contact details step with partner-endpoint: the partner discount after
     type(byRole<HTMLInputElement>(container, 'textbox', 'First name'), 'Ada');
     type(byRole<HTMLInputElement>(container, 'textbox', 'Last name'), 'Lovelace');
     type(byRole<HTMLInputElement>(container, 'textbox', 'Phone number'), '07700 900123');
-    expect(nextButton(container)?.disabled).toBe(false);
+    expect(continueDisabled(container)).toBe(false);
   });
 
   it('changing the e-mail drops the verification and starts over', async () => {

@@ -10,7 +10,7 @@ import type { DirectDebitServices } from '../../services/order-services';
 import { wizardNavigation } from '../../stores/wizard-navigation';
 import { byRole, cleanup, statusTexts, textOf, update } from '../testing';
 import { CANCELLED_MESSAGE, MANDATE_COMPLETE, SET_UP_LABEL } from './DirectDebitStep';
-import { fakeOrderServices, nextButton, renderWizard, settle, wizardDialog } from './wizard-testing';
+import { continueDisabled, errorSummary, fakeOrderServices, pressContinue, renderWizard, settle, summaryLinks, wizardDialog } from './wizard-testing';
 
 const FLOW: DirectDebitStartAnswer = { flowId: 'BRF0001234ABCD', environment: 'sandbox' };
 const GOCARDLESS_MESSAGE = 'You must complete the GoCardless form to continue.';
@@ -93,9 +93,13 @@ describe('direct-debit step (spec §5 direct debit step)', () => {
     const { container } = renderDirectDebitStep(directDebit);
     expect(container.querySelector('.evc-step')?.getAttribute('data-step')).toBe('directDebit');
     expect(textOf(container.querySelector('.evc-step'))).toContain('Your monthly payments of £3.00 are collected by Direct Debit through GoCardless.');
-    expect(nextButton(container)?.disabled).toBe(true);
-    expect(hint(container)).toBe(GOCARDLESS_MESSAGE);
+    expect(continueDisabled(container)).toBe(true);
+    expect(hint(container)).toBe('');
     expect(setUpButton(container).disabled).toBe(false);
+    pressContinue(container);
+    expect(summaryLinks(container)).toEqual([GOCARDLESS_MESSAGE]);
+    update(() => byRole(errorSummary(container)!, 'link', GOCARDLESS_MESSAGE).click());
+    expect(document.activeElement).toBe(setUpButton(container));
     expect(directDebit.start).not.toHaveBeenCalled();
   });
 
@@ -124,7 +128,7 @@ describe('direct-debit step (spec §5 direct debit step)', () => {
     expect(store.getState().form).toMatchObject({ goCardlessMandateComplete: true, goCardlessFlowId: FLOW.flowId });
     expect(showModal.mock.contexts).toEqual([dialog]);
     expect(dialog.open).toBe(true);
-    expect(nextButton(container)?.disabled).toBe(false);
+    expect(continueDisabled(container)).toBe(false);
     expect(hint(container)).toBe('');
     expect(statusTexts(container)).toContain(`${MANDATE_COMPLETE} GoCardless reference: ${FLOW.flowId}`);
     // The queued close event of the switch back did not close the wizard.
@@ -142,7 +146,7 @@ describe('direct-debit step (spec §5 direct debit step)', () => {
     expect(statusTexts(container)).toContain(CANCELLED_MESSAGE);
     expect(showModal).toHaveBeenCalledTimes(1);
     expect(store.getState().form.goCardlessMandateComplete).toBe(false);
-    expect(nextButton(container)?.disabled).toBe(true);
+    expect(continueDisabled(container)).toBe(true);
     expect(reportError).not.toHaveBeenCalled();
     expect(setUpButton(container).disabled).toBe(false);
     // Focus goes back to Set up once the wizard is modal again.
@@ -161,7 +165,7 @@ describe('direct-debit step (spec §5 direct debit step)', () => {
     expect(alertText(container)).toBe(START_FAILED);
     expect(reportError).toHaveBeenCalledWith({ code: 'UNKNOWN_ERROR', message: START_FAILED });
     expect(showModal).toHaveBeenCalledTimes(1);
-    expect(nextButton(container)?.disabled).toBe(true);
+    expect(continueDisabled(container)).toBe(true);
   });
 
   it("a failure to start shows the failure's own message and reports it; the wizard never stops being modal", async () => {
@@ -233,7 +237,7 @@ describe('direct-debit step (spec §5 direct debit step)', () => {
     const { container } = renderDirectDebitStep(undefined);
     expect(alertText(container)).toBe('Direct Debit set-up is not available on this page. Please choose another way to pay.');
     expect(container.querySelector('.evc-step button')).toBeNull();
-    expect(nextButton(container)?.disabled).toBe(true);
+    expect(continueDisabled(container)).toBe(true);
   });
 
   it('leaving the step while the drop-in is open closes it and makes the wizard modal again', async () => {

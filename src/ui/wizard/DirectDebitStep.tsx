@@ -141,7 +141,7 @@ export function DirectDebitStep(_props: StepProps) {
       ) : (
         <>
           <div className="evc-direct-debit-actions">
-            <button ref={setUpButton} type="button" className="evc-primary" onClick={() => void setUp()} disabled={state.status === 'starting' || state.status === 'open'}>
+            <button ref={setUpButton} type="button" className="evc-primary" data-field="goCardlessMandateComplete goCardlessFlowId" onClick={() => void setUp()} disabled={state.status === 'starting' || state.status === 'open'}>
               {SET_UP_LABEL}
             </button>
             {state.status === 'starting' && <Spinner label="Opening the GoCardless form…" />}

@@ -1,4 +1,5 @@
 import { orderEmailChanges } from '../../domain/order-email';
+import { FIELD_MAX_LENGTHS } from '../../domain/schemas/limits';
 import { updateForm } from '../../stores/form-answers';
 import { useConfigurator, useConfiguratorStore } from '../store-context';
 import { TextField } from '../TextField';
@@ -16,6 +17,8 @@ export function EmailStep({ validation }: StepProps) {
         type="email"
         autoComplete="email"
         value={form.orderEmail}
+        name="orderEmail"
+        maxLength={FIELD_MAX_LENGTHS.email}
         error={validation.errors['orderEmail']}
         onChange={(value) => updateForm(store, orderEmailChanges(form, value))}
       />

@@ -15,6 +15,15 @@ export const EXTRA_LABELS: Record<Extra, string> = {
   extendedWarranty: 'Extended warranty',
 };
 
+/** What the extras whose names do not say it are, in a line each. */
+const EXTRA_DESCRIPTIONS: Partial<Record<Extra, string>> = {
+  advancedSolar: 'Charges your car from the spare power of your solar panels, measured by a sensor at your meter.',
+  renewable: "Connects the charger to your home's renewable energy system, so your car charges from it when it can.",
+};
+
+/** One wording in both flows for the extra the 22kW cables do not offer. */
+export const SOLAR_NOT_FOR_22KW = 'Advanced solar is not available with a 22kW charger.';
+
 export interface ExtraCheckboxProps {
   extra: Extra;
   price: Pence;
@@ -38,6 +47,7 @@ export function ExtraCheckbox({ extra, price, note }: ExtraCheckboxProps) {
       price={formatPence(price)}
       unavailable={unavailable({ type: 'toggleExtra', extra, on: !checked })}
     >
+      {EXTRA_DESCRIPTIONS[extra] && <span className="evc-option-note">{EXTRA_DESCRIPTIONS[extra]}</span>}
       {note && <span className="evc-option-note">{note}</span>}
     </OptionControl>
   );

@@ -4,7 +4,7 @@ import type { StorageTargets } from '../../stores/persistence';
 import { byRole, cleanup, render, textOf, typeInto as type, update } from '../testing';
 import { Wizard } from '../Wizard';
 import { CREDIT_CHECK_LABEL, MONTHLY_TERMS_LABEL } from './FinanceStep';
-import { fakeOrderServices, nextButton, renderWizard } from './wizard-testing';
+import { continueDisabled, fakeOrderServices, pressContinue, renderWizard, summaryLinks } from './wizard-testing';
 
 afterEach(() => {
   cleanup();
@@ -83,29 +83,30 @@ describe('finance step (spec §5 finance step, monthly plan only)', () => {
     update(() => chooseExtra(store, 'display', true));
     // £350.00 + 36 × £3.00 = £458.00; the yearly £1.00 after the term is said apart.
     expect(textOf(container.querySelector('.evc-step'))).toContain(
-      '£350.00 initial payment, then 36 monthly payments of £3.00 (total payable £458.00), then £1.00 per year',
+      '£350.00 initial payment, then 36 monthly payments of £3.00 (total payable £458.00), then £1.00 per year from the end of the 36 months, for as long as you keep the plan',
     );
   });
 
-  it('keeps Continue disabled with the first message until every answer is valid', () => {
+  it('keeps Continue disabled until every answer is valid; a press lists what is left', () => {
     const { container, store } = renderFinanceStep();
-    expect(nextButton(container)?.disabled).toBe(true);
-    expect(hint(container)).toBe('Legal name is a required field');
+    expect(continueDisabled(container)).toBe(true);
+    expect(hint(container)).toBe('');
     fillTextAnswers(container);
     expect(store.getState().form).toMatchObject({ legalName: 'Samuel Lee', primaryPostcode: 'LS1 4AP', dob: ADULT_DOB });
-    expect(hint(container)).toBe('You must accept the monthly payment terms to continue.');
-    expect(nextButton(container)?.disabled).toBe(true);
+    expect(continueDisabled(container)).toBe(true);
+    pressContinue(container);
+    expect(summaryLinks(container)).toEqual(['You must accept the monthly payment terms to continue.', 'You must accept the credit check terms to continue.']);
     update(() => byRole(container, 'checkbox', MONTHLY_TERMS_LABEL).click());
-    expect(hint(container)).toBe('You must accept the credit check terms to continue.');
-    expect(nextButton(container)?.disabled).toBe(true);
+    expect(summaryLinks(container)).toEqual(['You must accept the credit check terms to continue.']);
+    expect(continueDisabled(container)).toBe(true);
     update(() => byRole(container, 'checkbox', CREDIT_CHECK_LABEL).click());
     expect(hint(container)).toBe('');
-    expect(nextButton(container)?.disabled).toBe(false);
+    expect(continueDisabled(container)).toBe(false);
     expect(store.getState().form).toMatchObject({ acceptedMonthlyPaymentTerms: true, acceptedCreditCheck: true });
     choose(field<HTMLSelectElement>(container, 'Title'), 'Dr');
     choose(field<HTMLSelectElement>(container, 'Gender'), 'Female');
     expect(store.getState().form).toMatchObject({ title: 'Dr', gender: 'Female' });
-    expect(nextButton(container)?.disabled).toBe(false);
+    expect(continueDisabled(container)).toBe(false);
   });
 
   it("shows each acceptance's message once the box is touched and left unticked", () => {
@@ -123,6 +124,16 @@ describe('finance step (spec §5 finance step, monthly plan only)', () => {
     expect(errorOf(credit)).toBe('');
   });
 
+  it("offers only an adult's plausible dates of birth and the handler's lengths (min, max, maxlength)", () => {
+    const { container } = renderFinanceStep();
+    const dob = field<HTMLInputElement>(container, 'Date of birth');
+    const year = new Date().getFullYear();
+    expect([year - 121, year - 120]).toContain(Number(dob.min.slice(0, 4)));
+    expect(Number(dob.max.slice(0, 4))).toBe(year - 18);
+    const lengths = ['Legal name', 'Address line 1', 'City', 'Region (optional)', 'Postcode', 'Country (optional)'].map((label) => field<HTMLInputElement>(container, label).maxLength);
+    expect(lengths).toEqual([140, 140, 100, 100, 10, 100]);
+  });
+
   it('shows the required, UK postcode and age messages once a field is left', () => {
     const { container } = renderFinanceStep();
     const postcode = field<HTMLInputElement>(container, 'Postcode');
@@ -138,8 +149,12 @@ describe('finance step (spec §5 finance step, monthly plan only)', () => {
     type(dob, '');
     expect(errorOf(dob)).toBe('Date of birth is a required field');
     type(dob, `${new Date().getFullYear() - 10}-01-01`);
-    expect(errorOf(dob)).toBe('You must be 18 or over');
+    expect(errorOf(dob)).toBe('You must be 18 or over to apply');
     expect(dob.getAttribute('aria-invalid')).toBe('true');
+    type(dob, '1800-01-01');
+    expect(errorOf(dob)).toBe('Enter a real date of birth');
+    type(dob, `${new Date().getFullYear() - 30}-01-01`);
+    expect(errorOf(dob)).toBe('');
     type(dob, ADULT_DOB);
     expect(errorOf(dob)).toBe('');
 

@@ -1,11 +1,16 @@
 import type { FormValues } from '../../domain/forms';
 import { formatPence } from '../../domain/money';
+import { adultBirthDateRange } from '../../domain/schemas/formats';
+import { FIELD_MAX_LENGTHS } from '../../domain/schemas/limits';
 import { FIELD_LABELS } from '../../domain/schemas/messages';
 import { TextField } from '../TextField';
 import { updateForm } from '../../stores/form-answers';
 import { useConfigurator, useConfiguratorStore, useTotals } from '../store-context';
 import { AcceptCheckbox } from './AcceptCheckbox';
 import { SelectField } from './SelectField';
+import { TermsLink } from './TermsLink';
+import { afterwardsPerYear } from './PaymentStep';
+import { useUiOptions } from '../options-context';
 import type { StepProps } from './types';
 
 /** Spec §3: title defaults to Mr. */
@@ -27,16 +32,6 @@ const ADDRESS: readonly { field: TextAnswer; autoComplete: string; required: boo
   { field: 'primaryCountry', autoComplete: 'country-name', required: false },
 ];
 
-/** The latest date of birth an adult can have today, for the date picker's `max`. */
-function adultBornBy(today: Date): string {
-  const year = today.getFullYear() - 18;
-  let date = new Date(year, today.getMonth(), today.getDate());
-  // 29 February in a year without one: the last day of February.
-  if (date.getMonth() !== today.getMonth()) date = new Date(year, today.getMonth() + 1, 0);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
 /**
  * Spec §5 finance step (monthly plan only): title, legal name, address, a UK postcode, date of
  * birth (an adult), gender, and the two acceptances with §5's messages. The answers stay in the
@@ -48,19 +43,23 @@ export function FinanceStep({ validation }: StepProps) {
   const { monthly } = useTotals();
   const set = (changes: Partial<FormValues>) => updateForm(store, changes);
   const errors = validation.errors;
+  const { financeTermsUrl, privacyUrl } = useUiOptions();
+  const birthDates = adultBirthDateRange(new Date());
   return (
     <>
       <p>
         The monthly plan is a finance agreement: {formatPence(monthly.initialPayment)} initial payment, then {monthly.months} monthly
         payments of {formatPence(monthly.monthlyPayment)} (total payable {formatPence(monthly.totalPayable)}), then{' '}
-        {formatPence(monthly.afterwardsPerYear)} per year. We need a few details for the application.
+        {afterwardsPerYear(monthly)}. We need a few details for the application.
       </p>
-      <SelectField label={FIELD_LABELS.title} value={form.title} options={TITLES} autoComplete="honorific-prefix" error={errors['title']} onChange={(title) => set({ title })} />
+      <SelectField label={FIELD_LABELS.title} name="title" value={form.title} options={TITLES} autoComplete="honorific-prefix" error={errors['title']} onChange={(title) => set({ title })} />
       {ADDRESS.map(({ field, autoComplete, required, hint }) => (
         <TextField
           key={field}
           label={FIELD_LABELS[field]}
           value={form[field]}
+          name={field}
+          maxLength={FIELD_MAX_LENGTHS[field]}
           autoComplete={autoComplete}
           required={required}
           hint={hint}
@@ -72,25 +71,47 @@ export function FinanceStep({ validation }: StepProps) {
         label={FIELD_LABELS.dob}
         type="date"
         value={form.dob}
+        name="dob"
         autoComplete="bday"
-        max={adultBornBy(new Date())}
-        min="1900-01-01"
+        min={birthDates.min}
+        max={birthDates.max}
         hint="You must be 18 or over. We do not keep it on this device."
         error={errors['dob']}
         onChange={(dob) => set({ dob })}
       />
-      <SelectField label={FIELD_LABELS.gender} value={form.gender} options={GENDERS} autoComplete="sex" error={errors['gender']} onChange={(gender) => set({ gender })} />
+      <SelectField label={FIELD_LABELS.gender} name="gender" value={form.gender} options={GENDERS} autoComplete="sex" error={errors['gender']} onChange={(gender) => set({ gender })} />
       <AcceptCheckbox
         label={MONTHLY_TERMS_LABEL}
+        name="acceptedMonthlyPaymentTerms"
         checked={form.acceptedMonthlyPaymentTerms}
         onChange={(acceptedMonthlyPaymentTerms) => set({ acceptedMonthlyPaymentTerms })}
         error={errors['acceptedMonthlyPaymentTerms']}
+        terms={
+          <TermsLink what="the monthly payment terms" url={financeTermsUrl} title="Monthly payment terms">
+            <p>
+              {formatPence(monthly.initialPayment)} initial payment, then {monthly.months} monthly payments of{' '}
+              {formatPence(monthly.monthlyPayment)} by Direct Debit, then {afterwardsPerYear(monthly)}. The plan starts
+              once the credit check approves it and the Direct Debit is set up.
+            </p>
+            <p>For the full monthly payment terms, ask us through "Need help?".</p>
+          </TermsLink>
+        }
       />
       <AcceptCheckbox
         label={CREDIT_CHECK_LABEL}
+        name="acceptedCreditCheck"
         checked={form.acceptedCreditCheck}
         onChange={(acceptedCreditCheck) => set({ acceptedCreditCheck })}
         error={errors['acceptedCreditCheck']}
+        terms={
+          <TermsLink what="how we use your data" url={privacyUrl} title="How we use your data">
+            <p>
+              We use the details on this step to check your credit for the monthly plan and to set up its Direct Debit,
+              and for nothing else. Your date of birth is not kept on this device.
+            </p>
+            <p>For the full privacy notice, ask us through "Need help?".</p>
+          </TermsLink>
+        }
       />
     </>
   );

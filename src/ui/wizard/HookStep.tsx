@@ -2,10 +2,14 @@ import { useCallback } from 'react';
 import { addOn, hookItem } from '../../domain/configuration';
 import { formatPence } from '../../domain/money';
 import { ColourPicker } from '../ColourPicker';
+import { Preview } from '../Preview';
 import { useUiOptions } from '../options-context';
 import { useConfigurator } from '../store-context';
 import type { StepProps } from './types';
 import { useWizardChoice } from './use-wizard-choice';
+
+/** Compact, so the swatches start on the same screen (spec §2's preview is 200 by 250 times the scale). */
+const HOOK_PREVIEW_SCALE = 0.8;
 
 /**
  * Spec §2 step 5 "cable hook": the 11 hook colours as the radio group "Cable hook colour", each
@@ -21,8 +25,11 @@ export function HookStep(_props: StepProps) {
   const photoUrl = useCallback((path: string) => `${imageCdn.replace(/\/+$/, '')}/${path}.png?width=80&height=80`, [imageCdn]);
   const plain = addOn(catalogue, 'hook');
   const metallic = addOn(catalogue, 'metallic_hook');
+  // Small screens have no preview beside the step: the hook's colour is seen here as it is chosen.
+  const smallScreen = useConfigurator((state) => state.smallScreen);
   return (
     <>
+      {smallScreen && <Preview scale={HOOK_PREVIEW_SCALE} />}
       <p>
         The {plain.name.toLowerCase()} is {formatPence(plain.price)}; in a metallic colour it is {formatPence(metallic.price)}.
       </p>

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { choose } from '../../stores/wizard-choices';
 import { allByRole, byRole, cleanup, textOf, update } from '../testing';
-import { descriptionOf, nextButton, renderWizard } from './wizard-testing';
+import { continueDisabled, descriptionOf, errorSummary, pressContinue, renderWizard, summaryLinks } from './wizard-testing';
 
 afterEach(cleanup);
 
@@ -39,17 +39,23 @@ describe('installation step (spec §2 step 1, §5, §9)', () => {
     expect(image?.getAttribute('alt')).toBe('Home charger installation');
   });
 
-  it('Continue waits for the chosen variant’s terms, with the spec’s message near the button and on the field', () => {
+  it('Continue waits for the chosen variant’s terms: no message on arrival, then the spec’s message in the summary and on the field', () => {
     const { container, store } = renderWizard({ step: 'installation' });
     update(() => byRole(container, 'radio', 'Premium').click());
-    expect(nextButton(container)?.disabled).toBe(true);
-    expect(hint(container)).toBe('Must accept terms & conditions');
-    expect(nextButton(container)?.getAttribute('aria-describedby')).toBe(container.querySelector('.evc-wizard-hint')?.id);
+    expect(continueDisabled(container)).toBe(true);
+    expect(textOf(container.querySelector('.evc-step'))).not.toContain('Must accept terms & conditions');
+    expect(hint(container)).toBe('');
+    pressContinue(container);
+    expect(store.getState().wizard.step).toBe('installation');
+    expect(summaryLinks(container)).toEqual(['Must accept terms & conditions']);
 
     const terms = byRole<HTMLInputElement>(container, 'checkbox', /mainland UK and I accept the installation terms/);
+    expect(descriptionOf(terms)).toBe('Must accept terms & conditions');
+    update(() => byRole(errorSummary(container)!, 'link', 'Must accept terms & conditions').click());
+    expect(document.activeElement).toBe(terms);
     update(() => terms.click());
     expect(store.getState().form.installationTerms).toEqual({ premium_7kw: true });
-    expect(nextButton(container)?.disabled).toBe(false);
+    expect(continueDisabled(container)).toBe(false);
     expect(container.querySelector('.evc-wizard-hint')).toBeNull();
 
     update(() => terms.click());
@@ -59,7 +65,7 @@ describe('installation step (spec §2 step 1, §5, §9)', () => {
     // Terms are per variant: another installation asks again.
     update(() => byRole(container, 'radio', 'Standard').click());
     expect(byRole<HTMLInputElement>(container, 'checkbox', /installation terms/).checked).toBe(false);
-    expect(nextButton(container)?.disabled).toBe(true);
+    expect(continueDisabled(container)).toBe(true);
   });
 
   it('states the §9 facts: standard install, survey, weekend installation and shipping', () => {

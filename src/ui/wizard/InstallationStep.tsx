@@ -1,4 +1,5 @@
 import type { InstallationOption } from '../../domain/catalogue/schema';
+import { ChoiceChanges } from './ChoiceChanges';
 import { formatPence } from '../../domain/money';
 import { installationOptionsFor } from '../../domain/selection';
 import { useUiOptions } from '../options-context';
@@ -6,6 +7,7 @@ import { updateForm } from '../../stores/form-answers';
 import { useConfigurator, useConfiguratorStore } from '../store-context';
 import { AcceptCheckbox } from './AcceptCheckbox';
 import { OptionControl, OptionGroup } from './OptionControl';
+import { TermsLink } from './TermsLink';
 import type { StepProps } from './types';
 import { useWizardChoice } from './use-wizard-choice';
 
@@ -38,12 +40,24 @@ function InstallationFacts({ option }: { option: InstallationOption }) {
 function TermsCheckbox({ option, error }: { option: InstallationOption; error: string | undefined }) {
   const terms = useConfigurator((state) => state.form.installationTerms);
   const store = useConfiguratorStore();
+  const { termsUrl } = useUiOptions();
   return (
     <AcceptCheckbox
       label={option.terms}
+      name="installationTerms"
       checked={terms[option.id] === true}
       onChange={(checked) => updateForm(store, { installationTerms: { ...terms, [option.id]: checked } })}
       error={error}
+      terms={
+        <TermsLink what="the terms & conditions" url={termsUrl} title="Terms & conditions">
+          <p>
+            You buy the charger and the options you chose at the prices shown, including VAT. Installation, where
+            chosen, follows a survey and covers the standard installation described on this step, in mainland UK only.
+            The charger comes with a 3 year warranty, or 7 years with the extended warranty.
+          </p>
+          <p>For the full terms & conditions, ask us through "Need help?".</p>
+        </TermsLink>
+      }
     />
   );
 }
@@ -65,7 +79,7 @@ export function InstallationStep({ validation }: StepProps) {
   const chosen = options.find((option) => option.id === configuration.installation);
   return (
     <>
-      <OptionGroup legend="Choose your installation" radios>
+      <OptionGroup legend="Choose your installation" radios field="withInstallation installation" error={validation.errors['installation'] ?? validation.errors['withInstallation']}>
         {options.map((option) => {
           const info = details[option.id];
           const choice = { type: 'chooseInstallation', installation: option.id } as const;
@@ -90,6 +104,7 @@ export function InstallationStep({ validation }: StepProps) {
           );
         })}
       </OptionGroup>
+      <ChoiceChanges />
       {chosen && <TermsCheckbox key={chosen.id} option={chosen} error={validation.errors['installationTerms']} />}
       {chosen && <InstallationFacts option={chosen} />}
     </>

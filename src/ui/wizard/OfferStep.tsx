@@ -11,13 +11,13 @@ export const NO_OFFER_LABEL = 'No thanks';
  * The ordering flow's offer step, present only when the shop has offers: each offer is free
  * (spec §3), and "No thanks" answers withOffer false.
  */
-export function OfferStep(_props: StepProps) {
+export function OfferStep({ validation }: StepProps) {
   const offers = useConfigurator((state) => state.shop.offers);
   const selected = useConfigurator((state) => state.configuration.offer);
   const store = useConfiguratorStore();
   const group = `${useUiOptions().instanceId}-offer`;
   return (
-    <OptionGroup legend="Would you like a free offer with your order?" radios>
+    <OptionGroup legend="Would you like a free offer with your order?" radios field="withOffer" error={validation.errors['withOffer']}>
       {offers.map((offer) => (
         <OptionControl
           key={offer.id}

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { useFieldMessage } from './form-errors';
 
 export interface OptionControlProps {
   type: 'radio' | 'checkbox';
@@ -59,14 +60,31 @@ export interface OptionGroupProps {
   /** Radios form a radio group; checkboxes a plain group. */
   radios?: boolean;
   children: ReactNode;
+  /** The form values the group answers (space-separated), for the error summary's links. */
+  field?: string;
+  /** The step schema's message for the question, shown under the legend once Continue was pressed. */
+  error?: string | undefined;
 }
 
-/** A fieldset of options under a visible legend. */
-export function OptionGroup({ legend, radios = false, children }: OptionGroupProps) {
+/** A fieldset of options under a visible legend, with the question's message when it has one. */
+export function OptionGroup({ legend, radios = false, children, field, error }: OptionGroupProps) {
   const legendId = useId();
+  const { message } = useFieldMessage(error);
   return (
-    <fieldset className="evc-option-group" role={radios ? 'radiogroup' : undefined} aria-labelledby={legendId}>
+    <fieldset
+      className="evc-option-group"
+      role={radios ? 'radiogroup' : undefined}
+      aria-labelledby={legendId}
+      aria-invalid={message ? true : undefined}
+      aria-describedby={message ? `${legendId}-error` : undefined}
+      data-field={field}
+    >
       <legend id={legendId}>{legend}</legend>
+      {message && (
+        <p className="evc-field-error" id={`${legendId}-error`}>
+          {message}
+        </p>
+      )}
       {children}
     </fieldset>
   );

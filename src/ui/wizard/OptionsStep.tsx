@@ -1,7 +1,7 @@
 import { addOn, solarItem, surgeItem } from '../../domain/configuration';
 import { extrasOffered } from '../../domain/selection';
 import { useConfigurator } from '../store-context';
-import { ExtraCheckbox } from './ExtraCheckbox';
+import { ExtraCheckbox, SOLAR_NOT_FOR_22KW } from './ExtraCheckbox';
 import { OptionGroup } from './OptionControl';
 import type { StepProps } from './types';
 
@@ -19,9 +19,9 @@ export function OptionsStep(_props: StepProps) {
     <OptionGroup legend="Choose your options">
       <ExtraCheckbox extra="surgeProtection" price={surge.price} note={surge.name} />
       {offered.advancedSolar ? (
-        <ExtraCheckbox extra="advancedSolar" price={solar.price} note={solar.name} />
+        <ExtraCheckbox extra="advancedSolar" price={solar.price} />
       ) : (
-        <p className="evc-option-note">Advanced solar is not available with 22 kW charging.</p>
+        <p className="evc-option-note">{SOLAR_NOT_FOR_22KW}</p>
       )}
       {offered.renewable && <ExtraCheckbox extra="renewable" price={addOn(catalogue, 'renewable').price} />}
     </OptionGroup>

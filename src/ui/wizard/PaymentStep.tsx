@@ -15,6 +15,13 @@ function listAmounts(amounts: readonly number[]): string {
   return texts.length > 1 ? `${texts.slice(0, -1).join(', ')} and ${texts.at(-1)}` : (texts[0] ?? '');
 }
 
+/**
+ * Spec §9 "36 monthly payments then £1.00 per year": the yearly charge from the end of the monthly
+ * payments, with no end of its own, so it runs for as long as the plan does.
+ */
+export const afterwardsPerYear = ({ afterwardsPerYear: amount, months }: Totals['monthly']): string =>
+  `${formatPence(amount)} per year from the end of the ${months} months, for as long as you keep the plan`;
+
 /** Spec §3/§9: how each plan is paid, from the same totals the summary shows. */
 export function planFigures(type: PaymentType, totals: Totals): string {
   switch (type) {
@@ -27,14 +34,14 @@ export function planFigures(type: PaymentType, totals: Totals): string {
     }
     case 'PAY_MONTHLY': {
       const { initialPayment, monthlyPayment, months } = totals.monthly;
-      return `${formatPence(initialPayment)} initial payment, then ${months} monthly payments of ${formatPence(monthlyPayment)}`;
+      return `${formatPence(initialPayment)} initial payment, then ${months} monthly payments of ${formatPence(monthlyPayment)}, then ${afterwardsPerYear(totals.monthly)}`;
     }
   }
 }
 
 /**
  * What a plan costs in all, beside the pay-in-full price; the monthly plan's yearly charge after its
- * term has no end, so it is said apart from the total.
+ * term has no end, so it stays out of the total (planFigures says it).
  */
 export function payableFigures(type: PaymentType, totals: Totals): string {
   const payable = totalPayable(type, totals);
@@ -46,7 +53,7 @@ export function payableFigures(type: PaymentType, totals: Totals): string {
       ? 'the same as paying in full'
       : `${formatPence(Math.abs(difference))} ${difference > 0 ? 'more' : 'less'} than paying in full`;
   if (type === 'PAY_PAYPAL') return `${text}, ${compared}`;
-  return `${text} over ${totals.monthly.months} months (${compared}), then ${formatPence(totals.monthly.afterwardsPerYear)} per year`;
+  return `${text} over ${totals.monthly.months} months (${compared})`;
 }
 
 /**
@@ -54,7 +61,7 @@ export function payableFigures(type: PaymentType, totals: Totals): string {
  * and the total payable. The monthly plan needs a direct-debit mandate, so it is offered only with
  * `direct-debit-endpoint`, and only with something paid monthly: else it shows, disabled, with why.
  */
-export function PaymentStep(_props: StepProps) {
+export function PaymentStep({ validation }: StepProps) {
   const allPlans = useConfigurator((state) => state.catalogue.paymentPlans);
   const { monthlyPlanAvailable } = useUiOptions();
   const plans = monthlyPlanAvailable ? allPlans : allPlans.filter((plan) => plan.id !== 'PAY_MONTHLY');
@@ -64,7 +71,7 @@ export function PaymentStep(_props: StepProps) {
   const group = `${useUiOptions().instanceId}-payment`;
   const monthlyOffered = monthlyPlanOffered(totals.monthly);
   return (
-    <OptionGroup legend="How would you like to pay?" radios>
+    <OptionGroup legend="How would you like to pay?" radios field="paymentType" error={validation.errors['paymentType']}>
       {plans.map((plan) => {
         const refused = plan.id === 'PAY_MONTHLY' && !monthlyOffered;
         return (
@@ -78,10 +85,12 @@ export function PaymentStep(_props: StepProps) {
             unavailable={refused ? MESSAGES.nothingMonthly : undefined}
             onChange={() => choosePaymentType(store, plan.id)}
           >
-            <span className="evc-option-note">{plan.description}</span>
-            {!refused && (
+            {/* One heading (the title) and one description, the figures: the catalogue's description says them again in words. */}
+            {refused ? (
+              <span className="evc-option-note">{plan.description}</span>
+            ) : (
               <>
-                <span className="evc-option-figures"> {planFigures(plan.id, totals)}</span>
+                <span className="evc-option-figures">{planFigures(plan.id, totals)}</span>
                 <span className="evc-option-total"> {payableFigures(plan.id, totals)}</span>
               </>
             )}

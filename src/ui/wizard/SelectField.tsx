@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useFieldMessage } from './form-errors';
 
 export interface SelectFieldProps {
   label: string;
@@ -7,11 +8,14 @@ export interface SelectFieldProps {
   onChange(value: string): void;
   autoComplete?: string;
   error?: string | undefined;
+  /** The form value's name, for the error summary's link. */
+  name?: string | undefined;
 }
 
-/** A labelled native select; a saved value no longer offered is kept as an option so it never silently changes. */
-export function SelectField({ label, value, options, onChange, autoComplete, error }: SelectFieldProps) {
+/** A labelled native select, its message shown as a TextField's; a saved value no longer offered is kept as an option so it never silently changes. */
+export function SelectField({ label, value, options, onChange, autoComplete, error: schemaError, name }: SelectFieldProps) {
   const id = useId();
+  const { message: error, touch } = useFieldMessage(schemaError, value !== '');
   const choices = value && !options.includes(value) ? [value, ...options] : options;
   return (
     <div className="evc-field" data-invalid={error ? true : undefined} part="field">
@@ -26,6 +30,8 @@ export function SelectField({ label, value, options, onChange, autoComplete, err
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.target.value)}
+        onBlur={touch}
+        data-field={name}
         part="field-input"
       >
         {!value && <option value="">Choose…</option>}
@@ -36,7 +42,7 @@ export function SelectField({ label, value, options, onChange, autoComplete, err
         ))}
       </select>
       {error && (
-        <p className="evc-field-error" id={`${id}-error`} role="alert" part="field-error">
+        <p className="evc-field-error" id={`${id}-error`} part="field-error">
           {error}
         </p>
       )}

@@ -11,7 +11,7 @@ import { CHECKOUT_UNAVAILABLE } from '../Wizard';
 import { CART_DIFFERENCE_TITLE } from './CartDifferenceDialog';
 import { HIGH_POWER_TITLE } from './HighPowerDialog';
 import type { WizardOptions } from './wizard-testing';
-import { backButton, CART_ID, fakeOrderServices, nextButton, placedOrder, renderWizard, settle } from './wizard-testing';
+import { backButton, CART_ID, continueDisabled, fakeOrderServices, nextButton, placedOrder, renderWizard, settle } from './wizard-testing';
 
 afterEach(cleanup);
 
@@ -41,14 +41,14 @@ function deferred<T>() {
 }
 
 describe('checkout from the last step (spec §7.3/§7.5)', () => {
-  it('Continue on the last step sends the configuration, form, totals and cart id, then keeps the cart id', async () => {
+  it('"Continue to checkout" on the last step sends the configuration, form, totals and cart id, then keeps the cart id', async () => {
     const order = fakeOrderServices();
     const { container, store } = onLastStep(order);
     update(() => store.getState().actions.setShop({ cartId: 'gid://shopify/Cart/earlier' }));
     const state = store.getState();
     const expectedTotals = totalsDetail(createTotalsSelector()(state), state.configuration);
     expect(byRole<HTMLDialogElement>(container, 'dialog', 'Contact details').open).toBe(true);
-    expect(nextButton(container)?.textContent).toBe('Continue');
+    expect(nextButton(container)?.textContent).toBe('Continue to checkout');
     update(() => nextButton(container)?.click());
     await settle();
     expect(order.checkout).toHaveBeenCalledTimes(1);
@@ -78,23 +78,30 @@ describe('checkout from the last step (spec §7.3/§7.5)', () => {
       },
     });
     const { container, reportError, store } = onLastStep(order);
+    nextButton(container)?.focus();
     update(() => nextButton(container)?.click());
     expect(statusTexts(container)).toContain('Taking you to the checkout…');
-    expect(nextButton(container)?.disabled).toBe(true);
+    expect(continueDisabled(container)).toBe(true);
+    // Announced as disabled but still focusable: focus stays on Continue while the cart is made.
+    expect(document.activeElement).toBe(nextButton(container));
+    update(() => nextButton(container)?.click());
+    expect(calls).toBe(1);
     expect(backButton(container)?.disabled).toBe(true);
 
     first.reject({ code: 'NETWORK_ERROR', buyerMessage: 'The shop could not be reached. Check your connection and try again.', retryable: true });
     await settle();
-    const alert = container.querySelector('[role="alert"]');
-    expect(textOf(alert?.querySelector('p'))).toBe('The shop could not be reached. Check your connection and try again.');
+    // The failure takes focus, named by its message, so it is read once.
+    const alert = byRole(container, 'group', 'The shop could not be reached. Check your connection and try again.');
+    expect(document.activeElement).toBe(alert);
     expect(reportError).toHaveBeenCalledWith({ code: 'NETWORK_ERROR', message: 'The shop could not be reached. Check your connection and try again.' });
-    expect(nextButton(container)?.disabled).toBe(false);
+    expect(continueDisabled(container)).toBe(false);
     expect(store.getState().form.email).toBe(CONTACT.email);
 
-    update(() => byRole(alert as HTMLElement, 'button', 'Try again').click());
+    update(() => byRole(alert, 'button', 'Try again').click());
+    expect(document.activeElement?.getAttribute('part')).toBe('dialog-title');
     await settle();
     expect(calls).toBe(2);
-    expect(container.querySelector('[role="alert"]')).toBeNull();
+    expect(container.querySelector('.evc-wizard-failure')).toBeNull();
     expect(store.getState().shop.cartId).toBe(CART_ID);
   });
 
@@ -106,7 +113,7 @@ describe('checkout from the last step (spec §7.3/§7.5)', () => {
     await settle();
     expect(order.checkout).toHaveBeenCalledTimes(1);
     expect(statusTexts(container)).not.toContain('Taking you to the checkout…');
-    expect(nextButton(container)?.disabled).toBe(false);
+    expect(continueDisabled(container)).toBe(false);
   });
 
   it('a cart that differs shows both figures and why; "Go back" stays with the shop’s figures shown, "Continue at" goes on', async () => {
@@ -169,7 +176,7 @@ describe('checkout from the last step (spec §7.3/§7.5)', () => {
     for (const order of [undefined, fakeOrderServices({ checkoutAvailable: false })]) {
       const { container } = onLastStep(order);
       expect(textOf(container.querySelector('.evc-step .evc-notice'))).toBe(CHECKOUT_UNAVAILABLE);
-      expect(nextButton(container)?.disabled).toBe(true);
+      expect(continueDisabled(container)).toBe(true);
       expect(textOf(container.querySelector('.evc-wizard-hint'))).toBe(CHECKOUT_UNAVAILABLE);
       cleanup();
     }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { choose } from '../../stores/wizard-choices';
 import { allByRole, byRole, cleanup, update } from '../testing';
-import { descriptionOf, nextButton, renderWizard } from './wizard-testing';
+import { continueDisabled, descriptionOf, renderWizard } from './wizard-testing';
 
 afterEach(cleanup);
 
@@ -12,8 +12,8 @@ describe('options and extras steps (spec §2 steps 2 and 3, §4)', () => {
     const { container, store } = renderWizard({ step: 'options' });
     expect(checkboxNames(container)).toEqual(['Surge protection', 'Advanced solar', 'Renewable energy integration']);
     expect(descriptionOf(byRole(container, 'checkbox', 'Surge protection'))).toBe('£150.00 Surge Protection single phase');
-    expect(descriptionOf(byRole(container, 'checkbox', 'Advanced solar'))).toBe('£46.00 Advanced Solar');
-    expect(descriptionOf(byRole(container, 'checkbox', 'Renewable energy integration'))).toBe('£97.00');
+    expect(descriptionOf(byRole(container, 'checkbox', 'Advanced solar'))).toBe('£46.00 Charges your car from the spare power of your solar panels, measured by a sensor at your meter.');
+    expect(descriptionOf(byRole(container, 'checkbox', 'Renewable energy integration'))).toBe("£97.00 Connects the charger to your home's renewable energy system, so your car charges from it when it can.");
     update(() => byRole(container, 'checkbox', 'Surge protection').click());
     expect(store.getState().configuration.surgeProtection).toBe(true);
     expect(byRole<HTMLInputElement>(container, 'checkbox', 'Surge protection').checked).toBe(true);
@@ -22,11 +22,11 @@ describe('options and extras steps (spec §2 steps 2 and 3, §4)', () => {
   it('advanced solar is the second item with installation, and not offered for 22kW, where surge protection is three phase', () => {
     const { container, store } = renderWizard({ step: 'options' });
     update(() => choose(store, { type: 'chooseInstallation', installation: 'premium_7kw' }));
-    expect(descriptionOf(byRole(container, 'checkbox', 'Advanced solar'))).toBe('£106.00 Advanced Solar');
+    expect(descriptionOf(byRole(container, 'checkbox', 'Advanced solar'))).toBe('£106.00 Charges your car from the spare power of your solar panels, measured by a sensor at your meter.');
     update(() => choose(store, { type: 'chooseCable', cable: 'tethered_22kw_6_5m' }));
     expect(checkboxNames(container)).toEqual(['Surge protection', 'Renewable energy integration']);
     expect(descriptionOf(byRole(container, 'checkbox', 'Surge protection'))).toBe('£245.00 Surge Protection three phase');
-    expect(nextButton(container)?.disabled).toBe(false);
+    expect(continueDisabled(container)).toBe(false);
   });
 
   it('extras: the cable hook only with a tethered cable, then display and extended warranty with prices', () => {

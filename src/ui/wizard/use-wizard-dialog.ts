@@ -16,6 +16,14 @@ export interface WizardDialogOptions {
 }
 
 /**
+ * Focuses the title of the dialog `inside` is in (the wizard's: the step's title), so what follows
+ * is read from the step's start: where focus goes when what had it is about to go.
+ */
+export function focusDialogTitle(inside: Element | null): void {
+  inside?.closest('dialog')?.querySelector<HTMLElement>(':scope > [part~="dialog-header"] > [part~="dialog-title"]')?.focus();
+}
+
+/**
  * What the wizard's dialog does beyond a Modal's, on the dialog element the Modal is given
  * (`dialogRef`): it switches between modal and not, and focuses the title on each new step.
  * Returns the Modal's `onClose`: a switch closes and reopens the dialog, and its close event
@@ -56,7 +64,7 @@ export function useWizardDialog(dialogRef: RefObject<HTMLDialogElement | null>, 
     if (shownContent.current === contentKey) return;
     shownContent.current = contentKey;
     const dialog = dialogRef.current;
-    if (dialog?.open) dialog.querySelector<HTMLElement>(':scope > [part~="dialog-header"] > [part~="dialog-title"]')?.focus();
+    if (dialog?.open) focusDialogTitle(dialog);
   }, [dialogRef, contentKey]);
 
   return useCallback(() => {

@@ -78,6 +78,21 @@ export const wizardDialog = (scope: ParentNode) => {
 /** The wizard's own Continue (the 22kW dialog has a Continue of its own). */
 export const nextButton = (scope: ParentNode) => scope.querySelector<HTMLButtonElement>('[part~="next-button"]');
 
+/**
+ * Whether the wizard's Continue is announced as disabled (spec §4): aria-disabled, so it stays
+ * focusable and a press shows the error summary instead of moving on.
+ */
+export const continueDisabled = (scope: ParentNode) => nextButton(scope)?.getAttribute('aria-disabled') === 'true';
+
+/** Presses the wizard's Continue as a buyer does, whether or not it is announced as disabled. */
+export const pressContinue = (scope: ParentNode) => update(() => nextButton(scope)?.click());
+
+/** The step's error summary ("There is a problem"), shown after a Continue that found problems. */
+export const errorSummary = (scope: ParentNode) => scope.querySelector<HTMLElement>('.evc-error-summary');
+
+/** The error summary's links' texts, in order. */
+export const summaryLinks = (scope: ParentNode) => [...(errorSummary(scope)?.querySelectorAll('a') ?? [])].map((link) => (link.textContent ?? '').trim());
+
 export const backButton = (scope: ParentNode) => scope.querySelector<HTMLButtonElement>('[part~="back-button"]');
 
 /** The text that describes a control (its price and details), by aria-describedby. */

@@ -1,4 +1,5 @@
 import type { CableKind, SelectionAction } from '../../../domain/choices';
+import { ChoiceChanges } from '../ChoiceChanges';
 import { cableOption } from '../../../domain/configuration';
 import { useUiOptions } from '../../options-context';
 import { useConfigurator } from '../../store-context';
@@ -52,6 +53,7 @@ export function SpecCableStep(_props: StepProps) {
         })}
       </OptionGroup>
       <CableOptions kind={kind} legend={kind === 'tethered' ? 'Power & cable length' : 'Power'} />
+      <ChoiceChanges />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { addOn, hookItem, solarItem, surgeItem } from '../../../domain/configuration';
 import { extrasOffered } from '../../../domain/selection';
 import { useConfigurator } from '../../store-context';
-import { ExtraCheckbox } from '../ExtraCheckbox';
+import { ExtraCheckbox, SOLAR_NOT_FOR_22KW } from '../ExtraCheckbox';
 import { OptionGroup } from '../OptionControl';
 import type { StepProps } from '../types';
 
@@ -28,9 +28,9 @@ export function SpecExtrasStep(_props: StepProps) {
       <ExtraCheckbox extra="display" price={addOn(catalogue, 'display').price} />
       <ExtraCheckbox extra="surgeProtection" price={surge.price} note={surge.name} />
       {offered.advancedSolar ? (
-        <ExtraCheckbox extra="advancedSolar" price={solar.price} note={solar.name} />
+        <ExtraCheckbox extra="advancedSolar" price={solar.price} />
       ) : (
-        <p className="evc-option-note">Advanced solar is not available with a 22kW charger.</p>
+        <p className="evc-option-note">{SOLAR_NOT_FOR_22KW}</p>
       )}
     </OptionGroup>
   );

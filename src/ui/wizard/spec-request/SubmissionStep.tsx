@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { stepForField } from '../../../domain/spec-request';
 import type { SpecSendFault } from '../../../services/spec-request';
 import { sendWithRetry } from '../../../services/spec-request-send';
@@ -10,6 +10,7 @@ import { SPEC_REQUEST_UNAVAILABLE } from '../../spec-request-messages';
 import { Spinner } from '../../Spinner';
 import { useConfigurator, useConfiguratorStore } from '../../store-context';
 import type { StepProps } from '../types';
+import { focusDialogTitle } from '../use-wizard-dialog';
 
 export const SUBMITTING = 'Please wait while we submit your upgrade specification request...';
 export const SUBMITTED = 'Request for upgrade specification sent. You may leave this page now.';
@@ -66,6 +67,13 @@ export function SubmissionStep(_props: StepProps) {
   const [delayPassed, setDelayPassed] = useState(sent);
   const [failure, setFailure] = useState<Failure | undefined>();
   const [attempt, setAttempt] = useState(0);
+  const failureBox = useRef<HTMLDivElement>(null);
+  const failureId = useId();
+
+  // A failure takes focus, which reads it (no live region as well: it would be read twice).
+  useEffect(() => {
+    if (failure) failureBox.current?.focus();
+  }, [failure]);
 
   useEffect(() => {
     const timer = setTimeout(() => setDelayPassed(true), CONFIRMATION_DELAY_MS);
@@ -124,12 +132,14 @@ export function SubmissionStep(_props: StepProps) {
   if (failure) {
     const action = failure.lastResort && (supportPhone || supportEmail) ? undefined : failure.action;
     return (
-      <div className="evc-submission-failure" role="alert">
-        <p>{failure.text}</p>
+      <div ref={failureBox} className="evc-submission-failure" role="group" tabIndex={-1} aria-labelledby={failureId}>
+        <p id={failureId}>{failure.text}</p>
         {action && (
           <button
             type="button"
-            onClick={() => {
+            onClick={(event) => {
+              // The button goes with the failure while the request is sent again: the step's title keeps focus.
+              focusDialogTitle(event.currentTarget);
               setFailure(undefined);
               setAttempt((count) => count + 1);
             }}

@@ -5,7 +5,7 @@ import { Wizard } from '../../Wizard';
 import { CONTACT_EMAIL_NOTE, MATCH_ORDER_NOTE } from './DetailsStep';
 import { SURVEY_NEEDED } from './InstallCheckStep';
 import type { StepName } from '../../../domain/wizard';
-import { descriptionOf, nextButton } from '../wizard-testing';
+import { continueDisabled, descriptionOf, nextButton, summaryLinks } from '../wizard-testing';
 
 afterEach(cleanup);
 
@@ -26,10 +26,19 @@ describe('specification-request steps (spec §2, §4)', () => {
     expect(textOf(container)).toContain("Let's make sure your configuration is linked to your Mobilize order.");
     const email = byRole<HTMLInputElement>(container, 'textbox', 'E-mail address');
     expect(email.type).toBe('email');
-    expect(nextButton(container)?.disabled).toBe(true);
+    expect(email.maxLength).toBe(254);
+    expect(continueDisabled(container)).toBe(true);
+    // Nothing is wrong before the customer has done anything; Continue says what is.
+    expect(container.querySelector('.evc-field-error, .evc-wizard-hint')).toBeNull();
+    update(() => nextButton(container)?.click());
+    expect(store.getState().wizard.step).toBe('email');
+    expect(summaryLinks(container)).toEqual(['E-mail address is a required field']);
+    expect(descriptionOf(email)).toBe('E-mail address is a required field');
+    typeInto(email, "sean.o'brien@example.ie");
+    expect(continueDisabled(container)).toBe(false);
     typeInto(email, 'driver@lease.example');
     expect(store.getState().form.orderEmail).toBe('driver@lease.example');
-    expect(nextButton(container)?.disabled).toBe(false);
+    expect(continueDisabled(container)).toBe(false);
   });
 
   it("01's order e-mail prefills 06's contact e-mail, which the customer may change without changing the order's", () => {
@@ -106,7 +115,7 @@ describe('specification-request steps (spec §2, §4)', () => {
     expect(statusTexts(container).join(' ')).toContain('no survey should be needed');
     click(byRole(groups[5]!, 'radio', 'No'));
     expect(statusTexts(container).join(' ')).toContain(SURVEY_NEEDED);
-    expect(nextButton(container)?.disabled).toBe(false);
+    expect(continueDisabled(container)).toBe(false);
   });
 
   it('05 the answers are kept when the customer leaves the step and comes back (they go with the request)', () => {
@@ -125,6 +134,8 @@ describe('specification-request steps (spec §2, §4)', () => {
     expect(textOf(container)).toContain(MATCH_ORDER_NOTE);
     const fields = ['First name', 'Last name', 'E-mail address', 'Phone number'].map((name) => byRole<HTMLInputElement>(container, 'textbox', name));
     expect(fields.map((field) => field.type)).toEqual(['text', 'text', 'email', 'tel']);
-    expect(nextButton(container)?.disabled).toBe(true);
+    // The relay's lengths, as the ordering flow's contact step has them.
+    expect(fields.map((field) => field.maxLength)).toEqual([100, 100, 254, 32]);
+    expect(continueDisabled(container)).toBe(true);
   });
 });

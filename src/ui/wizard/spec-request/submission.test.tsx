@@ -40,6 +40,9 @@ function renderSubmission(options: Partial<UiOptions>, storage?: StorageTargets)
   return { ...rendered, reportError, onRequestSent };
 }
 
+/** The failure as shown: a group named by its message, which takes focus. */
+const failureOf = (scope: ParentNode) => scope.querySelector<HTMLElement>('.evc-submission-failure');
+
 const paragraphs = (scope: Element) => [...scope.querySelectorAll('p')].map(textOf);
 
 const advance = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
@@ -96,9 +99,13 @@ describe('step 07 submission (spec §2, §4)', () => {
     const { container, reportError } = renderSubmission({ specRequest: send });
     await advance(3100);
     expect(send).toHaveBeenCalledTimes(3);
-    expect(textOf(container.querySelector('[role="alert"]'))).toContain(SUBMIT_FAILED.network);
+    expect(textOf(failureOf(container))).toContain(SUBMIT_FAILED.network);
+    expect(document.activeElement).toBe(failureOf(container));
+    expect(failureOf(container)?.getAttribute('role')).toBe('group');
     expect(reportError).toHaveBeenCalledWith({ code: 'spec_request_failed', message: 'Network Error' });
     update(() => byRole(container, 'button', 'Try again').click());
+    // "Try again" leaves with the failure: the step's title keeps focus while it sends.
+    expect(document.activeElement?.getAttribute('part')).toBe('dialog-title');
     await advance(10);
     expect(send).toHaveBeenCalledTimes(4);
     expect(requests[3]?.idempotencyKey).toBe(requests[0]?.idempotencyKey);
@@ -158,7 +165,7 @@ describe('step 07 submission (spec §2, §4)', () => {
     const { container } = renderSubmission({ specRequest: endpointSender({ endpoint: '/api/spec-request', fetch }), ...CONTACT });
     await advance(3100);
     expect(fetch).toHaveBeenCalledTimes(3);
-    const alert = container.querySelector<HTMLElement>('[role="alert"]')!;
+    const alert = failureOf(container)!;
     expect(textOf(alert)).toContain(SUBMIT_FAILED[fault]);
     expect(byRole(alert, 'button', 'Try again')).toBeTruthy();
     expect([...alert.querySelectorAll('a')].map((link) => link.getAttribute('href'))).toEqual(['tel:02079460456', 'mailto:leasing@portal.example']);
@@ -174,7 +181,7 @@ describe('step 07 submission (spec §2, §4)', () => {
     const { container, onRequestSent } = renderSubmission({ specRequest: endpointSender({ endpoint: '/api/spec-request', fetch }), ...CONTACT });
     await advance(10);
     expect(fetch).toHaveBeenCalledTimes(1);
-    const alert = container.querySelector<HTMLElement>('[role="alert"]')!;
+    const alert = failureOf(container)!;
     expect(paragraphs(alert)[0]).toBe(SUBMIT_FAILED.unconfirmed);
     expect(SUBMIT_FAILED.unconfirmed).toMatch(/^We could not confirm your request yet\./);
     expect(allByRole(alert, 'button', 'Try again')).toEqual([]);
@@ -198,7 +205,7 @@ describe('step 07 submission (spec §2, §4)', () => {
     const { container, reportError } = renderSubmission({ specRequest: endpointSender({ endpoint: '/api/spec-request', fetch }), ...CONTACT });
     await advance(3100);
     expect(fetch).toHaveBeenCalledTimes(1);
-    const alert = container.querySelector<HTMLElement>('[role="alert"]')!;
+    const alert = failureOf(container)!;
     expect(paragraphs(alert)).toEqual([SUBMIT_UNAVAILABLE, `${CONTACT_ONLY} 020 7946 0456 or leasing@portal.example`]);
     expect(allByRole(alert, 'button')).toEqual([]);
     expect(reportError).toHaveBeenCalledWith({ code: 'spec_request_failed', message: 'The relay cannot send requests right now.' });
@@ -208,7 +215,7 @@ describe('step 07 submission (spec §2, §4)', () => {
     const fetch = rejected();
     const { container } = renderSubmission({ specRequest: endpointSender({ endpoint: '/api/spec-request', fetch }) });
     await advance(10);
-    const alert = container.querySelector<HTMLElement>('[role="alert"]')!;
+    const alert = failureOf(container)!;
     expect(paragraphs(alert)).toEqual([SUBMIT_UNAVAILABLE]);
     update(() => byRole(alert, 'button', 'Try again').click());
     await advance(10);
@@ -225,7 +232,7 @@ describe('step 07 submission (spec §2, §4)', () => {
     const { container, store } = renderSubmission({ specRequest: endpointSender({ endpoint: '/api/spec-request', fetch }), ...CONTACT });
     await advance(10);
     expect(fetch).toHaveBeenCalledTimes(1);
-    const alert = container.querySelector<HTMLElement>('[role="alert"]')!;
+    const alert = failureOf(container)!;
     expect(paragraphs(alert)).toEqual([
       `${SUBMIT_REFUSED} Requests from this origin are not accepted.`,
       'You can also give us your specification by phone or e-mail: 020 7946 0456 or leasing@portal.example',
@@ -284,7 +291,7 @@ describe('step 07 after sending: a change is sent as an amendment, never shown "
     await advance(3100);
     expect(send).toHaveBeenCalledTimes(4);
     expect(textOf(container)).not.toContain(SUBMITTED);
-    expect(textOf(container.querySelector('[role="alert"]'))).toContain(SUBMIT_FAILED.provider);
+    expect(textOf(failureOf(container))).toContain(SUBMIT_FAILED.provider);
   });
 
   it('a change survives a reload: the reloaded wizard is not on "sent", and its Continue sends the amendment', async () => {

@@ -1,0 +1,52 @@
+// How the element holds up in the host pages developers make: here, a page with no doctype (quirks
+// mode), where browsers keep tables from inheriting the page's text styles. Pages are written here
+// and served on the demo's origin by request interception (`/hosts/…`).
+/* global document, getComputedStyle */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { useHarness } from './harness.mjs';
+
+const harness = useHarness();
+
+/** Opens `html` as /hosts/page.html on the demo origin and waits for the element's Continue button. */
+async function openPage(html) {
+  const opened = await harness.open('/');
+  const { page } = opened;
+  await page.route(harness.url('/hosts/page.html'), (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }));
+  opened.errors.length = 0;
+  await page.goto(harness.url('/hosts/page.html'));
+  await page.locator('ev-charger-configurator .evc-continue').waitFor();
+  return opened;
+}
+
+/** A dark theme set by the page, as a merchant would in its own CSS. */
+const DARK = 'ev-charger-configurator { --evc-text: #f1f3f5; --evc-surface: #15171a; --evc-header: #ffffff; --evc-muted: #c3c7cc; }';
+const body = `<style>${DARK}</style><ev-charger-configurator image-cdn="/cdn"></ev-charger-configurator><script src="/dist/ev-charger-configurator.js"></script>`;
+
+/** Every table cell's text styles in the element's shadow tree, with the document's mode. */
+const cellStyles = (page) =>
+  page.evaluate(() => {
+    const root = document.querySelector('ev-charger-configurator').shadowRoot;
+    const cells = [...root.querySelectorAll('th, td')].map((cell) => {
+      const style = getComputedStyle(cell);
+      return { text: cell.textContent.trim(), color: style.color, fontSize: style.fontSize, lineHeight: style.lineHeight, fontFamily: style.fontFamily, fontWeight: style.fontWeight };
+    });
+    return { mode: document.compatMode, cells };
+  });
+
+describe('quirks mode', () => {
+  it('tables look as they do in standards mode: the theme colour, font and line height', async () => {
+    const standards = await openPage(`<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>Standards</title></head><body>${body}</body></html>`);
+    const inStandards = await cellStyles(standards.page);
+    const quirks = await openPage(`<html lang="en-GB"><head><meta charset="utf-8"><title>Quirks</title></head><body>${body}</body></html>`);
+    const inQuirks = await cellStyles(quirks.page);
+    assert.equal(inStandards.mode, 'CSS1Compat');
+    assert.equal(inQuirks.mode, 'BackCompat');
+    assert.ok(inStandards.cells.length > 0, 'the page shows tables (specification and order summary)');
+    assert.deepEqual(inQuirks.cells, inStandards.cells);
+    for (const cell of inQuirks.cells.filter((cell) => cell.text)) {
+      assert.notEqual(cell.color, 'rgb(0, 0, 0)', `"${cell.text}" is not left black on the dark theme`);
+    }
+    assert.deepEqual(quirks.errors, []);
+  });
+});
