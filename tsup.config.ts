@@ -76,7 +76,7 @@ export default defineConfig([
     // The page's ES module graph. The files loaded on demand are entries, so they keep their names
     // beside the script (the wizard on Continue, View in 3D or Start again, the catalogue for a
     // merchant `catalog`, the share-link reader for a share link); what they share with the page,
-    // React above all, is split into chunks/ and loaded once.
+    // React above all, is split into chunk files beside them (flat, as a Shopify theme's assets/ must be) and loaded once.
     entry: {
       elements: 'src/elements/browser.ts',
       wizard: 'src/app/wizard-entry.ts',
@@ -92,7 +92,7 @@ export default defineConfig([
     noExternal: [/.*/],
     define: { 'process.env.NODE_ENV': '"production"' },
     esbuildOptions(options) {
-      options.chunkNames = 'chunks/[name]-[hash]';
+      options.chunkNames = '[name]-[hash]';
       // The libraries' licence notices go to a `.LEGAL.txt` beside each file, which names it at its
       // end: the size budget is for code (scripts/check-bundle.mjs).
       options.legalComments = 'linked';
@@ -109,7 +109,7 @@ export default defineConfig([
     noExternal: [/.*/],
     define: { 'process.env.NODE_ENV': '"production"' },
     esbuildOptions(options) {
-      options.chunkNames = 'chunks/[name]-[hash]';
+      options.chunkNames = '[name]-[hash]';
       options.legalComments = 'linked';
     },
   },

@@ -1,6 +1,6 @@
 import type { CatalogueResult } from '../domain/catalogue/schema';
 import type { CatalogueLoaderOptions } from '../services/catalogue';
-import type { readSharePayload } from '../domain/share-read';
+import type { readSharePayload, sharedConfiguration } from '../domain/share-read';
 
 /**
  * What the files the page's script loads on demand export, besides the wizard and the 3D viewer:
@@ -16,14 +16,17 @@ export interface CatalogueModule {
   loadCatalogue(url: string, options?: CatalogueLoaderOptions): Promise<CatalogueResult>;
 }
 
-/** `share-link.js` (share-entry.ts): reading the payload of a share link the page was opened with. */
+/** `share-link.js` (share-entry.ts): reading a share link the page was opened with into a configuration. */
 export interface ShareModule {
   readSharePayload: typeof readSharePayload;
+  sharedConfiguration: typeof sharedConfiguration;
 }
 
 export const isCatalogueModule = (module: unknown): module is CatalogueModule =>
   typeof (module as Partial<CatalogueModule> | null)?.parseCatalogue === 'function' &&
   typeof (module as Partial<CatalogueModule>).loadCatalogue === 'function';
 
-export const isShareModule = (module: unknown): module is ShareModule => typeof (module as Partial<ShareModule> | null)?.readSharePayload === 'function';
+export const isShareModule = (module: unknown): module is ShareModule =>
+  typeof (module as Partial<ShareModule> | null)?.readSharePayload === 'function' &&
+  typeof (module as Partial<ShareModule>).sharedConfiguration === 'function';
 

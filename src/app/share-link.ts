@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { sharedConfiguration, sharePayloadIn, shareUrl, withoutSharePayload } from '../domain/share';
+import { sharePayloadIn, shareUrl, withoutSharePayload } from '../domain/share';
 import { copyText } from '../services/clipboard';
 import type { ConfiguratorStore } from '../stores/configurator-store';
 import type { ShareOptions } from '../ui/options-context';
@@ -40,7 +40,7 @@ export function applySharedLink(store: ConfiguratorStore, payload: string | unde
   if (payload === undefined) return { kind: 'none' };
   if ('failed' in reader) return place.first ? { kind: 'refused', error: reader.failed } : { kind: 'none' };
   const { catalogue, flow, actions } = store.getState();
-  const result = sharedConfiguration(catalogue, flow, reader.readSharePayload(payload));
+  const result = reader.sharedConfiguration(catalogue, flow, reader.readSharePayload(payload));
   if (result.ok) {
     if (result.target !== place.name) return { kind: 'none' };
     actions.setConfiguration(result.configuration);

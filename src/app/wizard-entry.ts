@@ -3,6 +3,11 @@
  * page's dialogs (`mountViewer`, `mountStartAgain`, which need none of the wizard's services). React
  * and what else it shares with the page come from the chunks the page has loaded already.
  */
+// Every file of the page's graph imports the elements' modules (no side effect: define() runs in
+// browser.ts), so esbuild puts the code they share with the page in one chunk: a page loads that
+// one file, not several, each compressed on its own.
+// eslint-disable-next-line no-restricted-imports -- a build entry, not a layer: the import shapes the chunks only
+import '../elements/define';
 import type { UiOptions } from '../ui/options-context';
 import type { WizardHandle, WizardMountProps, WizardServicesInput } from '../ui/wizard-module';
 import type { WizardServices } from './wizard-services';

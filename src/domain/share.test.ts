@@ -3,10 +3,9 @@ import { UK_CATALOGUE } from './catalogue/uk';
 import type { Configuration } from './configuration';
 import { defaultConfiguration } from './configuration';
 import type { Catalogue } from './catalogue/schema';
-import { readSharePayload } from './share-read';
+import { readSharePayload, sharedConfiguration } from './share-read';
 import {
   encodeSharedConfiguration,
-  sharedConfiguration,
   sharePayloadIn,
   shareUrl,
   withoutSharePayload,

@@ -1,9 +1,4 @@
-import type { Catalogue } from './catalogue/schema';
 import type { Configuration } from './configuration';
-import { parseConfiguration } from './configuration';
-import { normaliseConfiguration } from './selection';
-import type { SharePayloadResult } from './share-read';
-import type { Flow } from './wizard';
 
 /**
  * Spec §2 "Share this configuration": the configuration travels in the page URL's
@@ -65,32 +60,4 @@ export function shareUrl(pageUrl: string, shared: SharedConfiguration): string {
   const url = new URL(pageUrl);
   url.hash = withSharePayload(url.hash, encodeSharedConfiguration(shared));
   return url.href;
-}
-
-export type SharedConfigurationResult =
-  | { ok: true; target: string; configuration: Configuration }
-  /** `target` is there when the link could be read that far, so the right instance can say so. */
-  | { ok: false; target?: string; error: string };
-
-/**
- * A share link's entries (share-read.ts reads them from its payload) as a configuration the
- * catalogue knows, validated by `parseConfiguration` and kept within what its cable offers by
- * `normaliseConfiguration`. Never throws: anything unusable is an error to show, never a crash.
- */
-export function sharedConfiguration(catalogue: Catalogue, flow: Flow, read: SharePayloadResult): SharedConfigurationResult {
-  if (!read.ok) return read;
-  const data = read.entries;
-  if (!Array.isArray(data) || data[0] !== SHARE_VERSION) {
-    return { ok: false, error: `the shared configuration is not of version ${SHARE_VERSION}` };
-  }
-  const [, target, front, body, cable, installation, extras, hookColour, paymentType, offer] = data as unknown[];
-  if (typeof target !== 'string') return { ok: false, error: 'the shared configuration names no configurator' };
-  if (data.length !== 10) return { ok: false, target, error: 'the shared configuration has the wrong number of entries' };
-  if (typeof extras !== 'number' || !Number.isInteger(extras) || extras < 0 || extras >= 1 << EXTRA_BITS.length) {
-    return { ok: false, target, error: 'the shared configuration has an invalid set of extras' };
-  }
-  const flags = Object.fromEntries(EXTRA_BITS.map((extra, bit) => [extra, (extras & (1 << bit)) !== 0]));
-  const parsed = parseConfiguration(catalogue, { front, body, cable, installation, hookColour, paymentType, offer, ...flags });
-  if (!parsed.ok) return { ok: false, target, error: `the shared ${parsed.error}` };
-  return { ok: true, target, configuration: normaliseConfiguration(catalogue, parsed.configuration, flow) };
 }

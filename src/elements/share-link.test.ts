@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import { defaultConfiguration } from '../domain/configuration';
-import { encodeSharedConfiguration, sharedConfiguration, sharePayloadIn } from '../domain/share';
-import { readSharePayload } from '../domain/share-read';
+import { encodeSharedConfiguration, sharePayloadIn } from '../domain/share';
+import { readSharePayload, sharedConfiguration } from '../domain/share-read';
 import { define } from './define';
 import type { EvcErrorDetail } from './events';
 import { SHARE_LINK_NOTICE } from '../app/share-link';

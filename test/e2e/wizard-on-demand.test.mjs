@@ -44,7 +44,7 @@ describe('wizard on demand', () => {
     await element.getByRole('button', { name: 'Continue' }).waitFor();
     await page.waitForLoadState('networkidle');
     // The page's own chunks are loaded by now; those only the wizard imports fail.
-    await page.route('**/dist/chunks/*', (route) => route.abort('failed'));
+    await page.route('**/dist/chunk-*', (route) => route.abort('failed'));
     await element.getByRole('button', { name: 'Continue' }).click();
     const alert = element.getByRole('alert').filter({ hasText: 'reload the page to try again' });
     await alert.waitFor();
