@@ -43,17 +43,6 @@ export interface EvChargerConfigurator extends ConfiguratorProperties {}
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- merged with the interface above
 export class EvChargerConfigurator extends Base {
-  constructor() {
-    super();
-    // A property set on the element before this script defined it shadows the accessor: re-apply it.
-    for (const name of ['catalog', 'mailSender'] as const) {
-      if (!Object.hasOwn(this, name)) continue;
-      const early: unknown = this[name];
-      delete (this as Partial<Record<typeof name, unknown>>)[name];
-      (this as Record<typeof name, unknown>)[name] = early;
-    }
-  }
-
   /** The host page's own sender of specification requests, used instead of `mail-endpoint`. */
   get mailSender(): HostMailSender | undefined {
     const value = propsOf(this)['mailSenderFunction'];

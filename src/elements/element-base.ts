@@ -41,8 +41,23 @@ export function elementBase<Props extends object>(component: ComponentType<Props
     #root: Root | undefined;
     /** A mount is asked for and has not run yet. */
     #mountPending = false;
+    /** Properties the page set before the element was defined, set again once it is connected. */
+    #early = new Map<string, unknown>();
+
+    constructor() {
+      super();
+      // Set before the upgrade, they are the element's own and hide the class's accessors; and an
+      // attribute set while the upgrade runs reaches no attributeChangedCallback. So they wait.
+      for (const key of Object.keys(this)) {
+        if (!(key in Object.getPrototypeOf(this))) continue;
+        this.#early.set(key, (this as unknown as Record<string, unknown>)[key]);
+        delete (this as unknown as Record<string, unknown>)[key];
+      }
+    }
 
     connectedCallback(): void {
+      for (const [key, value] of this.#early) (this as unknown as Record<string, unknown>)[key] = value;
+      this.#early.clear();
       this[RENDER]();
     }
 

@@ -45,6 +45,8 @@ const tooLong = ({ animations, styles }) => [...animations, ...styles].filter((e
 /** The attributes of the <model-viewer> the 3D dialog creates, read the moment it is inserted. */
 async function viewerAttributes(page) {
   const element = page.locator('ev-charger-configurator');
+  // The element is defined once its module has loaded, after the page's own parsing.
+  await element.getByRole('button', { name: 'View in 3D' }).waitFor();
   const inserted = page.evaluate(
     () =>
       new Promise((resolve) => {
