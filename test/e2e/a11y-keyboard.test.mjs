@@ -58,7 +58,12 @@ async function expectFocus(page, probe, what) {
 async function tabTo(page, probe, what, { key = 'Tab', limit = 40 } = {}) {
   for (let presses = 0; presses < limit; presses += 1) {
     await page.keyboard.press(key);
-    const stop = await focused(page);
+    let stop = await focused(page);
+    // The browser scrolls a focused control into view as it renders its next frame, which a loaded machine may delay.
+    for (let frames = 0; !stop.visible && frames < 20; frames += 1) {
+      await page.waitForTimeout(50);
+      stop = await focused(page);
+    }
     assert.ok(stop.visible, `after ${presses + 1} × ${key} towards ${what}: focus on ${describeFocus(stop)} is not visible: ${stop.why}`);
     if (probe(stop)) return stop;
   }
