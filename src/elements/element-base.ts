@@ -22,6 +22,9 @@ export function renderAgain(element: HTMLElement): void {
 
 export type ElementBase = new () => HTMLElement;
 
+/** HTMLElement, or on a server (no DOM) a stand-in, so importing the package there defines nothing and throws nothing. */
+const ElementClass: typeof HTMLElement = globalThis.HTMLElement ?? (class {} as unknown as typeof HTMLElement);
+
 /**
  * The base class of the project's elements: a custom element that renders `component` into its
  * open shadow root, with a string prop per name of `attributes` mirroring its attribute (and a
@@ -29,18 +32,19 @@ export type ElementBase = new () => HTMLElement;
  * attribute table's "none" applies. The React root mounts, and `styles` are adopted, in a task of
  * its own once connected: the upgrade stays inside the defining script's task without the
  * stylesheet's parsing or React's first render. Once mounted, a change renders at once; removed
- * from the page, the element unmounts.
+ * from the page, the element unmounts a task later unless it was put back (a move).
  */
 export function elementBase<Props extends object>(component: ComponentType<Props>, attributes: readonly string[], styles: readonly string[]): ElementBase {
   const propOf = new Map(attributes.map((name) => [kebab(name), name]));
 
-  class Element extends HTMLElement {
+  class Element extends ElementClass {
     static readonly observedAttributes = [...propOf.keys()];
 
     readonly [PROPS]: Record<string, unknown> = { container: this.attachShadow({ mode: 'open' }) };
     #root: Root | undefined;
     /** A mount is asked for and has not run yet. */
     #mountPending = false;
+    #unmount: ReturnType<typeof setTimeout> | undefined;
     /** Properties the page set before the element was defined, set again once it is connected. */
     #early = new Map<string, unknown>();
 
@@ -56,14 +60,24 @@ export function elementBase<Props extends object>(component: ComponentType<Props
     }
 
     connectedCallback(): void {
+      clearTimeout(this.#unmount);
       for (const [key, value] of this.#early) (this as unknown as Record<string, unknown>)[key] = value;
       this.#early.clear();
       this[RENDER]();
     }
 
+    /** Moved with `moveBefore()`: nothing to do, the element stays as it is. */
+    connectedMoveCallback(): void {}
+
     disconnectedCallback(): void {
-      this.#root?.unmount();
-      this.#root = undefined;
+      // Unmounted a task later, unless put back meanwhile (moved with appendChild or insertBefore):
+      // a move keeps its state, and no root is unmounted while React renders.
+      clearTimeout(this.#unmount);
+      this.#unmount = setTimeout(() => {
+        if (this.isConnected) return;
+        this.#root?.unmount();
+        this.#root = undefined;
+      }, 0);
     }
 
     attributeChangedCallback(attribute: string, _old: string | null, value: string | null): void {

@@ -50,3 +50,33 @@ describe('quirks mode', () => {
     assert.deepEqual(quirks.errors, []);
   });
 });
+
+describe('moving the element', () => {
+  const page = (title) =>
+    `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${title}</title></head><body><div id="first"><ev-charger-configurator persist="none" image-cdn="/cdn"></ev-charger-configurator></div><div id="second"></div><script src="/dist/ev-charger-configurator.js"></script></body></html>`;
+
+  it('keeps the choices when moved with appendChild (nothing saved to restore them from), and the focus too with moveBefore', async () => {
+    const { page: tab, errors } = await openPage(page('Moves'));
+    const element = tab.locator('ev-charger-configurator');
+    const racingGreen = element.getByRole('radiogroup', { name: 'Front' }).getByRole('radio', { name: /^Racing Green/ });
+    await racingGreen.check();
+    await tab.evaluate(() => document.getElementById('second').appendChild(document.querySelector('ev-charger-configurator')));
+    // A task later the old root would have been unmounted: the new one would start from the defaults.
+    await tab.waitForTimeout(100);
+    assert.equal(await racingGreen.isChecked(), true, 'the choice survives appendChild');
+    await racingGreen.focus();
+    const moved = await tab.evaluate(() => {
+      const host = document.querySelector('ev-charger-configurator');
+      if (typeof document.body.moveBefore !== 'function') return 'no moveBefore';
+      document.getElementById('first').moveBefore(host, null);
+      return host.shadowRoot.activeElement?.tagName;
+    });
+    if (moved !== 'no moveBefore') {
+      await tab.waitForTimeout(100);
+      assert.notEqual(moved, undefined, 'focus stays inside the element through moveBefore');
+      assert.equal(await racingGreen.evaluate((input) => input.getRootNode().activeElement === input), true, 'the focused swatch keeps focus');
+      assert.equal(await racingGreen.isChecked(), true);
+    }
+    assert.deepEqual(errors, []);
+  });
+});
