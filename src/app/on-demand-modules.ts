@@ -1,5 +1,6 @@
 import type { CatalogueResult } from '../domain/catalogue/schema';
 import type { CatalogueLoaderOptions } from '../services/catalogue';
+import type { shareUrl, withoutSharePayload } from '../domain/share-write';
 import type { readSharePayload, sharedConfiguration } from '../domain/share-read';
 
 /**
@@ -16,10 +17,12 @@ export interface CatalogueModule {
   loadCatalogue(url: string, options?: CatalogueLoaderOptions): Promise<CatalogueResult>;
 }
 
-/** `share-link.js` (share-entry.ts): reading a share link the page was opened with into a configuration. */
+/** `share-link.js` (share-entry.ts): reading a share link the page was opened with into a configuration, and making one. */
 export interface ShareModule {
   readSharePayload: typeof readSharePayload;
   sharedConfiguration: typeof sharedConfiguration;
+  shareUrl: typeof shareUrl;
+  withoutSharePayload: typeof withoutSharePayload;
 }
 
 export const isCatalogueModule = (module: unknown): module is CatalogueModule =>
@@ -28,5 +31,6 @@ export const isCatalogueModule = (module: unknown): module is CatalogueModule =>
 
 export const isShareModule = (module: unknown): module is ShareModule =>
   typeof (module as Partial<ShareModule> | null)?.readSharePayload === 'function' &&
-  typeof (module as Partial<ShareModule>).sharedConfiguration === 'function';
+  typeof (module as Partial<ShareModule>).sharedConfiguration === 'function' &&
+  typeof (module as Partial<ShareModule>).shareUrl === 'function';
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { sharePayloadIn, shareUrl, withoutSharePayload } from '../domain/share';
+import { sharePayloadIn } from '../domain/share';
 import { copyText } from '../services/clipboard';
 import type { ConfiguratorStore } from '../stores/configurator-store';
 import type { ShareOptions } from '../ui/options-context';
@@ -54,10 +54,10 @@ export function applySharedLink(store: ConfiguratorStore, payload: string | unde
  * Takes the share parameter out of the page's URL once used, keeping the rest of the fragment,
  * so a reload shows the buyer's later choices rather than the link's again.
  */
-function forgetSharedLink(view: Window): void {
+function forgetSharedLink(view: Window, reader: ShareModule): void {
   const { location, history } = view;
   try {
-    history.replaceState(history.state, '', `${location.pathname}${location.search}${withoutSharePayload(location.hash)}`);
+    history.replaceState(history.state, '', `${location.pathname}${location.search}${reader.withoutSharePayload(location.hash)}`);
   } catch {
     // Some sandboxed or opaque-origin documents refuse replaceState; the link then stays, harmlessly.
   }
@@ -121,7 +121,7 @@ export function useShareLink(host: HTMLElement, store: ConfiguratorStore | undef
   useEffect(() => {
     if (outcome.kind === 'none' || !view) return;
     // A reader that could not be loaded leaves the link in the address, harmlessly.
-    if (reader && !('failed' in reader)) forgetSharedLink(view);
+    if (reader && !('failed' in reader)) forgetSharedLink(view, reader);
     if (outcome.kind === 'refused') emit(host, 'evc-error', { code: 'invalid-share-link', message: `${SHARE_LINK_NOTICE} (${outcome.error})` });
   }, [outcome, view, host, reader]);
 
@@ -129,7 +129,8 @@ export function useShareLink(host: HTMLElement, store: ConfiguratorStore | undef
     () =>
       view
         ? {
-            link: (configuration) => shareUrl(view.location.href, { target: place.name, configuration }),
+            // The link is made by share-link.js, loaded on the first press: the page needs it no sooner.
+            link: async (configuration) => (await loadShareModule()).shareUrl(view.location.href, { target: place.name, configuration }),
             copy: (text) => copyText(text, view.navigator.clipboard ?? null),
           }
         : undefined,

@@ -4,13 +4,8 @@ import type { Configuration } from './configuration';
 import { defaultConfiguration } from './configuration';
 import type { Catalogue } from './catalogue/schema';
 import { readSharePayload, sharedConfiguration } from './share-read';
-import {
-  encodeSharedConfiguration,
-  sharePayloadIn,
-  shareUrl,
-  withoutSharePayload,
-  withSharePayload,
-} from './share';
+import { sharePayloadIn } from './share';
+import { encodeSharedConfiguration, shareUrl, withoutSharePayload, withSharePayload } from './share-write';
 import type { Flow } from './wizard';
 
 /** What the page does with a link: its reader reads the payload, the page checks the entries. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import { defaultConfiguration } from '../domain/configuration';
-import { encodeSharedConfiguration } from '../domain/share';
+import { encodeSharedConfiguration } from '../domain/share-write';
 import { createConfiguratorStore } from '../stores/configurator-store';
 import { loadCatalogueModule, loadShareModule, loadWizardModule } from '../app/on-demand';
 import { isWizardModule } from '../ui/wizard-module';

@@ -1,7 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import { defaultConfiguration } from '../domain/configuration';
-import { encodeSharedConfiguration, sharePayloadIn } from '../domain/share';
+import { sharePayloadIn } from '../domain/share';
+import { encodeSharedConfiguration } from '../domain/share-write';
 import { readSharePayload, sharedConfiguration } from '../domain/share-read';
 import { define } from './define';
 import type { EvcErrorDetail } from './events';

@@ -18,7 +18,7 @@ const visibleFront = (container: HTMLElement) =>
 function fakeShare(copied: boolean) {
   const links: Configuration[] = [];
   const share: ShareOptions = {
-    link: (configuration) => {
+    link: async (configuration) => {
       links.push(configuration);
       return `https://shop.example/charger#evc=${configuration.front}`;
     },
@@ -101,6 +101,24 @@ describe('configurator page: Share this configuration', () => {
     chooseColour(container, 'Body', 'Alpine White');
     expect(allByRole(container, 'textbox', 'Link to this configuration')).toEqual([]);
     expect(statusTexts(container)).not.toContain('Link copied to the clipboard.');
+  });
+
+  it('says so when the link cannot be made (its file did not load), and makes it on the next press', async () => {
+    let attempts = 0;
+    const share: ShareOptions = {
+      link: async () => {
+        attempts += 1;
+        if (attempts === 1) throw new Error('share-link.js did not load');
+        return 'https://shop.example/charger#evc=again';
+      },
+      copy: async () => true,
+    };
+    const { container } = render(<ConfiguratorApp notices={[]} />, { options: { share } });
+    await updateAsync(() => byRole(container, 'button', 'Share this configuration').click());
+    expect(statusTexts(container)).toContain('The link could not be made. Press the button to try again.');
+    expect(allByRole(container, 'textbox', 'Link to this configuration')).toEqual([]);
+    await updateAsync(() => byRole(container, 'button', 'Share this configuration').click());
+    expect(statusTexts(container)).toContain('Link copied to the clipboard.');
   });
 
   it('is absent when the page gives no way to share', () => {

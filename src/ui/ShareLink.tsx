@@ -18,13 +18,21 @@ export function ShareLink() {
   const { share } = useUiOptions();
   const store = useConfiguratorStore();
   const [shared, setShared] = useState<Shared>();
+  const [failed, setFailed] = useState(false);
   const current = useIsCurrentConfiguration(shared?.configuration) ? shared : undefined;
   const fieldId = useId();
   if (!share) return null;
 
   const onShare = async () => {
     const { configuration } = store.getState();
-    const url = share.link(configuration);
+    let url: string;
+    try {
+      url = await share.link(configuration);
+    } catch {
+      setFailed(true);
+      return;
+    }
+    setFailed(false);
     setShared({ configuration, url, copied: await share.copy(url) });
   };
 
@@ -34,7 +42,7 @@ export function ShareLink() {
         Share this configuration
       </button>
       <p className="evc-action-status" role="status">
-        {current && (current.copied ? 'Link copied to the clipboard.' : 'Copy the link below to share this configuration.')}
+        {failed ? 'The link could not be made. Press the button to try again.' : current && (current.copied ? 'Link copied to the clipboard.' : 'Copy the link below to share this configuration.')}
       </p>
       {current && (
         <div className="evc-field evc-share-field">

@@ -8,8 +8,8 @@ import type { WizardModule } from './wizard-module';
 
 /** "Share this configuration" on this page: the element knows the page's URL and its own name on it. */
 export interface ShareOptions {
-  /** The host page's URL with the configuration in its fragment. */
-  link(configuration: Configuration): string;
+  /** The host page's URL with the configuration in its fragment; rejects when it cannot be made (its file did not load). */
+  link(configuration: Configuration): Promise<string>;
   /** Copies to the clipboard; false when the page may not. */
   copy(text: string): Promise<boolean>;
 }

@@ -25,7 +25,7 @@ const pageWithEveryDialog = () =>
     options: {
       modelSrc: 'https://models.example/charger.glb',
       viewerSrc: 'https://cdn.example/model-viewer.js',
-      share: { link: () => 'https://shop.example/#evc', copy: async () => true },
+      share: { link: async () => 'https://shop.example/#evc', copy: async () => true },
       // WebGL, and a viewer file that is still loading: the dialog shows without a model.
       viewer: { webglAvailable: () => true, loadViewer: () => new Promise<never>(() => {}) },
     },

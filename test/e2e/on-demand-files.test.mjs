@@ -129,7 +129,7 @@ describe('merchant catalogue on demand (dist/catalogue.js)', () => {
 describe('share link on demand (dist/share-link.js)', () => {
   it("a page opened with a share link loads share-link.js and shows the link's choices, never the defaults first", async () => {
     const [{ encodeSharedConfiguration }, { defaultConfiguration }, uk] = await Promise.all([
-      source('domain/share.ts'),
+      source('domain/share-write.ts'),
       source('domain/configuration.ts'),
       ukCatalogue(),
     ]);
