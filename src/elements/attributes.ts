@@ -42,6 +42,9 @@ function valueOf(spec: AttributeSpec, text: string, base: string): string | unde
   return (spec.kind === 'one-of' ? spec.values.includes(text) : spec.pattern.test(text)) ? text : undefined;
 }
 
+/** What `String(value)` makes of an object: never a value any attribute takes. */
+const OBJECT_AS_TEXT = /^\[object [A-Za-z]+\]$/;
+
 /** The one loop over a contract: each attribute's value, its default when absent or bad, and an error when bad. */
 function parseContract<C extends Readonly<Record<string, AttributeSpec>>>(
   contract: C,
@@ -52,6 +55,13 @@ function parseContract<C extends Readonly<Record<string, AttributeSpec>>>(
   const options: Record<string, string | undefined> = {};
   for (const [name, spec] of Object.entries<AttributeSpec>(contract)) {
     const text = raw[name as keyof C]?.trim();
+    // A framework that sets an object before the element is defined may write it as the attribute.
+    if (text && OBJECT_AS_TEXT.test(text)) {
+      const attribute = kebab(name);
+      errors.push({ attribute, message: `${attribute}="${text}" is an object written as text: set the element's ${name} property instead`, fatal: spec.fatal });
+      options[spec.option ?? name] = spec.default ? valueOf(spec, spec.default, base) : undefined;
+      continue;
+    }
     const value = text ? valueOf(spec, text, base) : undefined;
     if (text && value === undefined) {
       const attribute = kebab(name);

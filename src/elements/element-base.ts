@@ -38,7 +38,8 @@ export function elementBase<Props extends object>(component: ComponentType<Props
   const propOf = new Map(attributes.map((name) => [kebab(name), name]));
 
   class Element extends ElementClass {
-    static readonly observedAttributes = [...propOf.keys()];
+    // Each attribute also as `data-…`, for content systems that keep only data attributes.
+    static readonly observedAttributes = [...propOf.keys()].flatMap((attribute) => [attribute, `data-${attribute}`]);
 
     readonly [PROPS]: Record<string, unknown> = { container: this.attachShadow({ mode: 'open' }) };
     #root: Root | undefined;
@@ -80,8 +81,10 @@ export function elementBase<Props extends object>(component: ComponentType<Props
       }, 0);
     }
 
-    attributeChangedCallback(attribute: string, _old: string | null, value: string | null): void {
-      this[PROPS][propOf.get(attribute) as string] = value || undefined;
+    attributeChangedCallback(attribute: string): void {
+      const plain = attribute.replace(/^data-/, '');
+      // The attribute itself wins over its `data-` twin.
+      this[PROPS][propOf.get(plain) as string] = (this.getAttribute(plain) ?? this.getAttribute(`data-${plain}`)) || undefined;
       this[RENDER]();
     }
 
