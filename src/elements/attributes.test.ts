@@ -87,6 +87,15 @@ describe('attribute parsing (DESIGN contract: <ev-charger-configurator> attribut
     expect(options.catalogUrl).toBeUndefined();
   });
 
+  it('reports an object a framework wrote as an attribute ("[object Object]"), instead of fetching it as a URL', () => {
+    const { options, errors } = parseConfiguratorAttributes({ catalog: '[object Object]', supportPhone: '[object Object]' }, BASE);
+    expect(options.catalogUrl).toBeUndefined();
+    expect(errors).toEqual([
+      { attribute: 'catalog', message: `catalog="[object Object]" is an object written as text: set the element's catalog property instead`, fatal: true },
+      { attribute: 'support-phone', message: `support-phone="[object Object]" is an object written as text: set the element's supportPhone property instead` },
+    ]);
+  });
+
   it('treats an empty or blank attribute as absent', () => {
     const { options, errors } = parseConfiguratorAttributes({ mode: '  ', apiVersion: '', imageCdn: ' ', shopDomain: '' }, BASE);
     expect(errors).toEqual([]);

@@ -31,6 +31,20 @@ describe('elementBase: removed attributes stop counting, and the element mounts 
     document.body.innerHTML = '';
   });
 
+  it('takes every attribute as data-… too, for pages whose content system keeps only data attributes; the plain one wins', async () => {
+    document.body.innerHTML = '<ev-charger-contact data-support-email="sales@quartz-charger.example" data-video-url="https://video.example/c"></ev-charger-contact>';
+    const element = document.body.firstElementChild as HTMLElement;
+    const shows = (expected: string[]) => until(() => JSON.stringify(hrefsIn(element)) === JSON.stringify(expected), () => `links ${JSON.stringify(expected)} (it has ${JSON.stringify(hrefsIn(element))})`);
+    await shows(['mailto:sales@quartz-charger.example', 'https://video.example/c']);
+    element.setAttribute('video-url', 'https://video.example/plain');
+    await shows(['mailto:sales@quartz-charger.example', 'https://video.example/plain']);
+    element.removeAttribute('video-url');
+    await shows(['mailto:sales@quartz-charger.example', 'https://video.example/c']);
+    element.removeAttribute('data-support-email');
+    await shows(['https://video.example/c']);
+    document.body.innerHTML = '';
+  });
+
   it('mounts in a task after its upgrade, once, and only while connected (both elements)', async () => {
     // Upgrading (parsing every attribute) leaves the shadow root empty: the mount is a task of its own.
     const timers = vi.spyOn(globalThis, 'setTimeout');
