@@ -13,3 +13,4 @@ export type {
 export type { TotalsDetail } from './domain/pricing';
 export type { Configuration } from './domain/configuration';
 export type { Catalogue } from './domain/catalogue/schema';
+export type { ConfiguratorProperties, ContactProperties } from './elements/attributes';
