@@ -1,8 +1,8 @@
 /**
- * Importing an on-demand file by a URL the page names (`viewer-src`, `wizard-src`) instead of the
- * build's own. Each URL is imported once for the whole page;
- * after a failure the next attempt asks for a fresh URL, because the browser's module map remembers
- * a failed fetch of a URL for good.
+ * Importing an on-demand file by URL: the build's own beside `elements.js`, or one the page names
+ * (`viewer-src`, `wizard-src`). Each URL is imported once for the whole page; after a failure the
+ * next attempt asks for a fresh URL, because the browser's module map remembers a failed fetch of a
+ * URL for good.
  */
 export type ImportModule = (url: string) => Promise<unknown>;
 
@@ -34,24 +34,6 @@ export const setBuiltFilesUrl = (url: string): void => {
   builtFiles = url;
 };
 
-/**
- * One of the build's on-demand files (`file`, such as `wizard.js`): imported by its URL beside
- * `elements.js` in our build (after a failure with a fresh query; the files it imports keep their
- * URLs, so what the page loaded already, React above all, stays shared), else by the bundle's own
- * dynamic import.
- */
-export function builtFileImporter(file: string, what: string, importBuilt: () => Promise<unknown>, importModule = importByUrl): () => Promise<unknown> {
-  let failures = 0;
-  return () => {
-    const url = builtFiles && new URL(file, builtFiles).href;
-    const target = url && failures > 0 ? `${url}?retry=${failures}` : url;
-    return (target ? importModule(target) : importBuilt()).catch((error: unknown) => {
-      failures += 1;
-      throw loadError(what, error, target);
-    });
-  };
-}
-
 export function createUrlImporter(importModule: ImportModule = importByUrl): (url: string, what: string) => Promise<unknown> {
   const loads = new Map<string, Promise<unknown>>();
   const failures = new Map<string, number>();
@@ -69,4 +51,19 @@ export function createUrlImporter(importModule: ImportModule = importByUrl): (ur
     }
     return loading;
   };
+}
+
+/**
+ * One of the build's on-demand files (`file`, such as `wizard.js`): imported by its URL beside
+ * `elements.js` in our build, as a page-named URL is (the files it imports keep their URLs, so what
+ * the page loaded already, React above all, stays shared), else by the bundle's own dynamic import.
+ */
+export function builtFileImporter(file: string, what: string, importBuilt: () => Promise<unknown>, importModule = importByUrl): () => Promise<unknown> {
+  const importUrl = createUrlImporter(importModule);
+  return () =>
+    builtFiles
+      ? importUrl(new URL(file, builtFiles).href, what)
+      : importBuilt().catch((error: unknown) => {
+          throw loadError(what, error);
+        });
 }

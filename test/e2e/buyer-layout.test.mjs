@@ -15,6 +15,14 @@ const SPEC_REQUEST_PAGE = '/dist-examples/mobilize-portal.html';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
+/** The order page in a fresh tab sized `viewport` before it loads, so its layout is that size's from the start. */
+async function openOrderPage(viewport) {
+  const opened = await harness.open('about:blank');
+  await opened.page.setViewportSize(viewport);
+  await opened.page.goto(harness.url(ORDER_PAGE));
+  return opened;
+}
+
 /** Whether a box lies wholly within the viewport's height (and above `bottom` when given). */
 function inView(box, viewport, bottom = viewport.height) {
   return box !== null && box.y >= 0 && box.y + box.height <= bottom + 0.5;
@@ -46,9 +54,7 @@ async function openWizard(page) {
 
 describe('the buyer’s path, laid out', () => {
   it('phone: the page’s preview stays in view while a body swatch two screens down is pressed, and shows it', async () => {
-    const { page, errors } = await harness.open('about:blank');
-    await page.setViewportSize(PHONE);
-    await page.goto(harness.url(ORDER_PAGE));
+    const { page, errors } = await openOrderPage(PHONE);
     const element = page.locator('ev-charger-configurator');
     const stage = element.locator('.evc-product .evc-preview-stage');
     await stage.waitFor();
@@ -65,9 +71,7 @@ describe('the buyer’s path, laid out', () => {
   });
 
   it('phone: the hook-colour step shows a compact preview that stays in view while a swatch is pressed', async () => {
-    const { page, errors } = await harness.open('about:blank');
-    await page.setViewportSize(PHONE);
-    await page.goto(harness.url(ORDER_PAGE));
+    const { page, errors } = await openOrderPage(PHONE);
     const { wizard, next } = await openWizard(page);
     await wizard.getByRole('radio', { name: '7kW with 5.5m cable' }).check();
     await next();
@@ -95,9 +99,7 @@ describe('the buyer’s path, laid out', () => {
   });
 
   it('desktop: with many lines the total stays in view above the footer; the checkout fits a phone', async () => {
-    const { page, errors } = await harness.open('about:blank');
-    await page.setViewportSize(DESKTOP);
-    await page.goto(harness.url(ORDER_PAGE));
+    const { page, errors } = await openOrderPage(DESKTOP);
     const element = page.locator('ev-charger-configurator');
     await element.getByRole('radiogroup', { name: 'Front' }).getByRole('radio', { name: /^Racing Green/ }).check();
     await element.getByRole('radiogroup', { name: 'Body' }).getByRole('radio', { name: /^Windsor Grey/ }).check();
@@ -118,9 +120,7 @@ describe('the buyer’s path, laid out', () => {
   });
 
   it('desktop: "Need help?" keeps its place when the 22kW dialog hides Continue', async () => {
-    const { page, errors } = await harness.open('about:blank');
-    await page.setViewportSize(DESKTOP);
-    await page.goto(harness.url(ORDER_PAGE));
+    const { page, errors } = await openOrderPage(DESKTOP);
     const { element, wizard } = await openWizard(page);
     const help = wizard.locator('[part~="help-button"]');
     const before = await help.boundingBox();
