@@ -1,9 +1,13 @@
-// How the element holds up in the host pages developers make: here, a page with no doctype (quirks
-// mode), where browsers keep tables from inheriting the page's text styles. Pages are written here
-// and served on the demo's origin by request interception (`/hosts/…`).
+// How the element holds up in the host pages developers make: a page with no doctype (quirks mode),
+// where browsers keep tables from inheriting the page's text styles; a page a CMS has sanitized,
+// keeping only `data-*` attributes; an element moved about. Pages are written here and served on the
+// demo's origin by request interception (`/hosts/…`).
 /* global document, getComputedStyle */
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
+import { SPEC_REQUEST_SENT, fillRequest, outboxFor } from './flows.mjs';
 import { useHarness } from './harness.mjs';
 
 const harness = useHarness();
@@ -78,5 +82,23 @@ describe('moving the element', () => {
       assert.equal(await racingGreen.isChecked(), true);
     }
     assert.deepEqual(errors, []);
+  });
+});
+
+describe('a page a CMS has sanitized', () => {
+  it('configures the element through data-* attributes alone: the leasing portal sends its request', async () => {
+    const portal = readFileSync(new URL('../../dist-examples/mobilize-portal.html', import.meta.url), 'utf8');
+    // What a sanitizer that keeps only data-* attributes lets through, had the page written them so.
+    const sanitized = portal.replace(/<ev-charger-configurator([^>]*)>/, (_, attributes) => `<ev-charger-configurator${attributes.replace(/(\s)([a-z-]+)=/g, '$1data-$2=')}>`);
+    assert.match(sanitized, /<ev-charger-configurator\s+data-mode="spec-request"\s+data-mail-endpoint=/);
+    assert.doesNotMatch(sanitized, /<ev-charger-configurator[^>]*\s(mode|mail-endpoint|image-cdn)=/);
+    const { page, errors } = await openPage(sanitized);
+    const email = `cms-${randomUUID()}@example.com`;
+    const { wizard, next } = await fillRequest(page, email);
+    await next();
+    await wizard.getByText(SPEC_REQUEST_SENT).waitFor();
+    assert.equal((await outboxFor(harness.url, email)).length, 1, 'the request went to the page\'s data-mail-endpoint');
+    assert.deepEqual(errors, []);
+    await page.close();
   });
 });
