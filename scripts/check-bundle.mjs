@@ -33,8 +33,12 @@ const CATALOGUE_SCHEMA = [
 // The reading of a share link (domain/share-read.ts).
 const SHARE_READER = [{ name: 'the share-link reader', pattern: /the shared configuration is not base64url text/ }];
 
-// What only some pages show, in chunks imported on demand: the Contact Us block (<ev-charger-contact>, and the wizard's "Need help?").
-const IN_CHUNKS = [{ name: 'the Contact Us block', pattern: /happy to help you at any step/ }];
+// What only some pages show, in chunks imported on demand: the Contact Us block (<ev-charger-contact>, and the wizard's
+// "Need help?") and the preview's drawing (without preview images; the wizard imports that chunk too).
+const IN_CHUNKS = [
+  { name: 'the Contact Us block', pattern: /happy to help you at any step/ },
+  { name: "the preview's drawing", pattern: /Drawing of the charger/ },
+];
 
 /** The files loaded on demand, each an entry of the module graph that keeps its name. */
 const ON_DEMAND = [
@@ -96,6 +100,8 @@ if (found(page, SHARE_READER).length > 0) failures.push("the page's first load m
 for (const name of found(page, IN_CHUNKS)) failures.push(`the page's first load must not contain ${name}: it is a chunk imported on demand`);
 const chunks = readdirSync(DIST).filter((file) => /^chunk-.*\.js$/.test(file) && !firstLoad.includes(file));
 for (const name of missing(chunks.map(text).join('\n'), IN_CHUNKS)) failures.push(`no chunk imported on demand holds ${name}`);
+const wizardFiles = importClosure('wizard.js', staticOf).filter((file) => !firstLoad.includes(file));
+if (found(wizardFiles.map(text).join('\n'), IN_CHUNKS.slice(1)).length > 0) failures.push("dist/wizard.js must not load the preview's drawing with it: it imports the drawing's chunk when needed");
 
 // Each on-demand file with what it brings that the page has not loaded already.
 console.log('On demand (each with the chunks it adds to the first load):');
