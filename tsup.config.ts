@@ -92,7 +92,8 @@ export default defineConfig([
     noExternal: [/.*/],
     define: { 'process.env.NODE_ENV': '"production"' },
     esbuildOptions(options) {
-      options.chunkNames = '[name]-[hash]';
+      // Shared code and the modules imported on demand without a name of their own (the contact block) alike: one pattern to host.
+      options.chunkNames = 'chunk-[hash]';
       // The libraries' licence notices go to a `.LEGAL.txt` beside each file, which names it at its
       // end: the size budget is for code (scripts/check-bundle.mjs).
       options.legalComments = 'linked';

@@ -4,8 +4,9 @@
 // imports statically. The on-demand files load on a click, a `catalog` attribute or a share link
 // (the on-demand files end-to-end test checks a page with a shop loads nothing else); each must
 // hold what the page leaves out: dist/model-viewer.js the viewer, dist/wizard.js the wizard,
-// dist/catalogue.js the catalogue schema, dist/share-link.js the reading and making of share links.
-import { existsSync, readFileSync } from 'node:fs';
+// dist/catalogue.js the catalogue schema, dist/share-link.js the reading and making of share links;
+// and what only some pages show lies in a chunk the page does not load first.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { importClosure, relativeImports, sizeOf, staticImports } from './bench/sizes.mjs';
 
@@ -31,6 +32,13 @@ const CATALOGUE_SCHEMA = [
 
 // The reading of a share link (domain/share-read.ts).
 const SHARE_READER = [{ name: 'the share-link reader', pattern: /the shared configuration is not base64url text/ }];
+
+// What only some pages show, in chunks imported on demand: the Contact Us block (<ev-charger-contact>, and the wizard's
+// "Need help?") and the preview's drawing (without preview images; the wizard imports that chunk too).
+const IN_CHUNKS = [
+  { name: 'the Contact Us block', pattern: /happy to help you at any step/ },
+  { name: "the preview's drawing", pattern: /Drawing of the charger/ },
+];
 
 /** The files loaded on demand, each an entry of the module graph that keeps its name. */
 const ON_DEMAND = [
@@ -89,6 +97,11 @@ if (viewerInside.length > 0) failures.push(`the page's first load must not conta
 const schemaInside = found(page, CATALOGUE_SCHEMA);
 if (schemaInside.length > 0) failures.push(`the page's first load must not contain ${schemaInside.join(' or ')}: they load with dist/catalogue.js`);
 if (found(page, SHARE_READER).length > 0) failures.push("the page's first load must not contain the share-link reader: it loads with dist/share-link.js");
+for (const name of found(page, IN_CHUNKS)) failures.push(`the page's first load must not contain ${name}: it is a chunk imported on demand`);
+const chunks = readdirSync(DIST).filter((file) => /^chunk-.*\.js$/.test(file) && !firstLoad.includes(file));
+for (const name of missing(chunks.map(text).join('\n'), IN_CHUNKS)) failures.push(`no chunk imported on demand holds ${name}`);
+const wizardFiles = importClosure('wizard.js', staticOf).filter((file) => !firstLoad.includes(file));
+if (found(wizardFiles.map(text).join('\n'), IN_CHUNKS.slice(1)).length > 0) failures.push("dist/wizard.js must not load the preview's drawing with it: it imports the drawing's chunk when needed");
 
 // Each on-demand file with what it brings that the page has not loaded already.
 console.log('On demand (each with the chunks it adds to the first load):');

@@ -9,7 +9,7 @@ import type { ConfiguratorStore } from '../stores/configurator-store';
 import { createConfiguratorStore, selectTotals } from '../stores/configurator-store';
 import { ConfiguratorApp } from '../ui/ConfiguratorApp';
 import { ErrorPanel } from '../ui/ErrorPanel';
-import type { UiOptions } from '../ui/options-context';
+import type { PreviewImages, UiOptions } from '../ui/options-context';
 import { UiOptionsContext } from '../ui/options-context';
 import { Spinner } from '../ui/Spinner';
 import { StoreContext } from '../ui/store-context';
@@ -114,6 +114,19 @@ function bindEvents(store: ConfiguratorStore, host: HTMLElement): () => void {
   });
 }
 
+/** An element's preview images: once one fails, its previews draw the charger, and the host page hears of it once. */
+function previewImagesOf(host: HTMLElement): PreviewImages {
+  const images: PreviewImages = {
+    failed: false,
+    fail(src) {
+      if (images.failed) return;
+      images.failed = true;
+      emit(host, 'evc-error', { code: 'preview-images-failed', message: `The preview images could not be loaded from ${new URL(src).origin}: the charger is drawn instead.` });
+    },
+  };
+  return images;
+}
+
 let instances = 0;
 
 /** A wizard file named by `wizard-src`, loaded once for every configurator on the page. */
@@ -179,6 +192,7 @@ export function Configurator({ host, options, errors, catalogObject, mailSender 
   const [instanceId] = useState(() => `evc${++instances}`);
   // Failures the UI shows the buyer reach the host page as evc-error (DESIGN: events come from here).
   const reportError = useCallback((detail: EvcErrorDetail) => emit(host, 'evc-error', detail), [host]);
+  const [previewImages] = useState(() => previewImagesOf(host));
   // DESIGN: without `direct-debit-endpoint` the monthly plan is hidden.
   const monthlyPlanAvailable = Boolean(options.directDebitEndpoint);
   // The shop client, lead capture and the spec-request sender ship in the wizard file, which alone
@@ -197,13 +211,14 @@ export function Configurator({ host, options, errors, catalogObject, mailSender 
       ...options,
       instanceId,
       reportError,
+      previewImages,
       share: shareLink.share,
       loadWizard,
       monthlyPlanAvailable,
       onRequestSent,
       onStep,
     }),
-    [options, instanceId, reportError, shareLink.share, loadWizard, monthlyPlanAvailable, onRequestSent, onStep],
+    [options, instanceId, reportError, previewImages, shareLink.share, loadWizard, monthlyPlanAvailable, onRequestSent, onStep],
   );
 
   useEffect(() => {

@@ -1,7 +1,8 @@
 import type { CatalogueResult } from '../domain/catalogue/schema';
 import type { CatalogueLoaderOptions } from '../services/catalogue';
-import type { shareUrl, withoutSharePayload } from '../domain/share-write';
-import type { readSharePayload, sharedConfiguration } from '../domain/share-read';
+import type { shareUrl } from '../domain/share-write';
+import type { copyText } from '../services/clipboard';
+import type { applySharedLink, forgetSharedLink } from './share-apply';
 
 /**
  * What the files the page's script loads on demand export, besides the wizard and the 3D viewer:
@@ -17,12 +18,12 @@ export interface CatalogueModule {
   loadCatalogue(url: string, options?: CatalogueLoaderOptions): Promise<CatalogueResult>;
 }
 
-/** `share-link.js` (share-entry.ts): reading a share link the page was opened with into a configuration, and making one. */
+/** `share-link.js` (share-entry.ts): a share link the page was opened with, applied to its element; making one, and copying it. */
 export interface ShareModule {
-  readSharePayload: typeof readSharePayload;
-  sharedConfiguration: typeof sharedConfiguration;
+  applySharedLink: typeof applySharedLink;
+  forgetSharedLink: typeof forgetSharedLink;
   shareUrl: typeof shareUrl;
-  withoutSharePayload: typeof withoutSharePayload;
+  copyText: typeof copyText;
 }
 
 export const isCatalogueModule = (module: unknown): module is CatalogueModule =>
@@ -30,7 +31,8 @@ export const isCatalogueModule = (module: unknown): module is CatalogueModule =>
   typeof (module as Partial<CatalogueModule>).loadCatalogue === 'function';
 
 export const isShareModule = (module: unknown): module is ShareModule =>
-  typeof (module as Partial<ShareModule> | null)?.readSharePayload === 'function' &&
-  typeof (module as Partial<ShareModule>).sharedConfiguration === 'function' &&
-  typeof (module as Partial<ShareModule>).shareUrl === 'function';
+  typeof (module as Partial<ShareModule> | null)?.applySharedLink === 'function' &&
+  typeof (module as Partial<ShareModule>).forgetSharedLink === 'function' &&
+  typeof (module as Partial<ShareModule>).shareUrl === 'function' &&
+  typeof (module as Partial<ShareModule>).copyText === 'function';
 

@@ -1,20 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import { sharePayloadIn } from '../domain/share';
-import { copyText } from '../services/clipboard';
 import type { ConfiguratorStore } from '../stores/configurator-store';
 import type { ShareOptions } from '../ui/options-context';
 import { emit } from './events';
 import { loadShareModule } from './on-demand';
 import type { ShareModule } from './on-demand-modules';
+import type { PlaceOnPage, SharedLinkOutcome } from './share-apply';
 
 /** What the buyer reads when a link's configuration cannot be used. */
 export const SHARE_LINK_NOTICE = 'The configuration in this link could not be read, so it was not applied.';
-
-export interface PlaceOnPage {
-  /** The element's id, else `#<n>`: its position among the page's configurators. */
-  name: string;
-  first: boolean;
-}
 
 /**
  * How saved state and share links tell the configurators of one page apart: by id when the page
@@ -25,43 +19,8 @@ export function placeOnPage(host: HTMLElement): PlaceOnPage {
   return { name: host.id || `#${position}`, first: position === 0 };
 }
 
-export type SharedLinkOutcome = { kind: 'none' } | { kind: 'restored' } | { kind: 'refused'; error: string };
-
 /** The share link's reader (`share-link.js`, loaded on demand), or why it could not be loaded. */
 export type ShareReader = ShareModule | { failed: string };
-
-/**
- * Applies the configuration of a share link's `payload` that names this element, once its reader
- * (`share-link.js`) is loaded. A link that cannot be used is reported by the element it names, or by
- * the page's first configurator when even the name cannot be read (or the reader did not load);
- * every other element ignores it.
- */
-export function applySharedLink(store: ConfiguratorStore, payload: string | undefined, place: PlaceOnPage, reader: ShareReader): SharedLinkOutcome {
-  if (payload === undefined) return { kind: 'none' };
-  if ('failed' in reader) return place.first ? { kind: 'refused', error: reader.failed } : { kind: 'none' };
-  const { catalogue, flow, actions } = store.getState();
-  const result = reader.sharedConfiguration(catalogue, flow, reader.readSharePayload(payload));
-  if (result.ok) {
-    if (result.target !== place.name) return { kind: 'none' };
-    actions.setConfiguration(result.configuration);
-    return { kind: 'restored' };
-  }
-  const named = result.target === undefined ? place.first : result.target === place.name;
-  return named ? { kind: 'refused', error: result.error } : { kind: 'none' };
-}
-
-/**
- * Takes the share parameter out of the page's URL once used, keeping the rest of the fragment,
- * so a reload shows the buyer's later choices rather than the link's again.
- */
-function forgetSharedLink(view: Window, reader: ShareModule): void {
-  const { location, history } = view;
-  try {
-    history.replaceState(history.state, '', `${location.pathname}${location.search}${reader.withoutSharePayload(location.hash)}`);
-  } catch {
-    // Some sandboxed or opaque-origin documents refuse replaceState; the link then stays, harmlessly.
-  }
-}
 
 /** The reader once loaded, for every configurator on the page. */
 let loadedReader: ShareReader | undefined;
@@ -113,15 +72,17 @@ export function useSharedLink(host: HTMLElement): SharedLink {
 export function useShareLink(host: HTMLElement, store: ConfiguratorStore | undefined, link: SharedLink): { share: ShareOptions | undefined; notice: string | undefined } {
   const view = host.ownerDocument.defaultView;
   const { payload, place, reader } = link;
-  const outcome = useMemo<SharedLinkOutcome>(
-    () => (store && reader ? applySharedLink(store, payload, place, reader) : { kind: 'none' }),
-    [store, payload, place, reader],
-  );
+  const outcome = useMemo<SharedLinkOutcome>(() => {
+    if (!store || !reader || payload === undefined) return { kind: 'none' };
+    // Without its reader, a link is reported by the page's first configurator.
+    if ('failed' in reader) return place.first ? { kind: 'refused', error: reader.failed } : { kind: 'none' };
+    return reader.applySharedLink(store, payload, place);
+  }, [store, payload, place, reader]);
 
   useEffect(() => {
     if (outcome.kind === 'none' || !view) return;
     // A reader that could not be loaded leaves the link in the address, harmlessly.
-    if (reader && !('failed' in reader)) forgetSharedLink(view, reader);
+    if (reader && !('failed' in reader)) reader.forgetSharedLink(view);
     if (outcome.kind === 'refused') emit(host, 'evc-error', { code: 'invalid-share-link', message: `${SHARE_LINK_NOTICE} (${outcome.error})` });
   }, [outcome, view, host, reader]);
 
@@ -131,7 +92,8 @@ export function useShareLink(host: HTMLElement, store: ConfiguratorStore | undef
         ? {
             // The link is made by share-link.js, loaded on the first press: the page needs it no sooner.
             link: async (configuration) => (await loadShareModule()).shareUrl(view.location.href, { target: place.name, configuration }),
-            copy: (text) => copyText(text, view.navigator.clipboard ?? null),
+            // Called once the link is made, so share-link.js is there already.
+            copy: async (text) => (await loadShareModule()).copyText(text, view.navigator.clipboard ?? null),
           }
         : undefined,
     [view, place],

@@ -97,7 +97,7 @@ describe('attribute parsing (DESIGN contract: <ev-charger-configurator> attribut
   });
 
   it('treats an empty or blank attribute as absent', () => {
-    const { options, errors } = parseConfiguratorAttributes({ mode: '  ', apiVersion: '', imageCdn: ' ', shopDomain: '' }, BASE);
+    const { options, errors } = parseConfiguratorAttributes({ mode: '  ', apiVersion: '', shopDomain: '' }, BASE);
     expect(errors).toEqual([]);
     expect(options).toMatchObject({ mode: 'order', apiVersion: '2026-04', imageCdn: 'https://merchant.example/cdn', shopDomain: undefined });
   });
@@ -106,6 +106,11 @@ describe('attribute parsing (DESIGN contract: <ev-charger-configurator> attribut
     const { options } = parseConfiguratorAttributes({ wizardSrc: '/w.js' }, BASE);
     expect(options.viewerSrc).toBeUndefined();
     expect(options.wizardSrc).toBe('https://merchant.example/w.js');
+  });
+
+  it.each(['', '  '])('reads an empty image-cdn (%j) as no image CDN, and an absent one as the default', (imageCdn) => {
+    expect(parseConfiguratorAttributes({ imageCdn }, BASE)).toEqual({ options: expect.objectContaining({ imageCdn: '' }), errors: [] });
+    expect(parseConfiguratorAttributes({}, BASE).options.imageCdn).toBe('https://merchant.example/cdn');
   });
 
   it('stops the configurator only for mode, cart and catalog (DESIGN: never a wrong flow)', () => {

@@ -77,7 +77,10 @@ function parseContract<C extends Readonly<Record<string, AttributeSpec>>>(
 /** Parses the raw attribute strings; `base` resolves relative URLs (the page's base URI). */
 export function parseConfiguratorAttributes(raw: RawAttributes, base: string): { options: ConfiguratorOptions; errors: AttributeError[] } {
   const errors: AttributeError[] = [];
-  return { options: parseContract(CONFIGURATOR_CONTRACT, raw, base, errors), errors };
+  const options = parseContract(CONFIGURATOR_CONTRACT, raw, base, errors);
+  // Present but empty: no image CDN at all (the default is the demo's stand-in), so the preview is drawn.
+  if (raw.imageCdn?.trim() === '') options.imageCdn = '';
+  return { options, errors };
 }
 
 /** The Contact Us lines (shared by both elements); a line without a value is hidden. */

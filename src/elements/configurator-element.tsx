@@ -24,7 +24,7 @@ function ConfiguratorRoot(props: RootProps) {
 function ConfiguratorAdapter(props: RootProps) {
   const host = (props.container as unknown as ShadowRoot).host as HTMLElement;
   const base = host.ownerDocument.baseURI;
-  const attributeKey = CONFIGURATOR_ATTRIBUTES.map((name) => props[name] ?? '').join('\u0000');
+  const attributeKey = CONFIGURATOR_ATTRIBUTES.map((name) => `${props[name]}`).join('\u0000');
   // eslint-disable-next-line react-hooks/exhaustive-deps -- attributeKey stands for every attribute
   const { options, errors } = useMemo(() => parseConfiguratorAttributes(props, base), [attributeKey, base]);
   const mailSender = typeof props.mailSenderFunction === 'function' ? (props.mailSenderFunction as HostMailSender) : undefined;

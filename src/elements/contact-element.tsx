@@ -1,36 +1,14 @@
-import { useEffect, useMemo } from 'react';
-import { ContactUs } from '../ui/ContactUs';
-import { NoticeList } from '../ui/ErrorPanel';
+import { lazy } from 'react';
 import { CONTACT_STYLES } from '../ui/styles';
-import type { AttributeError, ContactProperties } from './attributes';
-import { CONTACT_ATTRIBUTES, parseContactDetails } from './attributes';
-import { emit } from '../app/events';
+import type { ContactProperties } from './attributes';
+import { CONTACT_ATTRIBUTES } from './attributes';
 import { elementBase } from './element-base';
 
-/** The contact lines to show and the messages of the bad ones. */
-function contactDetails(raw: ContactProperties, base: string) {
-  const found: AttributeError[] = [];
-  const details = parseContactDetails(raw, base, found);
-  return { details, errors: found.map((error) => error.message) };
-}
-
-function ContactRoot(props: ContactProperties & { container?: HTMLElement }) {
-  const host = (props.container as unknown as ShadowRoot).host as HTMLElement;
-  const base = host.ownerDocument.baseURI;
-  const attributeKey = CONTACT_ATTRIBUTES.map((name) => props[name] ?? '').join('\u0000');
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- attributeKey stands for every attribute
-  const { details, errors } = useMemo(() => contactDetails(props, base), [attributeKey, base]);
-  const problems = errors.join('\n');
-  useEffect(() => {
-    if (problems) problems.split('\n').forEach((message) => emit(host, 'evc-error', { code: 'invalid-attribute', message }));
-  }, [problems, host]);
-  return (
-    <>
-      <NoticeList messages={errors} />
-      <ContactUs {...details} />
-    </>
-  );
-}
+/**
+ * What the element renders (contact-root.tsx) is a file of the module graph it imports as it first
+ * renders: the configurator never shows the block, so a page without this element never loads it.
+ */
+const ContactRoot = lazy(() => import('./contact-root'));
 
 const Base = elementBase(ContactRoot, CONTACT_ATTRIBUTES, CONTACT_STYLES);
 

@@ -134,7 +134,10 @@ export const CONFIGURATOR_DOCS: Record<Exclude<keyof typeof CONFIGURATOR_CONTRAC
     description:
       'Base URL of the partner-discount handler (the reference `createPartnerDiscountHandler` or the merchant’s own): the element POSTs to its `/start` and `/verify`. With it, a buyer whose e-mail domain is a partner’s gets the discount only after entering a one-time code sent to that address (order mode), and the cart gets a single-use shop code; spec-request mode, which has no cart, then shows no partner discount. Without it the discount follows the e-mail domain alone (spec §6).',
   },
-  imageCdn: { description: 'Base URL of the preview images. Defaults to the demo server’s stand-in.' },
+  imageCdn: {
+    description:
+      'Base URL of the preview images (`{front|vision|side|hook}_quartz_<colour id>.png` and each tethered cable’s `image` path plus `.png`). Defaults to the demo server’s stand-in. Empty (`image-cdn=""`): no images, the preview draws the charger in the chosen colours; it does so too when an image fails to load.',
+  },
   modelSrc: { description: 'glTF/GLB model of the charger for the 3D/AR viewer. Without it there is no "View in 3D" button.' },
   viewerSrc: {
     description:

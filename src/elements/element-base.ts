@@ -28,7 +28,7 @@ const ElementClass: typeof HTMLElement = globalThis.HTMLElement ?? (class {} as 
 /**
  * The base class of the project's elements: a custom element that renders `component` into its
  * open shadow root, with a string prop per name of `attributes` mirroring its attribute (and a
- * property of that name that sets it). A removed or emptied attribute is undefined, so the
+ * property of that name that sets it). A removed attribute is undefined and an emptied one "", so the
  * attribute table's "none" applies. The React root mounts, and `styles` are adopted, in a task of
  * its own once connected: the upgrade stays inside the defining script's task without the
  * stylesheet's parsing or React's first render. Once mounted, a change renders at once; removed
@@ -83,8 +83,8 @@ export function elementBase<Props extends object>(component: ComponentType<Props
 
     attributeChangedCallback(attribute: string): void {
       const plain = attribute.replace(/^data-/, '');
-      // The attribute itself wins over its `data-` twin.
-      this[PROPS][propOf.get(plain) as string] = (this.getAttribute(plain) ?? this.getAttribute(`data-${plain}`)) || undefined;
+      // The attribute itself wins over its `data-` twin; an emptied one stays "", as `image-cdn=""` means no image CDN.
+      this[PROPS][propOf.get(plain) as string] = this.getAttribute(plain) ?? this.getAttribute(`data-${plain}`) ?? undefined;
       this[RENDER]();
     }
 

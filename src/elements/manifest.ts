@@ -44,7 +44,11 @@ export const EVENT_DOCS: Record<keyof EvcEventMap, EventDoc> = {
     description: 'Just before redirecting to checkout. Detail: `{ cartId, checkoutUrl, totals }`. Cancelable: `preventDefault()` stops the redirect.',
   },
   'evc-request-sent': { detail: 'EvcRequestSentDetail', description: 'The mail endpoint accepted a specification request. Detail: `{ requestId }`.' },
-  'evc-error': { detail: 'EvcErrorDetail', description: 'Any failure the buyer is shown, including a bad attribute. Detail: `{ code, message }`.' },
+  'evc-error': {
+    detail: 'EvcErrorDetail',
+    description:
+      'Any failure the buyer is shown, including a bad attribute. Detail: `{ code, message }`. `preview-images-failed`: a preview image did not load (the message names the image CDN’s origin); the preview draws the charger instead, and this fires once per element.',
+  },
 };
 
 const CONTACT_EVENTS: readonly (keyof EvcEventMap)[] = ['evc-error'];

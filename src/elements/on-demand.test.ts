@@ -6,7 +6,6 @@ import { createConfiguratorStore } from '../stores/configurator-store';
 import { loadCatalogueModule, loadShareModule, loadWizardModule } from '../app/on-demand';
 import { isWizardModule } from '../ui/wizard-module';
 import { isCatalogueModule, isShareModule } from '../app/on-demand-modules';
-import { applySharedLink } from '../app/share-link';
 
 describe('the on-demand files', () => {
   it('catalogue-entry.ts: the schema check and the loader', async () => {
@@ -18,14 +17,14 @@ describe('the on-demand files', () => {
     await expect(module.loadCatalogue('https://shop.example/catalog.json', { fetch })).resolves.toEqual({ ok: true, catalogue: UK_CATALOGUE });
   });
 
-  it('share-entry.ts: reading a share link, which the page applies to the element it names', async () => {
+  it('share-entry.ts: a share link, read and applied to the element it names', async () => {
     const module = await loadShareModule();
     expect(isShareModule(module)).toBe(true);
     const store = createConfiguratorStore({ catalogue: UK_CATALOGUE, flow: 'order', storageKey: 'on-demand-test' });
     const payload = encodeSharedConfiguration({ target: '#0', configuration: { ...defaultConfiguration(UK_CATALOGUE), front: 'racing_green' } });
-    expect(applySharedLink(store, payload, { name: '#1', first: false }, module)).toEqual({ kind: 'none' });
+    expect(module.applySharedLink(store, payload, { name: '#1', first: false })).toEqual({ kind: 'none' });
     expect(store.getState().configuration.front).toBe('midnight_black');
-    expect(applySharedLink(store, payload, { name: '#0', first: true }, module)).toEqual({ kind: 'restored' });
+    expect(module.applySharedLink(store, payload, { name: '#0', first: true })).toEqual({ kind: 'restored' });
     expect(store.getState().configuration.front).toBe('racing_green');
   });
 

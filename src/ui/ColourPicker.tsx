@@ -19,7 +19,7 @@ export interface ColourPickerProps {
   surcharge(id: string): Pence;
   /** Spec §9: the specification flow labels colours by code instead of pricing them; replaces `surcharge`. */
   surchargeLabel?: ((colour: ColourOption) => string | undefined) | undefined;
-  /** Resolves a photo swatch path (premium and limited finishes) to a URL. */
+  /** Resolves a photo swatch path (premium and limited finishes) to a URL; "" without an image CDN (a plain chip then). */
   photoUrl(path: string): string;
   part: string;
   /** Why a colour cannot be chosen, if it cannot: its radio is disabled and described with the reason. */
@@ -90,7 +90,7 @@ const Swatch = memo(function Swatch({ colour, name, checked, extra, disabled, on
         disabled={disabled}
         onChange={() => onSelect(colour.id)}
       />
-      {colour.color ? (
+      {colour.color || !photoUrl(colour.path) ? (
         <span className="evc-chip" style={{ '--evc-chip': colour.color } as React.CSSProperties} aria-hidden="true" />
       ) : (
         <img className="evc-chip" src={photoUrl(colour.path)} alt="" width={40} height={40} loading="lazy" decoding="async" />

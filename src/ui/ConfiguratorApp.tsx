@@ -98,7 +98,7 @@ function ConfiguratorPage({ notices }: Pick<ConfiguratorAppProps, 'notices'>) {
   const flow = useConfigurator((state) => state.flow);
   const actions = useConfigurator((state) => state.actions);
   const { imageCdn } = useUiOptions();
-  const photoUrl = useCallback((path: string) => `${imageCdn.replace(/\/+$/, '')}/${path}.png?width=80&height=80`, [imageCdn]);
+  const photoUrl = useCallback((path: string) => imageCdn && `${imageCdn.replace(/\/+$/, '')}/${path}.png?width=80&height=80`, [imageCdn]);
   const front = catalogue.colours.front;
   const frontSurcharge = useSurcharge(catalogue, configuration, 'front');
   const bodySurcharge = useSurcharge(catalogue, configuration, 'body');

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { telHref } from './ErrorPanel';
 
 export interface ContactUsProps {
   supportPhone?: string | undefined;
@@ -8,9 +9,6 @@ export interface ContactUsProps {
   /** False inside the "Need help?" dialog, whose own title is 'Contact Us'. */
   withHeading?: boolean;
 }
-
-/** A `tel:` link for the merchant's phone number as written (spaces and punctuation dropped). */
-export const telHref = (phone: string): string => `tel:${phone.replace(/[^+0-9]/g, '')}`;
 
 /** Spec §2 "Contact Us screen": the texts as written there; a line without a value is hidden. */
 export function ContactUs({ supportPhone, supportEmail, videoUrl, socialUrl, withHeading = true }: ContactUsProps) {

@@ -1,4 +1,5 @@
-import { telHref } from './ContactUs';
+/** A `tel:` link for the merchant's phone number as written (spaces and punctuation dropped). */
+export const telHref = (phone: string): string => `tel:${phone.replace(/[^+0-9]/g, '')}`;
 
 interface ErrorPanelProps {
   title: string;

@@ -139,3 +139,78 @@ describe('Preview (spec §2 "Preview")', () => {
     expect([...container.querySelectorAll('figcaption dt')].map(textOf)).toEqual(['Front', 'Body', 'Cable hook']);
   });
 });
+
+describe('Preview without images: the charger drawn', () => {
+  const drawing = (container: HTMLElement) => container.querySelector<SVGSVGElement>('svg[role="img"]');
+  async function drawn(container: HTMLElement): Promise<SVGSVGElement> {
+    for (let tries = 0; tries < 100 && !drawing(container); tries += 1) await idle();
+    const svg = drawing(container);
+    if (!svg) throw new Error('no drawing');
+    return svg;
+  }
+  const failures = () => {
+    const calls: string[] = [];
+    return { calls, previewImages: { failed: false, fail: (src: string) => void calls.push(src) } };
+  };
+
+  it('draws the charger with no image CDN, named by its colours, and follows a colour change', async () => {
+    const { container, store } = render(<Preview />, { options: { imageCdn: '' } });
+    const svg = await drawn(container);
+    expect(images(container)).toEqual([]);
+    expect(svg.getAttribute('aria-label')).toBe('Drawing of the charger: Midnight Black front, Midnight Black body');
+    expect([svg.getAttribute('width'), svg.getAttribute('height')]).toEqual(['300', '375']);
+    update(() => store.getState().actions.chooseFront('racing_green'));
+    expect(drawing(container)?.getAttribute('aria-label')).toBe('Drawing of the charger: Racing Green front, Midnight Black body');
+    expect(drawing(container)?.querySelector('[data-part="front"]')?.getAttribute('fill')).toBe('#1f4a35');
+    // The caption stays.
+    expect([...container.querySelectorAll('figcaption dd')].map(textOf)).toEqual(['Racing Green', 'Midnight Black']);
+  });
+
+  it('fills a wood front with a pattern whose id is its own, and no inline style', async () => {
+    const { container, store } = render(<Preview />, { options: { imageCdn: '' } });
+    update(() => store.getState().actions.chooseFront('french_walnut'));
+    const svg = await drawn(container);
+    const fill = svg.querySelector('[data-part="front"]')?.getAttribute('fill') ?? '';
+    const id = /^url\(#([\w-]+)\)$/.exec(fill)?.[1];
+    expect(svg.querySelector(`pattern[id="${id}"]`)?.getAttribute('data-finish')).toBe('wood');
+    expect(svg.querySelectorAll('[style], style')).toHaveLength(0);
+    const other = render(<Preview />, { options: { imageCdn: '' } });
+    update(() => other.store.getState().actions.chooseFront('french_walnut'));
+    const otherId = (await drawn(other.container)).querySelector('pattern')?.id;
+    expect(otherId).toBeTruthy();
+    expect(otherId).not.toBe(id);
+  });
+
+  it('draws instead once a shown image fails, and says so once for the element', async () => {
+    const { calls, previewImages } = failures();
+    const { container } = render(<Preview />, { options: { previewImages } });
+    const [front, side] = shown(container);
+    update(() => {
+      front?.dispatchEvent(new Event('error'));
+      side?.dispatchEvent(new Event('error'));
+    });
+    await drawn(container);
+    expect(images(container)).toEqual([]);
+    expect(calls).toHaveLength(1);
+    expect([colourUrl('front', 'midnight_black'), colourUrl('side', 'midnight_black')]).toContain(calls[0]);
+  });
+
+  it('ignores a hidden image that fails until it is chosen', async () => {
+    const { calls, previewImages } = failures();
+    const { container, store } = render(<Preview />, { options: { previewImages } });
+    await allLayers(container);
+    const green = images(container).find((image) => image.getAttribute('src') === colourUrl('front', 'racing_green'));
+    update(() => void green?.dispatchEvent(new Event('error')));
+    expect(drawing(container)).toBeNull();
+    expect(calls).toEqual([]);
+    update(() => store.getState().actions.chooseFront('racing_green'));
+    await drawn(container);
+    expect(calls).toEqual([colourUrl('front', 'racing_green')]);
+  });
+
+  it("starts drawn when the element's images failed before (the wizard's preview after the page's)", async () => {
+    const { container } = render(<Preview />, { options: { previewImages: { failed: true, fail: () => undefined } } });
+    await drawn(container);
+    expect(images(container)).toEqual([]);
+  });
+});

@@ -1,9 +1,10 @@
-import { memo, useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type CSSProperties } from 'react';
 import type { PreviewLayer } from '../domain/preview';
 import { colourSummary, previewLayers } from '../domain/preview';
 import { stepStatus } from '../domain/wizard/navigation';
 import type { ConfiguratorState } from '../stores/configurator-store';
 import { navigationContext } from '../stores/configurator-store';
+import type { ChargerDrawingProps } from './ChargerDrawing';
 import { useUiOptions } from './options-context';
 import { useConfigurator } from './store-context';
 
@@ -15,6 +16,9 @@ import { useConfigurator } from './store-context';
 export function selectPastInstallation(state: ConfiguratorState): boolean {
   return stepStatus(navigationContext(state), state.wizard.step, 'installation') === 'complete';
 }
+
+// One module for the page's and the wizard's previews, in a chunk a page with images never loads; one that fails leaves the stage empty, not the element broken.
+const ChargerDrawing = lazy<ComponentType<ChargerDrawingProps>>(() => import('./ChargerDrawing').catch(() => ({ default: () => null })));
 
 export interface PreviewProps {
   /** Spec §2 "Preview scale defaults to 1.5"; the wizard's left pane may pass its own. */
@@ -28,12 +32,19 @@ export interface PreviewProps {
  * The first render has only the layers shown; the hidden ones follow when the browser is idle, a
  * few at a time, and a layer once rendered stays (creating an image and starting its request costs
  * the main thread: fifty of them at the page's start were a tenth of a second of blocked page).
+ * Without an image CDN (`image-cdn=""`), or once a shown image fails, the stage draws the charger
+ * instead, for good: a missing image means the CDN lacks the set, and one preview in two styles
+ * would be worse than a drawing. The host page hears of it once per element (app/configurator.tsx).
  */
 export function Preview({ scale }: PreviewProps) {
   const catalogue = useConfigurator((state) => state.catalogue);
   const configuration = useConfigurator((state) => state.configuration);
   const pastInstallation = useConfigurator(selectPastInstallation);
-  const { imageCdn } = useUiOptions();
+  const { imageCdn, previewImages } = useUiOptions();
+  const [failedSrc, setFailedSrc] = useState<string>();
+  useEffect(() => {
+    if (failedSrc) previewImages?.fail(failedSrc);
+  }, [failedSrc, previewImages]);
   const layers = useMemo(
     () => previewLayers(catalogue, configuration, { imageCdn, scale, pastInstallation }),
     [catalogue, configuration, imageCdn, scale, pastInstallation],
@@ -50,17 +61,35 @@ export function Preview({ scale }: PreviewProps) {
   if (newlyShown.length > 0) setShownBefore(new Set([...shownBefore, ...newlyShown.map((layer) => layer.key)]));
   const rendered = (layer: PreviewLayer, index: number) => layer.visible || index < requested || shownBefore.has(layer.key);
   const summary = colourSummary(catalogue, configuration);
-  const stage = layers.find((layer) => layer.view !== 'cable') ?? { width: 300, height: 375 };
+  // The fronts come first, and a catalogue always has one: the stage is a colour image's size.
+  const stage = layers[0] as PreviewLayer;
   const stageSize = { '--evc-stage-width': `${stage.width}px`, '--evc-stage-ratio': `${stage.width} / ${stage.height}` } as CSSProperties;
 
   return (
     <figure className="evc-preview" part="preview">
       <div className="evc-preview-stage" style={stageSize}>
-        {layers.map(
-          (layer, index) =>
-            rendered(layer, index) && (
-              <Layer key={layer.key} id={layer.key} view={layer.view} src={layer.src} width={layer.width} height={layer.height} alt={layer.alt} visible={layer.visible} stageWidth={stage.width} />
-            ),
+        {!imageCdn || failedSrc || previewImages?.failed ? (
+          <Suspense>
+            <ChargerDrawing catalogue={catalogue} configuration={configuration} pastInstallation={pastInstallation} stage={stage} />
+          </Suspense>
+        ) : (
+          layers.map(
+            (layer, index) =>
+              rendered(layer, index) && (
+                <Layer
+                  key={layer.key}
+                  id={layer.key}
+                  view={layer.view}
+                  src={layer.src}
+                  width={layer.width}
+                  height={layer.height}
+                  alt={layer.alt}
+                  visible={layer.visible}
+                  stageWidth={stage.width}
+                  onFailure={setFailedSrc}
+                />
+              ),
+          )
         )}
       </div>
       <figcaption className="evc-colour-summary">
@@ -102,11 +131,17 @@ function whenIdle(work: () => void): () => void {
  * One layer: memoised on its own fields, so a choice updates the two or three images whose
  * visibility changed and leaves the other fifty alone.
  */
-type LayerProps = Omit<PreviewLayer, 'key' | 'colourId'> & { id: string; stageWidth: number };
+type LayerProps = Omit<PreviewLayer, 'key' | 'colourId'> & { id: string; stageWidth: number; onFailure(src: string): void };
 
-const Layer = memo(function Layer({ id, view, src, width, height, alt, visible, stageWidth }: LayerProps) {
+const Layer = memo(function Layer({ id, view, src, width, height, alt, visible, stageWidth, onFailure }: LayerProps) {
+  // An image that failed while hidden fires no second error when shown.
+  const failedHidden = useRef(false);
+  useEffect(() => {
+    if (visible && failedHidden.current) onFailure(src);
+  }, [visible, src, onFailure]);
   return (
     <img
+      onError={() => (visible ? onFailure(src) : (failedHidden.current = true))}
       className="evc-layer"
       data-layer={id}
       data-view={view}

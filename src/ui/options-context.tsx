@@ -33,6 +33,8 @@ export interface UiOptions {
   viewerSrc?: string | undefined;
   /** Loads the viewer file and probes WebGL; tests hand in a fake. Defaults to the browser's. */
   viewer?: ViewerService | undefined;
+  /** Per element: whether its preview images failed, so every preview of it (page and wizard) draws the charger. */
+  previewImages?: PreviewImages | undefined;
   /** Tells the host page about a failure the buyer is shown (the element fires `evc-error`). */
   reportError?: ((error: { code: string; message: string }) => void) | undefined;
   /** Without it there is no Share button. */
@@ -49,6 +51,12 @@ export interface UiOptions {
   onRequestSent?: ((detail: { requestId: string }) => void) | undefined;
   /** Tells the host page the wizard shows a step, as it opens or moves (the element fires `evc-step`). */
   onStep?: ((detail: { flow: Flow; step: StepName; index: number; count: number }) => void) | undefined;
+}
+
+/** The preview images of one element: `fail(src)` marks them failed, and tells the host page the first time. */
+export interface PreviewImages {
+  failed: boolean;
+  fail(src: string): void;
 }
 
 export const UiOptionsContext = createContext<UiOptions>({ instanceId: 'evc', imageCdn: '/cdn' });

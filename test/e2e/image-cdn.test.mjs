@@ -3,7 +3,10 @@
 // bench would measure the stand-in). Over HTTP: type, cache header, no compression on top, PNG
 // signature and size. In Chromium: the pictures decode, and show what they should where they should.
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { assertNoAxeViolations } from './a11y-checks.mjs';
 import { useHarness } from './harness.mjs';
 
 const harness = useHarness();
@@ -113,6 +116,97 @@ describe('image CDN stand-in', () => {
       '/cdn/front_quartz_cotswold_oak.png': ['#8d6236', '#b98a55'],
       '/cdn/front_quartz_andersen_carbon.png': ['#1d1f22', '#34373c'],
     });
+    await page.close();
+  });
+});
+
+/** Runs in the page before its scripts: records the element's evc-error events. */
+function recordErrors() {
+  globalThis.__evcErrors = [];
+  globalThis.document.addEventListener('evc-error', (event) => globalThis.__evcErrors.push(event.detail));
+}
+
+/** A page on the demo origin holding one configurator with `imageCdn` (absent when undefined); `/missing-cdn/*` answers 404. */
+async function openWithCdn(imageCdn) {
+  const opened = await harness.open('/');
+  const { page } = opened;
+  await page.addInitScript(recordErrors);
+  const attribute = imageCdn === undefined ? '' : ` image-cdn="${imageCdn}"`;
+  const html = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>Image CDN</title></head><body><main><ev-charger-configurator persist="none"${attribute}></ev-charger-configurator></main><script src="/dist/ev-charger-configurator.js"></script></body></html>`;
+  await page.route(harness.url('/image-cdn/page.html'), (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }));
+  await page.route(`${harness.url('/missing-cdn/')}**`, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' }));
+  opened.requests.length = 0;
+  await page.goto(harness.url('/image-cdn/page.html'));
+  const element = page.locator('ev-charger-configurator');
+  return { ...opened, element };
+}
+
+/** The built chunk holding the preview's drawing, as the page requests it (the build names chunks by their content). */
+function drawingFile() {
+  const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
+  const files = readdirSync(dist).filter((file) => /^chunk-.*\.js$/.test(file) && readFileSync(`${dist}${file}`, 'utf8').includes('Drawing of the charger'));
+  assert.equal(files.length, 1, `one chunk holds the drawing (${files.join(', ')})`);
+  return `/dist/${files[0]}`;
+}
+
+const drawingOf = (element) => element.locator('[part="preview"] svg[role="img"]');
+const frontFill = (element) => drawingOf(element).locator('[data-part="front"]').getAttribute('fill');
+const errorsOf = (page) => page.evaluate(() => globalThis.__evcErrors);
+const pathOf = (url) => new URL(url).pathname;
+
+describe('the preview without images: the charger drawn', () => {
+  it('draws the charger when the image CDN answers 404, follows a colour change, and reports it once', async () => {
+    const { page, element, requests } = await openWithCdn('/missing-cdn');
+    const drawing = drawingOf(element);
+    await drawing.waitFor();
+    assert.equal(await drawing.getAttribute('aria-label'), 'Drawing of the charger: Midnight Black front, Midnight Black body');
+    assert.equal(await element.locator('[part="preview"] img').count(), 0, 'no broken images left on the stage');
+    assert.equal(await frontFill(element), '#16181b');
+    assert.ok(requests.some((url) => pathOf(url) === drawingFile()), 'the drawing loads on demand');
+
+    await element.locator('[part="front-picker"]').getByRole('radio', { name: 'Racing Green' }).check();
+    await page.waitForFunction((el) => el.shadowRoot.querySelector('[part="preview"] svg[role="img"]')?.getAttribute('aria-label')?.includes('Racing Green'), await element.elementHandle());
+    assert.equal(await drawing.getAttribute('aria-label'), 'Drawing of the charger: Racing Green front, Midnight Black body');
+    assert.equal(await frontFill(element), '#1f4a35');
+    await element.locator('[part="front-picker"]').getByRole('radio', { name: 'Cotswold Oak' }).check();
+    await page.waitForFunction((el) => el.shadowRoot.querySelector('[part="preview"] [data-part="front"]')?.getAttribute('fill')?.startsWith('url(#'), await element.elementHandle());
+    assert.match(await drawing.getAttribute('aria-label'), /^Drawing of the charger: Cotswold Oak front,/);
+    assert.match(await element.locator('[part="preview"] figcaption').textContent(), /Cotswold Oak/, 'the colour summary stays');
+
+    await element.getByRole('button', { name: 'Continue' }).click();
+    const wizardDrawing = element.locator('dialog[open] svg[role="img"]');
+    await wizardDrawing.waitFor();
+    assert.match(await wizardDrawing.getAttribute('aria-label'), /^Drawing of the charger: Cotswold Oak front,/, "the wizard's preview is drawn too");
+    assert.equal(requests.filter((url) => pathOf(url) === drawingFile()).length, 1, 'one drawing chunk for the page and the wizard');
+    await page.keyboard.press('Escape');
+
+    const errors = await errorsOf(page);
+    assert.deepEqual(errors.map((error) => error.code), ['preview-images-failed'], 'one evc-error');
+    assert.match(errors[0].message, new RegExp(new URL(harness.url('/')).origin.replace(/[.]/g, '\\.')));
+    await assertNoAxeViolations(element, 'the drawn preview');
+    await page.close();
+  });
+
+  it('draws the charger with image-cdn="" and asks for no image at all', async () => {
+    const { page, element, requests, errors } = await openWithCdn('');
+    await drawingOf(element).waitFor();
+    assert.equal(await frontFill(element), '#16181b');
+    assert.deepEqual(requests.filter((url) => /\.png/.test(pathOf(url))), [], 'no image requests');
+    assert.deepEqual(await errorsOf(page), [], 'nothing failed: no evc-error');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('shows the images and no drawing when the image CDN works', async () => {
+    const { page, element, requests, errors } = await openWithCdn('/cdn');
+    const front = element.locator('[part="preview"] img[data-view="front"]:not([hidden])');
+    await front.waitFor();
+    await page.waitForFunction((el) => el.shadowRoot.querySelector('[part="preview"] img:not([hidden])')?.complete, await element.elementHandle());
+    assert.equal(await drawingOf(element).count(), 0);
+    assert.equal(await front.evaluate((image) => image.naturalWidth), 800);
+    assert.deepEqual(await errorsOf(page), []);
+    assert.ok(!requests.some((url) => pathOf(url) === drawingFile()), 'the drawing chunk is never requested');
+    assert.deepEqual(errors, []);
     await page.close();
   });
 });

@@ -201,7 +201,7 @@ describe('shopify-theme-section.liquid', () => {
     expect(intoProperties.size).toBeGreaterThanOrEqual(7);
   });
 
-  it('with the schema defaults alone, renders the element in order mode with cart="theme", no empty attribute, and the theme asset script', () => {
+  it('with the schema defaults alone, renders the element in order mode with cart="theme", no empty attribute but image-cdn (the preview drawn), and the theme asset script', () => {
     const element = renderSection({}).querySelector('ev-charger-configurator');
     expect(attributesOf(element)).toEqual({
       id: `evc-${DEMO_SECTION_ID}`,
@@ -209,6 +209,7 @@ describe('shopify-theme-section.liquid', () => {
       cart: 'theme',
       persist: 'local',
       'api-version': '2026-04',
+      'image-cdn': '',
     });
     const scripts = [...renderSection({}).querySelectorAll('script')];
     expect(scripts.map((script) => script.getAttribute('src'))).toEqual([`${ASSET_BASE}ev-charger-configurator.js`]);

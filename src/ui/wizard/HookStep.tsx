@@ -22,7 +22,7 @@ export function HookStep(_props: StepProps) {
   const { unavailable, choose } = useWizardChoice();
   const onSelect = useCallback((colour: string) => choose({ type: 'chooseHookColour', colour }), [choose]);
   const { imageCdn } = useUiOptions();
-  const photoUrl = useCallback((path: string) => `${imageCdn.replace(/\/+$/, '')}/${path}.png?width=80&height=80`, [imageCdn]);
+  const photoUrl = useCallback((path: string) => imageCdn && `${imageCdn.replace(/\/+$/, '')}/${path}.png?width=80&height=80`, [imageCdn]);
   const plain = addOn(catalogue, 'hook');
   const metallic = addOn(catalogue, 'metallic_hook');
   // Small screens have no preview beside the step: the hook's colour is seen here as it is chosen.
