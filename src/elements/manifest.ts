@@ -47,7 +47,7 @@ export const EVENT_DOCS: Record<keyof EvcEventMap, EventDoc> = {
   'evc-error': {
     detail: 'EvcErrorDetail',
     description:
-      'Any failure the buyer is shown, including a bad attribute. Detail: `{ code, message }`. `preview-images-failed`: a preview image did not load (the message names the image CDN’s origin); the preview draws the charger instead, and this fires once per element.',
+      'Any failure the buyer is shown, including a bad attribute. Detail: `{ code, message }`. Among the codes: `invalid-attribute`; `elements-load-failed`, from the script when it could not import the elements (the element says so to the buyer; the message names CORS when the files are on another origin than the page); `contact-load-failed`, from `<ev-charger-contact>` when its block did not arrive; `preview-images-failed`, from the configurator when a preview image did not load (the message names the image CDN’s origin): the preview draws the charger instead, and this fires once per element.',
   },
 };
 

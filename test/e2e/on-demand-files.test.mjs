@@ -5,7 +5,7 @@
 // catalogue is refused with the same visible error and evc-error as before.
 /* global window, document */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
@@ -150,6 +150,40 @@ describe('share link on demand (dist/share-link.js)', () => {
     assert.equal(requestsOf(requests, SHARE_FILE).length, 1);
     assert.deepEqual(requestsOf(requests, CATALOGUE_FILE), []);
     assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
+
+describe('the contact element on demand', () => {
+  /** The chunk holding the Contact Us block, which only <ev-charger-contact> and the wizard load. */
+  function contactChunk() {
+    const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
+    const files = readdirSync(dist).filter((file) => /^chunk-.*\.js$/.test(file) && readFileSync(join(dist, file), 'utf8').includes('Simply contact us below.'));
+    assert.equal(files.length, 1, `one chunk holds the Contact Us block (${files.join(', ')})`);
+    return `/dist/${files[0]}`;
+  }
+
+  it('when its file does not arrive, it says so and fires evc-error instead of staying blank', async () => {
+    const { page, errors } = await harness.open('/');
+    await page.route(harness.url(contactChunk()), (route) => route.abort());
+    await page.route(harness.url('/contact-page.html'), (route) =>
+      route.fulfill({
+        contentType: 'text/html; charset=utf-8',
+        body: '<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>Contact</title></head><body><ev-charger-contact support-phone="0800 123 4567"></ev-charger-contact><script src="/dist/ev-charger-configurator.js"></script></body></html>',
+      }),
+    );
+    await page.addInitScript(() => {
+      window.evcErrors = [];
+      document.addEventListener('evc-error', (event) => window.evcErrors.push(event.detail));
+    });
+    errors.length = 0;
+    await page.goto(harness.url('/contact-page.html'));
+    await page.locator('ev-charger-contact').getByRole('status').filter({ hasText: 'The contact details could not be loaded. Please reload the page.' }).waitFor();
+    const [reported, ...more] = await page.evaluate(() => window.evcErrors);
+    assert.equal(reported.code, 'contact-load-failed');
+    assert.match(reported.message, /^The contact details could not be loaded\. Please reload the page\. \(.+\)$/);
+    assert.deepEqual(more, []);
+    assert.ok(errors.every((error) => error.includes('net::ERR_FAILED')), `only the refused file is logged: ${errors.join(' | ')}`);
     await page.close();
   });
 });
