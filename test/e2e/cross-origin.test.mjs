@@ -32,6 +32,7 @@ let sitePage = '';
 before(async () => {
   site = createServer((request, response) => {
     if (request.url === '/cdn-page.html') return response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(sitePage);
+    if (request.url === '/sandboxed.html') return response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><title>Sandboxed</title><iframe title="Configurator" sandbox="allow-scripts allow-popups allow-forms" src="/cdn-page.html" style="width:100%;height:900px"></iframe>`);
     const demo = new URL(harness.url('/'));
     const passed = forward({ host: demo.hostname, port: demo.port, method: request.method, path: request.url, headers: request.headers }, (answer) => {
       response.writeHead(answer.statusCode, answer.headers);
@@ -108,6 +109,16 @@ describe('the script on a CDN (another origin than the page)', () => {
       errors.some((error) => error.includes('it needs CORS')),
       `the page's error reporting names CORS: ${errors.join(' | ')}`,
     );
+    await page.close();
+  });
+
+  it('in a sandboxed frame (an opaque origin, so every file is cross-origin): the element works from the CDN with the header', async () => {
+    const { page, errors } = await openFromCdn('cors');
+    await page.goto(`${siteOrigin}/sandboxed.html`);
+    const element = page.frameLocator('iframe').locator('ev-charger-configurator');
+    await element.getByRole('button', { name: 'Continue' }).click();
+    await element.locator('dialog.evc-wizard').waitFor();
+    assert.deepEqual(errors, []);
     await page.close();
   });
 });
