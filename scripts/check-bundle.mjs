@@ -66,7 +66,7 @@ if (failures.length > 0) {
 
 // The loader reaches elements.js with import() of a URL made beside itself, which esbuild must leave as a real dynamic import.
 const loader = text(LOADER);
-if (!loader.includes(`"${ENTRY}"`) || !/\bimport\(\s*[A-Za-z_$][\w$]*\s*\)/.test(loader)) {
+if (!loader.includes(`"${ENTRY}"`) || !/\bimport\(\s*[A-Za-z_$][\w$.]*\s*\)/.test(loader)) {
   failures.push(`dist/${LOADER} does not import ${ENTRY} by URL: the page would define no element`);
 }
 

@@ -5,19 +5,25 @@
  */
 const NAME = 'ev-charger-configurator.js';
 
-/** This script: `document.currentScript` while a classic script first runs, else the tag that names it (a `type="module"` tag has no currentScript). */
-function ownScript(): HTMLScriptElement | undefined {
-  const current = document.currentScript;
-  if (current instanceof HTMLScriptElement && current.src) return current;
-  return [...document.querySelectorAll<HTMLScriptElement>('script[src]')].find((script) => new URL(script.src).pathname.endsWith(`/${NAME}`));
-}
+/** What the buyer reads in an element that will not come: no detail they could act on. */
+const NOT_LOADED = 'The configurator could not be loaded. Please reload the page.';
 
-const script = ownScript();
-if (script) {
-  const url = new URL('elements.js', script.src).href;
-  import(/* @vite-ignore */ url).catch((error: unknown) => {
+/** This script's URL: `document.currentScript` while a classic script first runs, else the tag that names it (a `type="module"` tag has no currentScript). */
+const src = (document.currentScript as HTMLScriptElement | null)?.src || [...document.scripts].find((script) => script.src.split(/[?#]/)[0].endsWith(`/${NAME}`))?.src;
+
+if (src) {
+  const url = new URL('elements.js', src);
+  import(/* @vite-ignore */ url.href).catch((error: unknown) => {
+    // A module from another origin (a CDN, or any file seen from a sandboxed frame) arrives only with CORS.
+    const cors = url.origin !== location.origin ? '; from another origin than the page, it needs CORS: its server must send Access-Control-Allow-Origin' : '';
+    const message = `${NAME}: the elements could not be loaded from ${url.href} (${(error as Error | null)?.message || 'the network failed'})${cors}.`;
     // The page's own error reporting hears of it as of any script that failed.
-    reportError(new Error(`${NAME}: the elements could not be loaded from ${url} (${(error as Error | null)?.message || 'the network failed'}).`, { cause: error }));
+    reportError(new Error(message, { cause: error }));
+    // Elements already on the page say so too, in words for the buyer, and to the page as every failure.
+    for (const host of document.querySelectorAll('ev-charger-configurator, ev-charger-contact')) {
+      if (!host.textContent?.trim()) host.append(NOT_LOADED);
+      host.dispatchEvent(new CustomEvent('evc-error', { bubbles: true, composed: true, detail: { code: 'elements-load-failed', message } }));
+    }
   });
 } else {
   reportError(new Error(`${NAME} must be added with a <script src="…/${NAME}">: it loads its other files from beside that URL.`));
