@@ -8,4 +8,4 @@ const defineLate = () => {
   void import('ev-charger-configurator').then(({ define }) => define());
 };
 
-hydrateRoot(document.getElementById('root'), <App objectsByRef onMounted={defineLate} />);
+hydrateRoot(document.getElementById('root'), <App viaRef onMounted={defineLate} />);

@@ -2,4 +2,4 @@
 import { renderToString } from 'react-dom/server';
 import { App } from '../react19/app.jsx';
 
-export const render = () => renderToString(<App objectsByRef />);
+export const render = () => renderToString(<App viaRef />);

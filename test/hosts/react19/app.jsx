@@ -1,10 +1,12 @@
 // The React 19 host app, shared by the client-rendered and the server-rendered fixtures: the element
 // in JSX with string attributes from state, a catalogue object and a function as properties, and
-// its events through `onevc-…` props. It follows the protocol of test/e2e/host-checks.mjs.
+// its events through `onevc-…` props (or all three through a ref). It follows the protocol of
+// test/e2e/host-checks.mjs.
 import { useCallback, useEffect, useState } from 'react';
 import { FIRST_NAME, catalogueNaming } from '../catalogue.mjs';
 
 const FIRST_CATALOGUE = catalogueNaming(FIRST_NAME);
+const EVENTS = ['evc-change', 'evc-step', 'evc-checkout', 'evc-request-sent', 'evc-error'];
 
 /** The host's own sender of specification requests (the element's `mailSender`). */
 async function sendRequest() {
@@ -12,11 +14,11 @@ async function sendRequest() {
 }
 
 /**
- * `objectsByRef`: the catalogue and the sender are set on the element through a ref callback
- * instead of JSX props (what a server-rendered page needs: hydration sets no properties).
- * `onMounted` runs once the app has mounted or hydrated.
+ * `viaRef`: the catalogue, the sender and the listeners go on the element through a ref callback
+ * instead of JSX props, as a server-rendered app needs. `onMounted` runs once the app has mounted
+ * or hydrated.
  */
-export function App({ objectsByRef = false, onMounted }) {
+export function App({ viaRef = false, onMounted }) {
   const [mode, setMode] = useState('order');
   const [catalog, setCatalog] = useState(FIRST_CATALOGUE);
   const [renders, setRenders] = useState(0);
@@ -37,16 +39,30 @@ export function App({ objectsByRef = false, onMounted }) {
   }, [events, onMounted]);
 
   const record = useCallback((event) => events.push({ type: event.type, detail: event.detail }), [events]);
-  // A new callback only when the catalogue changes: React calls a ref again only then.
-  const setObjects = useCallback(
+  // Hydration sets no property and adds no listener on a custom element: a ref callback does both.
+  // A new callback only when the catalogue changes, as React calls a ref again only then.
+  const attach = useCallback(
     (element) => {
-      if (!element) return;
       element.catalog = catalog;
       element.mailSender = sendRequest;
+      for (const name of EVENTS) element.addEventListener(name, record);
+      return () => {
+        for (const name of EVENTS) element.removeEventListener(name, record);
+      };
     },
-    [catalog],
+    [catalog, record],
   );
-  const objects = objectsByRef ? { ref: setObjects } : { catalog, mailSender: sendRequest };
+  const objects = viaRef
+    ? { ref: attach }
+    : {
+        catalog,
+        mailSender: sendRequest,
+        'onevc-change': record,
+        'onevc-step': record,
+        'onevc-checkout': record,
+        'onevc-request-sent': record,
+        'onevc-error': record,
+      };
 
   const element = shown ? (
     <ev-charger-configurator
@@ -57,11 +73,6 @@ export function App({ objectsByRef = false, onMounted }) {
       storefront-endpoint="/api/2026-04/graphql.json"
       storefront-token="demo-storefront-token"
       {...objects}
-      onevc-change={record}
-      onevc-step={record}
-      onevc-checkout={record}
-      onevc-request-sent={record}
-      onevc-error={record}
     />
   ) : null;
   const sibling = (
