@@ -2,6 +2,7 @@
 // as a host app's own bundler would: `ev-charger-configurator` is this package, reached through its
 // `exports` (esbuild resolves a package's own name from inside it), React whichever copy the
 // fixture's folder resolves. A fixture with a server.jsx is rendered to HTML in Node first.
+import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -9,9 +10,6 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const HOSTS = fileURLToPath(new URL('.', import.meta.url));
-
-/** The fixtures and the folder holding each one's files. */
-export const HOST_NAMES = ['react19', 'react19-ssr', 'react18'];
 
 /**
  * Builds fixture `name` into `outdir` (index.html, entry.js and its chunks); `development` builds
@@ -33,11 +31,10 @@ export async function buildHost(name, outdir, { development = false } = {}) {
     splitting: true,
     platform: 'browser',
     target: 'es2022',
-    sourcemap: development ? 'inline' : false,
   });
   let html = await readFile(join(source, 'index.html'), 'utf8');
   const serverEntry = join(source, 'server.jsx');
-  if (await readFile(serverEntry).then(() => true, () => false)) {
+  if (existsSync(serverEntry)) {
     // CommonJS: React's server renderer requires Node's built-ins, which an ES module bundle cannot.
     const server = join(outdir, 'server.cjs');
     await build({ ...common, entryPoints: [serverEntry], outfile: server, format: 'cjs', platform: 'node', target: 'node20' });
