@@ -64,6 +64,12 @@ export default defineConfig(
     ...reactHooks.configs.flat.recommended,
   },
   {
+    // The host-app fixtures: browser code in JSX, bundled by test/hosts/build.mjs.
+    files: ['test/hosts/**/*.jsx'],
+    ...reactHooks.configs.flat.recommended,
+    languageOptions: { globals: globals.browser, parserOptions: { ecmaFeatures: { jsx: true } } },
+  },
+  {
     rules: {
       'no-console': 'warn',
       // `const { dob: _dob, ...kept } = form` is how a field is dropped from a copy.

@@ -59,16 +59,18 @@ describe('moving the element', () => {
   const page = (title) =>
     `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${title}</title></head><body><div id="first"><ev-charger-configurator persist="none" image-cdn="/cdn"></ev-charger-configurator></div><div id="second"></div><script src="/dist/ev-charger-configurator.js"></script></body></html>`;
 
-  it('keeps the choices when moved with appendChild (nothing saved to restore them from), and the focus too with moveBefore', async () => {
+  it('keeps the choices and the focus when moved with appendChild (nothing saved to restore them from) and with moveBefore', async () => {
     const { page: tab, errors } = await openPage(page('Moves'));
     const element = tab.locator('ev-charger-configurator');
     const racingGreen = element.getByRole('radiogroup', { name: 'Front' }).getByRole('radio', { name: /^Racing Green/ });
     await racingGreen.check();
+    await racingGreen.focus();
     await tab.evaluate(() => document.getElementById('second').appendChild(document.querySelector('ev-charger-configurator')));
     // A task later the old root would have been unmounted: the new one would start from the defaults.
     await tab.waitForTimeout(100);
     assert.equal(await racingGreen.isChecked(), true, 'the choice survives appendChild');
-    await racingGreen.focus();
+    // appendChild blurs the swatch as it takes the element out; the element focuses it again.
+    assert.equal(await racingGreen.evaluate((input) => input.getRootNode().activeElement === input), true, 'the focus survives appendChild');
     const moved = await tab.evaluate(() => {
       const host = document.querySelector('ev-charger-configurator');
       if (typeof document.body.moveBefore !== 'function') return 'no moveBefore';

@@ -1,0 +1,63 @@
+// The element in host apps built as their developers build them (test/hosts/<name>/, bundled here
+// with esbuild into a temporary folder): a React 19 app on the npm entry, the same app rendered on
+// the server and hydrated with the elements defined late, and a React 18 app on the classic script.
+// Each passes the checks of host-checks.mjs; the development build of React 19 adds its warnings.
+/* global document */
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { buildHost } from '../hosts/build.mjs';
+import { elementsDefined, fixtureReady, hostChecks, openHostFixture } from './host-checks.mjs';
+import { useHarness } from './harness.mjs';
+
+const harness = useHarness();
+let out;
+const built = {};
+
+before(async () => {
+  out = await mkdtemp(join(tmpdir(), 'evc-hosts-'));
+  const builds = { react19: ['react19'], 'react19-dev': ['react19', { development: true }], 'react19-ssr': ['react19-ssr'], react18: ['react18'] };
+  await Promise.all(Object.entries(builds).map(async ([key, [name, options]]) => (built[key] = await buildHost(name, join(out, key), options))));
+});
+
+after(() => rm(out, { recursive: true, force: true }));
+
+const opener = (key) => () => openHostFixture(harness, key, built[key]);
+
+describe('React 19 app (npm entry, createRoot, JSX props and onevc-… events)', () => {
+  hostChecks(opener('react19'));
+});
+
+describe("React 19 app, React's development build", () => {
+  // The development build warns where the production one is silent, such as a root unmounted while React renders.
+  hostChecks(opener('react19-dev'), { only: ['remounts', 'move'] });
+});
+
+describe('React 19 app rendered on the server, hydrated, the elements defined after hydration', () => {
+  hostChecks(opener('react19-ssr'));
+
+  it('served the element without its objects as attributes, hydrated before definition, then took the objects', async () => {
+    const html = await readFile(join(built['react19-ssr'], 'index.html'), 'utf8');
+    const tag = html.match(/<ev-charger-configurator[^>]*>/)?.[0] ?? '';
+    assert.match(tag, / mode="order"/);
+    assert.doesNotMatch(tag, /catalog|mailSender|object/i);
+    const opened = await opener('react19-ssr')();
+    const { page, messages } = opened;
+    await fixtureReady(page);
+    assert.equal(await page.evaluate(() => globalThis.hostFixture.hydratedBeforeDefinition), true, 'hydrated before the elements were defined');
+    assert.equal(await elementsDefined(page), true);
+    const element = await page.evaluate(() => {
+      const node = document.querySelector('ev-charger-configurator');
+      return { catalog: typeof node.catalog, mailSender: typeof node.mailSender, attribute: node.getAttribute('catalog') };
+    });
+    assert.deepEqual(element, { catalog: 'object', mailSender: 'function', attribute: null });
+    assert.deepEqual(messages, [], 'no hydration mismatch or other message');
+    await page.close();
+  });
+});
+
+describe('React 18 app (classic script tag, properties and listeners through a ref)', () => {
+  hostChecks(opener('react18'));
+});
