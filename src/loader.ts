@@ -9,7 +9,7 @@ const NAME = 'ev-charger-configurator.js';
 const NOT_LOADED = 'The configurator could not be loaded. Please reload the page.';
 
 /** This script's URL: `document.currentScript` while a classic script first runs, else the tag that names it (a `type="module"` tag has no currentScript). */
-const src = (document.currentScript as HTMLScriptElement | null)?.src || [...document.scripts].find((script) => script.src.split(/[?#]/)[0].endsWith(`/${NAME}`))?.src;
+const src = (document.currentScript as HTMLScriptElement | null)?.src || [...document.scripts].find((script) => script.src.replace(/[?#].*/, '').endsWith(`/${NAME}`))?.src;
 
 if (src) {
   const url = new URL('elements.js', src);
