@@ -48,6 +48,8 @@ export function elementBase<Props extends object>(component: ComponentType<Props
     #unmount: ReturnType<typeof setTimeout> | undefined;
     /** Properties the page set before the element was defined, set again once it is connected. */
     #early = new Map<string, unknown>();
+    /** What lost focus in the current task: a removal blurs it before a move puts the element back. */
+    #blurred: HTMLElement | undefined;
 
     constructor() {
       super();
@@ -58,6 +60,10 @@ export function elementBase<Props extends object>(component: ComponentType<Props
         this.#early.set(key, (this as unknown as Record<string, unknown>)[key]);
         delete (this as unknown as Record<string, unknown>)[key];
       }
+      (this[PROPS]['container'] as ShadowRoot).addEventListener('focusout', (event) => {
+        this.#blurred = event.target as HTMLElement;
+        queueMicrotask(() => (this.#blurred = undefined));
+      });
     }
 
     connectedCallback(): void {
@@ -65,6 +71,10 @@ export function elementBase<Props extends object>(component: ComponentType<Props
       for (const [key, value] of this.#early) (this as unknown as Record<string, unknown>)[key] = value;
       this.#early.clear();
       this[RENDER]();
+      // Moved by insertBefore or appendChild (as frameworks move nodes) within one task: focus goes
+      // back where it was, unless something else took it meanwhile.
+      const blurred = this.#blurred;
+      if (blurred) queueMicrotask(() => document.activeElement === document.body && blurred.focus({ preventScroll: true }));
     }
 
     /** Moved with `moveBefore()`: nothing to do, the element stays as it is. */
