@@ -77,7 +77,6 @@ export async function buildFrameworkHost(name, outdir, { development = false } =
     },
     tsconfigRaw: { compilerOptions: { experimentalDecorators: true, useDefineForClassFields: false } },
     plugins: [vuePlugin(development), sveltePlugin(development)],
-    sourcemap: development ? 'inline' : false,
     logLevel: 'silent',
   });
   await copyFile(join(source, 'index.html'), join(outdir, 'index.html'));
