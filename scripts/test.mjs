@@ -8,7 +8,7 @@ const STAGES = [
   { name: 'typecheck', script: 'typecheck' },
   { name: 'unit tests (vitest)', script: 'test:unit', redis: true },
   { name: 'build', script: 'build' },
-  { name: 'shipped types (tsc on test/types/consumer.ts against dist/index.d.ts)', script: 'test:types' },
+  { name: 'shipped types (tsc, vue-tsc and svelte-check on the host files in test/types against dist/index.d.ts and jsx/)', script: 'test:types' },
   { name: 'browser tests (@web/test-runner, Chromium)', script: 'test:browser', browser: true },
   { name: 'end-to-end tests (node --test, playwright-core)', script: 'test:e2e', browser: true },
 ];

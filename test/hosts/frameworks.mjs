@@ -1,0 +1,84 @@
+// Builds the Vue, Svelte and Angular host fixtures (test/hosts/<name>/: index.html, entry.ts and
+// the app's component) with esbuild into `outdir`, as each framework's own build would: Vue's
+// single-file component and Svelte's component compiled by their compilers, Angular's component
+// with TypeScript's decorators, compiled in the page (JIT). `ev-charger-configurator` is this
+// package, reached through its `exports` (esbuild resolves a package's own name from inside it).
+import { createHash } from 'node:crypto';
+import { copyFile, readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { compile as compileSvelte } from 'svelte/compiler';
+import { compileScript, compileTemplate, parse as parseVue } from 'vue/compiler-sfc';
+
+const HOSTS = fileURLToPath(new URL('.', import.meta.url));
+
+export const FRAMEWORK_HOSTS = ['vue', 'svelte', 'angular'];
+
+const isCustomElement = (tag) => tag.startsWith('ev-charger-');
+
+/** Vue's single-file components, as its bundler plugins compile them: production inlines the template, development keeps a separate render function. */
+const vuePlugin = (development) => ({
+  name: 'host-vue',
+  setup(esbuild) {
+    esbuild.onLoad({ filter: /\.vue$/ }, async ({ path }) => {
+      const { descriptor, errors } = parseVue(await readFile(path, 'utf8'), { filename: path });
+      if (errors.length > 0) throw errors[0];
+      const id = createHash('sha256').update(path).digest('hex').slice(0, 8);
+      const compilerOptions = { isCustomElement };
+      const script = compileScript(descriptor, { id, isProd: !development, inlineTemplate: !development, genDefaultAs: 'component', templateOptions: { compilerOptions } });
+      let contents = script.content;
+      if (development) {
+        const template = compileTemplate({ id, filename: path, source: descriptor.template.content, isProd: false, compilerOptions: { ...compilerOptions, bindingMetadata: script.bindings } });
+        if (template.errors.length > 0) throw new Error(String(template.errors[0]));
+        contents += `\n${template.code}\ncomponent.render = render;`;
+      }
+      return { contents: `${contents}\nexport default component;`, loader: script.lang === 'ts' ? 'ts' : 'js', resolveDir: dirname(path) };
+    });
+  },
+});
+
+/** Svelte's components, compiled for the browser with their styles injected. */
+const sveltePlugin = (development) => ({
+  name: 'host-svelte',
+  setup(esbuild) {
+    esbuild.onLoad({ filter: /\.svelte$/ }, async ({ path }) => {
+      const { js, warnings } = compileSvelte(await readFile(path, 'utf8'), { filename: path, dev: development, css: 'injected', generate: 'client' });
+      if (warnings.length > 0) throw new Error(warnings.map((warning) => warning.message).join('\n'));
+      return { contents: js.code, loader: 'js', resolveDir: dirname(path) };
+    });
+  },
+});
+
+/**
+ * Builds fixture `name` (one of FRAMEWORK_HOSTS) into `outdir` (index.html, entry.js and its
+ * chunks); `development` builds every package's development files (the framework's and React's)
+ * as a development server serves them. Returns `outdir`.
+ */
+export async function buildFrameworkHost(name, outdir, { development = false } = {}) {
+  const source = join(HOSTS, name);
+  await build({
+    entryPoints: { entry: join(source, 'entry.ts') },
+    outdir,
+    bundle: true,
+    format: 'esm',
+    splitting: true,
+    platform: 'browser',
+    target: 'es2022',
+    conditions: [development ? 'development' : 'production', 'module'],
+    define: {
+      'process.env.NODE_ENV': JSON.stringify(development ? 'development' : 'production'),
+      // Vue's build flags, as its bundler plugins set them.
+      __VUE_OPTIONS_API__: 'true',
+      __VUE_PROD_DEVTOOLS__: 'false',
+      __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',
+      // Angular's production builds drop its development checks.
+      ...(development ? {} : { ngDevMode: 'false' }),
+    },
+    tsconfigRaw: { compilerOptions: { experimentalDecorators: true, useDefineForClassFields: false } },
+    plugins: [vuePlugin(development), sveltePlugin(development)],
+    logLevel: 'silent',
+  });
+  await copyFile(join(source, 'index.html'), join(outdir, 'index.html'));
+  return outdir;
+}
