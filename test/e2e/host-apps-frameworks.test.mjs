@@ -3,27 +3,12 @@
 // entry). Each passes the checks of host-checks.mjs; Vue's development build, where React's
 // development build comes along, repeats the remounts after the wizard was opened.
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { buildFrameworkHost } from '../hosts/frameworks.mjs';
-import { domCounters, elementSettled, fixtureReady, hostChecks, openHostFixture } from './host-checks.mjs';
+import { describe, it } from 'node:test';
+import { domCounters, elementSettled, fixtureReady, hostChecks, useHostBuilds } from './host-checks.mjs';
 import { useHarness } from './harness.mjs';
 
 const harness = useHarness();
-let out;
-const built = {};
-
-before(async () => {
-  out = await mkdtemp(join(tmpdir(), 'evc-framework-hosts-'));
-  const builds = { vue: ['vue'], 'vue-dev': ['vue', { development: true }], svelte: ['svelte'], angular: ['angular'] };
-  await Promise.all(Object.entries(builds).map(async ([key, [name, options]]) => (built[key] = await buildFrameworkHost(name, join(out, key), options))));
-});
-
-after(() => rm(out, { recursive: true, force: true }));
-
-const opener = (key) => () => openHostFixture(harness, key, built[key]);
+const opener = useHostBuilds(harness, { vue: ['vue'], 'vue-dev': ['vue', { development: true }], svelte: ['svelte'], angular: ['angular'] });
 const REMOUNTS = 20;
 
 describe('Vue 3 app (template with :catalog, :mailSender and @evc-… listeners)', () => {

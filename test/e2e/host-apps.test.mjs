@@ -4,27 +4,14 @@
 // Each passes the checks of host-checks.mjs; the development build of React 19 adds its warnings.
 /* global document */
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { buildHost } from '../hosts/build.mjs';
-import { elementsDefined, fixtureReady, hostChecks, openHostFixture } from './host-checks.mjs';
+import { describe, it } from 'node:test';
+import { elementsDefined, fixtureReady, hostChecks, useHostBuilds } from './host-checks.mjs';
 import { useHarness } from './harness.mjs';
 
 const harness = useHarness();
-let out;
-const built = {};
-
-before(async () => {
-  out = await mkdtemp(join(tmpdir(), 'evc-hosts-'));
-  const builds = { react19: ['react19'], 'react19-dev': ['react19', { development: true }], 'react19-ssr': ['react19-ssr'], react18: ['react18'] };
-  await Promise.all(Object.entries(builds).map(async ([key, [name, options]]) => (built[key] = await buildHost(name, join(out, key), options))));
-});
-
-after(() => rm(out, { recursive: true, force: true }));
-
-const opener = (key) => () => openHostFixture(harness, key, built[key]);
+const opener = useHostBuilds(harness, { react19: ['react19'], 'react19-dev': ['react19', { development: true }], 'react19-ssr': ['react19-ssr'], react18: ['react18'] });
 
 describe('React 19 app (npm entry, createRoot, JSX props and onevc-… events)', () => {
   hostChecks(opener('react19'));
@@ -39,7 +26,7 @@ describe('React 19 app rendered on the server, hydrated, the elements defined af
   hostChecks(opener('react19-ssr'));
 
   it('served the element without its objects as attributes, hydrated before definition, then took the objects', async () => {
-    const html = await readFile(join(built['react19-ssr'], 'index.html'), 'utf8');
+    const html = await readFile(join(opener.folder('react19-ssr'), 'index.html'), 'utf8');
     const tag = html.match(/<ev-charger-configurator[^>]*>/)?.[0] ?? '';
     assert.match(tag, / mode="order"/);
     assert.doesNotMatch(tag, /catalog|mailSender|object/i);

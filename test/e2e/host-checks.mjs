@@ -26,9 +26,11 @@
 // fresh page showing the fixture (openHostFixture below does that for static files).
 /* global document, window, customElements */
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
-import { it } from 'node:test';
+import { after, before, it } from 'node:test';
+import { buildHost } from '../hosts/build.mjs';
 import { FIRST_NAME, RENAMED_COLOUR, catalogueNaming } from '../hosts/catalogue.mjs';
 
 export { FIRST_NAME, RENAMED_COLOUR, catalogueNaming };
@@ -53,6 +55,23 @@ export function watchConsole(page) {
   });
   page.on('pageerror', (error) => messages.push(`exception: ${error.message}`));
   return messages;
+}
+
+/**
+ * Builds `builds` ({ key: [fixture, options] }, as buildHost takes them) into a temporary folder
+ * before the file's tests and removes it after. Returns `opener(key)`: a function opening that build;
+ * `opener.folder(key)` is where it was built.
+ */
+export function useHostBuilds(harness, builds) {
+  let out;
+  const built = {};
+  before(async () => {
+    out = await mkdtemp(join(tmpdir(), 'evc-hosts-'));
+    await Promise.all(Object.entries(builds).map(async ([key, [name, options]]) => (built[key] = await buildHost(name, join(out, key), options))));
+  });
+  after(() => rm(out, { recursive: true, force: true }));
+  const opener = (key) => () => openHostFixture(harness, key, built[key]);
+  return Object.assign(opener, { folder: (key) => built[key] });
 }
 
 /**

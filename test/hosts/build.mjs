@@ -1,36 +1,89 @@
-// Builds a host fixture (test/hosts/<name>/: index.html and entry.jsx) with esbuild into `outdir`,
-// as a host app's own bundler would: `ev-charger-configurator` is this package, reached through its
-// `exports` (esbuild resolves a package's own name from inside it), React whichever copy the
-// fixture's folder resolves. A fixture with a server.jsx is rendered to HTML in Node first.
+// Builds a host fixture (test/hosts/<name>/: index.html and entry.jsx or entry.ts) with esbuild into
+// `outdir`, as a host app's own bundler would: Vue's single-file components and Svelte's components
+// compiled by their compilers, Angular's components with TypeScript's decorators, compiled in the
+// page (JIT), JSX for React. `ev-charger-configurator` is this package, reached through its `exports`
+// (esbuild resolves a package's own name from inside it), React whichever copy the fixture's folder
+// resolves. A fixture with a server.jsx is rendered to HTML in Node first.
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { compile as compileSvelte } from 'svelte/compiler';
+import { compileScript, compileTemplate, parse as parseVue } from 'vue/compiler-sfc';
 
 const HOSTS = fileURLToPath(new URL('.', import.meta.url));
 
+const isCustomElement = (tag) => tag.startsWith('ev-charger-');
+
+/** Vue's single-file components, as its bundler plugins compile them: production inlines the template, development keeps a separate render function. */
+const vuePlugin = (development) => ({
+  name: 'host-vue',
+  setup(esbuild) {
+    esbuild.onLoad({ filter: /\.vue$/ }, async ({ path }) => {
+      const { descriptor, errors } = parseVue(await readFile(path, 'utf8'), { filename: path });
+      if (errors.length > 0) throw errors[0];
+      const id = createHash('sha256').update(path).digest('hex').slice(0, 8);
+      const compilerOptions = { isCustomElement };
+      const script = compileScript(descriptor, { id, isProd: !development, inlineTemplate: !development, genDefaultAs: 'component', templateOptions: { compilerOptions } });
+      let contents = script.content;
+      if (development) {
+        const template = compileTemplate({ id, filename: path, source: descriptor.template.content, isProd: false, compilerOptions: { ...compilerOptions, bindingMetadata: script.bindings } });
+        if (template.errors.length > 0) throw new Error(String(template.errors[0]));
+        contents += `\n${template.code}\ncomponent.render = render;`;
+      }
+      return { contents: `${contents}\nexport default component;`, loader: script.lang === 'ts' ? 'ts' : 'js', resolveDir: dirname(path) };
+    });
+  },
+});
+
+/** Svelte's components, compiled for the browser with their styles injected. */
+const sveltePlugin = (development) => ({
+  name: 'host-svelte',
+  setup(esbuild) {
+    esbuild.onLoad({ filter: /\.svelte$/ }, async ({ path }) => {
+      const { js, warnings } = compileSvelte(await readFile(path, 'utf8'), { filename: path, dev: development, css: 'injected', generate: 'client' });
+      if (warnings.length > 0) throw new Error(warnings.map((warning) => warning.message).join('\n'));
+      return { contents: js.code, loader: 'js', resolveDir: dirname(path) };
+    });
+  },
+});
+
 /**
  * Builds fixture `name` into `outdir` (index.html, entry.js and its chunks); `development` builds
- * React's development files instead of its production ones. Returns `outdir`.
+ * every package's development files (the framework's and React's) as a development server serves
+ * them. Returns `outdir`.
  */
 export async function buildHost(name, outdir, { development = false } = {}) {
   const source = join(HOSTS, name);
   const common = {
     bundle: true,
     jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': JSON.stringify(development ? 'development' : 'production') },
+    define: {
+      'process.env.NODE_ENV': JSON.stringify(development ? 'development' : 'production'),
+      // Vue's build flags, as its bundler plugins set them.
+      __VUE_OPTIONS_API__: 'true',
+      __VUE_PROD_DEVTOOLS__: 'false',
+      __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',
+      // Angular's production builds drop its development checks.
+      ...(development ? {} : { ngDevMode: 'false' }),
+    },
     logLevel: 'silent',
   };
+  const entry = ['entry.jsx', 'entry.ts'].map((file) => join(source, file)).find((path) => existsSync(path));
   await build({
     ...common,
-    entryPoints: { entry: join(source, 'entry.jsx') },
+    entryPoints: { entry },
     outdir,
     format: 'esm',
     splitting: true,
     platform: 'browser',
     target: 'es2022',
+    conditions: [development ? 'development' : 'production', 'module'],
+    tsconfigRaw: { compilerOptions: { experimentalDecorators: true, useDefineForClassFields: false } },
+    plugins: [vuePlugin(development), sveltePlugin(development)],
   });
   let html = await readFile(join(source, 'index.html'), 'utf8');
   const serverEntry = join(source, 'server.jsx');
@@ -44,4 +97,3 @@ export async function buildHost(name, outdir, { development = false } = {}) {
   await writeFile(join(outdir, 'index.html'), html);
   return outdir;
 }
-
