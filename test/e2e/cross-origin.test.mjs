@@ -63,9 +63,9 @@ after(async () => {
 });
 
 /** The marketing-site example with its script tag pointed at the CDN's `flavour` folder, served by the merchant's site. */
-async function openFromCdn(flavour) {
+async function openFromCdn(flavour, { type = '' } = {}) {
   const example = await readFile(fileURLToPath(new URL('../../dist-examples/marketing-site.html', import.meta.url)), 'utf8');
-  const html = example.replace('src="/dist/ev-charger-configurator.js"', `src="${cdnOrigin}/${flavour}/ev-charger-configurator.js"`);
+  const html = example.replace('src="/dist/ev-charger-configurator.js"', `${type}src="${cdnOrigin}/${flavour}/ev-charger-configurator.js"`);
   assert.notEqual(html, example, 'the example names the script to replace');
   sitePage = html;
   const opened = await harness.open('/');
@@ -109,6 +109,16 @@ describe('the script on a CDN (another origin than the page)', () => {
       errors.some((error) => error.includes('it needs CORS')),
       `the page's error reporting names CORS: ${errors.join(' | ')}`,
     );
+    await page.close();
+  });
+
+  it('added as a type="module" tag (no currentScript): it finds itself and the wizard comes from the CDN', async () => {
+    const { page, errors, requests } = await openFromCdn('cors', { type: 'type="module" ' });
+    const element = page.locator('ev-charger-configurator');
+    await element.getByRole('button', { name: 'Continue' }).click();
+    await element.locator('dialog.evc-wizard').waitFor();
+    assert.ok(requests.some((url) => url === `${cdnOrigin}/cors/wizard.js`), 'wizard.js came from the CDN');
+    assert.deepEqual(errors, []);
     await page.close();
   });
 
