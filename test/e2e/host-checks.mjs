@@ -252,9 +252,10 @@ export function hostChecks(open, { only } = {}) {
     const after = await domCounters(page);
     const grown = { nodes: after.nodes - mounted.nodes, jsEventListeners: after.jsEventListeners - mounted.jsEventListeners, documents: after.documents - mounted.documents };
     const detail = JSON.stringify({ one, mounted, after });
-    // Both settled, the counts match but for what a host holds a while: with React's development
-    // build the counts at times showed one unmounted element still alive, two nodes (its shadow tree
-    // is emptied) with React's listeners on its shadow root, about half an element's. One kept per remount would be twenty
+    // Both settled, the counts match but for what React's development build holds: react-dom keeps
+    // the last root that updated from an effect (rootWithPassiveNestedUpdates) until another does,
+    // at times an unmounted element's: two nodes (its shadow tree is emptied) with React's listeners
+    // on its shadow root, about half an element's. One kept per remount would be twenty
     // of those, so the margins of a node per remount and one element's listeners still catch it.
     assert.ok(grown.nodes < REMOUNTS, `nodes stay flat: ${detail}`);
     assert.ok(grown.jsEventListeners < one.jsEventListeners, `listeners stay flat: ${detail}`);
