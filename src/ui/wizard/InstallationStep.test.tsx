@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { choose } from '../../stores/wizard-choices';
 import { allByRole, byRole, cleanup, textOf, update } from '../testing';
 import { continueDisabled, descriptionOf, errorSummary, pressContinue, renderWizard, summaryLinks } from './wizard-testing';
@@ -22,6 +22,22 @@ describe('installation step (spec §2 step 1, §5, §9)', () => {
     expect(radios).toHaveLength(2);
     expect(descriptionOf(byRole(container, 'radio', 'Premium'))).toContain('22kW Premium installation (physical survey)');
     expect(descriptionOf(byRole(container, 'radio', 'Premium'))).toContain('£360.00');
+  });
+
+  it("keeps the focused control in view when the shop's descriptions and images arrive above it", () => {
+    const { container, store } = renderWizard({ step: 'installation' });
+    const noInstall = byRole<HTMLInputElement>(container, 'radio', 'Standard with no install');
+    const scrolled = vi.fn();
+    noInstall.scrollIntoView = scrolled;
+    noInstall.focus();
+    update(() => store.getState().actions.setShop({ installationDetails: { premium_7kw: { name: 'Home charger installation', description: 'Fitted by our own engineers.', image: 'https://cdn.example/install_200x200.jpg' } } }));
+    expect(scrolled).toHaveBeenCalledWith({ block: 'nearest' });
+
+    // Focus elsewhere on the page: the step leaves the scroll alone.
+    scrolled.mockClear();
+    noInstall.blur();
+    update(() => store.getState().actions.setShop({ installationDetails: { standard_7kw: { name: 'Standard', description: 'A standard fitting.', image: '' } } }));
+    expect(scrolled).not.toHaveBeenCalled();
   });
 
   it("shows the shop's description and 200x200 image when it gave them", () => {

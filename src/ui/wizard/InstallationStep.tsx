@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import type { InstallationOption } from '../../domain/catalogue/schema';
 import { ChoiceChanges } from './ChoiceChanges';
 import { formatPence } from '../../domain/money';
@@ -77,9 +78,16 @@ export function InstallationStep({ validation }: StepProps) {
   // Spec §4: the specification flow offers the 22kW cables one installation only.
   const options = installationOptionsFor(catalogue, configuration, flow);
   const chosen = options.find((option) => option.id === configuration.installation);
+  const groupRef = useRef<HTMLFieldSetElement>(null);
+  // The shop's descriptions and images arrive after the step shows and push the options down: the control the buyer is on stays in view.
+  useLayoutEffect(() => {
+    const step = groupRef.current?.closest('.evc-step');
+    const active = (step?.getRootNode() as Document | ShadowRoot | undefined)?.activeElement;
+    if (active && step?.contains(active)) active.scrollIntoView({ block: 'nearest' });
+  }, [details]);
   return (
     <>
-      <OptionGroup legend="Choose your installation" radios field="withInstallation installation" error={validation.errors['installation'] ?? validation.errors['withInstallation']}>
+      <OptionGroup ref={groupRef} legend="Choose your installation" radios field="withInstallation installation" error={validation.errors['installation'] ?? validation.errors['withInstallation']}>
         {options.map((option) => {
           const info = details[option.id];
           const choice = { type: 'chooseInstallation', installation: option.id } as const;

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import { useFieldMessage } from './form-errors';
 
 export interface OptionControlProps {
@@ -64,14 +64,16 @@ export interface OptionGroupProps {
   field?: string;
   /** The step schema's message for the question, shown under the legend once Continue was pressed. */
   error?: string | undefined;
+  ref?: Ref<HTMLFieldSetElement>;
 }
 
 /** A fieldset of options under a visible legend, with the question's message when it has one. */
-export function OptionGroup({ legend, radios = false, children, field, error }: OptionGroupProps) {
+export function OptionGroup({ legend, radios = false, children, field, error, ref }: OptionGroupProps) {
   const legendId = useId();
   const { message } = useFieldMessage(error);
   return (
     <fieldset
+      ref={ref}
       className="evc-option-group"
       role={radios ? 'radiogroup' : undefined}
       aria-labelledby={legendId}
