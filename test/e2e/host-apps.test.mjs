@@ -47,4 +47,11 @@ describe('React 19 app rendered on the server, hydrated, the elements defined af
 
 describe('React 18 app (classic script tag, properties and listeners through a ref)', () => {
   hostChecks(opener('react18'));
+
+  it('runs React 18, from its own folder, beside the project\'s React 19', async () => {
+    const { page } = await opener('react18')();
+    await fixtureReady(page);
+    assert.match(await page.evaluate(() => globalThis.hostFixture.react), /^18\./);
+    await page.close();
+  });
 });

@@ -1,9 +1,10 @@
-// Builds a host fixture (test/hosts/<name>/: index.html and entry.jsx or entry.ts) with esbuild into
+// Builds a host fixture (test/hosts/<name>/: entry.jsx or entry.ts) with esbuild into
 // `outdir`, as a host app's own bundler would: Vue's single-file components and Svelte's components
 // compiled by their compilers, Angular's components with TypeScript's decorators, compiled in the
 // page (JIT), JSX for React. `ev-charger-configurator` is this package, reached through its `exports`
 // (esbuild resolves a package's own name from inside it), React whichever copy the fixture's folder
-// resolves. A fixture with a server.jsx is rendered to HTML in Node first.
+// resolves, for the modules it shares with the others too. Its page is PAGES' entry; a fixture with a
+// server.jsx is rendered into it in Node first.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -15,6 +16,31 @@ import { compile as compileSvelte } from 'svelte/compiler';
 import { compileScript, compileTemplate, parse as parseVue } from 'vue/compiler-sfc';
 
 const HOSTS = fileURLToPath(new URL('.', import.meta.url));
+
+/** Each fixture's page: its title, where its app mounts, and what else it loads. */
+const PAGES = {
+  react19: { title: 'React 19 host' },
+  'react19-ssr': { title: 'React 19 host, server-rendered', mount: '<div id="root"><!--app--></div>' },
+  // A React 18 app cannot use the npm entry (React 19.2 or later): it adds the classic script.
+  react18: { title: 'React 18 host', more: '<script src="/dist/ev-charger-configurator.js" defer></script>' },
+  vue: { title: 'Vue 3 host' },
+  svelte: { title: 'Svelte 5 host' },
+  angular: { title: 'Angular host', mount: '<app-host></app-host>' },
+};
+
+const page = ({ title, mount = '<div id="root"></div>', more = '' }) =>
+  `<!doctype html>
+<html lang="en-GB">
+  <head>
+    <meta charset="utf-8">
+    <title>${title}</title>
+  </head>
+  <body>
+    ${mount}
+    <script type="module" src="./entry.js"></script>${more ? `\n    ${more}` : ''}
+  </body>
+</html>
+`;
 
 const isCustomElement = (tag) => tag.startsWith('ev-charger-');
 
@@ -58,6 +84,8 @@ const sveltePlugin = (development) => ({
  */
 export async function buildHost(name, outdir, { development = false } = {}) {
   const source = join(HOSTS, name);
+  // A fixture with a React of its own (React 18) builds every module with it, the shared ones too.
+  const ownReact = existsSync(join(source, 'node_modules/react'));
   const common = {
     bundle: true,
     jsx: 'automatic',
@@ -70,6 +98,7 @@ export async function buildHost(name, outdir, { development = false } = {}) {
       // Angular's production builds drop its development checks.
       ...(development ? {} : { ngDevMode: 'false' }),
     },
+    alias: ownReact ? { react: join(source, 'node_modules/react'), 'react-dom': join(source, 'node_modules/react-dom') } : {},
     logLevel: 'silent',
   };
   const entry = ['entry.jsx', 'entry.ts'].map((file) => join(source, file)).find((path) => existsSync(path));
@@ -85,7 +114,7 @@ export async function buildHost(name, outdir, { development = false } = {}) {
     tsconfigRaw: { compilerOptions: { experimentalDecorators: true, useDefineForClassFields: false } },
     plugins: [vuePlugin(development), sveltePlugin(development)],
   });
-  let html = await readFile(join(source, 'index.html'), 'utf8');
+  let html = page(PAGES[name]);
   const serverEntry = join(source, 'server.jsx');
   if (existsSync(serverEntry)) {
     // CommonJS: React's server renderer requires Node's built-ins, which an ES module bundle cannot.

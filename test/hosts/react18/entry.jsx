@@ -1,5 +1,5 @@
 // A React 18 app (React 18 from this folder's own node_modules): the element comes from the classic
-// script tag in index.html, which may define it after this first render.
+// script tag on its page (test/hosts/build.mjs), which may define it after this first render.
 import { createRoot } from 'react-dom/client';
 import { App } from './app.jsx';
 
