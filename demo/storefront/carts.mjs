@@ -20,8 +20,6 @@ const CART_ID = /^gid:\/\/shopify\/Cart\/([0-9a-f]{32})\?key=([0-9a-f]{32})$/;
 const LINE_ID = /^gid:\/\/shopify\/CartLine\/[0-9a-f-]{36}\?cart=([0-9a-f]{32})$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const E164 = /^\+[1-9]\d{6,14}$/;
-/** Cart warnings for discount codes exist from Storefront API 2025-07. */
-const DISCOUNT_WARNINGS_FROM = '2025-07';
 
 const userError = (code, field, message) => ({ code, field: field.map(String), message });
 
@@ -150,9 +148,8 @@ export function createCartStore({ shop, now = () => new Date() }) {
     draft.discountCodes = [...byCase.values()];
   }
 
-  /** From 2025-07, why each code is not applicable: unknown, or known and not honoured now. */
-  function discountWarnings(draft, version) {
-    if (version < DISCOUNT_WARNINGS_FROM) return [];
+  /** Why each code is not applicable: unknown, or known and not honoured now (warnings since 2025-07, so in every served version). */
+  function discountWarnings(draft) {
     return draft.discountCodes.flatMap((code) => {
       const standing = shop.codeStanding(code, draft.token);
       if (standing === 'unknown') return [{ code: 'DISCOUNT_NOT_FOUND', message: `The discount code ${code} was not found.`, target: cartIdOf(draft) }];
@@ -305,7 +302,7 @@ export function createCartStore({ shop, now = () => new Date() }) {
 
   return {
     /** `cartCreate(input)`: nothing is created when any part of the input is refused. */
-    create(input, { version }) {
+    create(input) {
       const at = timestamp(now());
       const draft = {
         token: randomBytes(16).toString('hex'),
@@ -332,7 +329,7 @@ export function createCartStore({ shop, now = () => new Date() }) {
       if (input?.discountCodes) setDiscountCodes(draft, input.discountCodes, ['input', 'discountCodes'], errors);
       if (errors.length > 0) return { cart: null, userErrors: errors, warnings: [] };
       save(draft);
-      const warnings = [...deliveryWarnings, ...stockWarnings(draft), ...discountWarnings(draft, version), ...giftCardWarnings(draft, input?.giftCardCodes ?? [])];
+      const warnings = [...deliveryWarnings, ...stockWarnings(draft), ...discountWarnings(draft), ...giftCardWarnings(draft, input?.giftCardCodes ?? [])];
       return { cart: view(draft), userErrors: [], warnings };
     },
     linesAdd: (cartId, lines) => change(cartId, (draft, errors) => addLines(draft, lines, ['lines'], errors)),
@@ -384,15 +381,15 @@ export function createCartStore({ shop, now = () => new Date() }) {
       deliveryChange(cartId, (list, errors, warnings, id) => addAddresses(list, addresses, ['addresses'], errors, warnings, id)),
     deliveryAddressesReplace: (cartId, addresses) =>
       deliveryChange(cartId, (list, errors, warnings, id) => replaceAddresses(list, addresses, ['addresses'], errors, warnings, id)),
-    deliveryAddressesUpdate: (cartId, addresses, { version }) =>
-      deliveryChange(cartId, (list, errors) => updateAddresses(list, addresses, ['addresses'], errors, version)),
+    deliveryAddressesUpdate: (cartId, addresses) =>
+      deliveryChange(cartId, (list, errors) => updateAddresses(list, addresses, ['addresses'], errors)),
     deliveryAddressesRemove: (cartId, addressIds) =>
       deliveryChange(cartId, (list, errors) => removeAddresses(list, addressIds, ['addressIds'], errors)),
     /** Replaces the code list; unknown codes stay with `applicable: false`. */
-    discountCodesUpdate: (cartId, codes, { version }) =>
+    discountCodesUpdate: (cartId, codes) =>
       change(cartId, (draft, errors) => {
         setDiscountCodes(draft, codes, ['discountCodes'], errors);
-        return discountWarnings(draft, version);
+        return discountWarnings(draft);
       }),
     giftCardCodesUpdate: (cartId, codes) => change(cartId, (draft) => giftCardWarnings(draft, codes)),
     giftCardCodesRemove: (cartId, ids) =>

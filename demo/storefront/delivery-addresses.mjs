@@ -8,8 +8,6 @@ import { randomUUID } from 'node:crypto';
 const MAX_DELIVERY_ADDRESSES = 20;
 /** Longest address field the demo shop takes; Shopify documents no figure, so this is a demo choice. */
 const MAX_ADDRESS_FIELD_LENGTH = 255;
-/** cartDeliveryAddressesUpdate with no addresses clears them from 2025-10 (developer changelog). */
-const UPDATE_CLEARS_FROM = '2025-10';
 
 const TEXT_FIELDS = ['firstName', 'lastName', 'company', 'address1', 'address2', 'city', 'provinceCode', 'zip', 'phone'];
 /** What Shopify's checkout asks of every address; the demo shop ships to the UK only. */
@@ -118,9 +116,9 @@ export const replaceAddresses = (list, inputs, path, errors, warnings, cartId) =
   return errors.length > before ? list : next;
 };
 
-/** cartDeliveryAddressesUpdate: each named address changed as given; none at all clears the list from 2025-10. */
-export function updateAddresses(list, inputs, path, errors, version) {
-  if (inputs.length === 0) return version >= UPDATE_CLEARS_FROM ? [] : list;
+/** cartDeliveryAddressesUpdate: each named address changed as given; none at all clears the list (2025-10 on, every served version). */
+export function updateAddresses(list, inputs, path, errors) {
+  if (inputs.length === 0) return [];
   const before = errors.length;
   checkOneSelected(inputs, path, errors);
   let next = [...list];

@@ -1,11 +1,11 @@
 // The Storefront API endpoint of the stand-in, `POST /api/{version}/graphql.json` (DESIGN: Demo
 // server). Like the real API it wants an access token, answers every document it can parse with
-// HTTP 200 (GraphQL errors included) and validates documents against the schema before running them.
+// HTTP 200 (GraphQL errors included) and validates documents against Shopify's published schema of
+// the version asked for before running them; a retired version is served as the oldest published one,
+// and the answer's `X-Shopify-API-Version` says which, as Shopify's does.
+import { servedVersion } from '../shopify-schemas.mjs';
 import { GraphQLError, execute, parse, validate } from './graphql.mjs';
 import { fallbackResolver, standInSchema } from './resolvers.mjs';
-
-/** Any `YYYY-MM` version is accepted: the element pins one, the schema is the newest (2026-04). */
-const VERSION = /^\d{4}-(0[1-9]|1[0-2])$/;
 const MAX_BODY_BYTES = 1_000_000;
 const TOKEN_HEADERS = ['x-shopify-storefront-access-token', 'shopify-storefront-private-token'];
 
@@ -16,8 +16,8 @@ const CORS = {
   'Access-Control-Max-Age': '86400',
 };
 
-const json = (status, body) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', ...CORS } });
+const json = (status, body, headers = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', ...CORS, ...headers } });
 
 /** The body as text, or null when it is larger than `MAX_BODY_BYTES`. */
 async function readBody(request) {
@@ -59,33 +59,35 @@ export function graphqlRoutes({ shop, carts, failures }) {
   async function answer(request, { version }) {
     const failStatus = failures.take();
     if (failStatus !== null) return json(failStatus, { errors: [{ message: 'The demo shop is unavailable (failure switch).' }] });
-    if (!VERSION.test(version)) return json(404, { errors: 'Not Found' });
+    const served = servedVersion('storefront', version);
+    if (served === null) return json(404, { errors: 'Not Found' });
+    const versionHeader = { 'X-Shopify-API-Version': served };
     if (!TOKEN_HEADERS.some((name) => request.headers.get(name)?.trim())) {
-      return json(401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
+      return json(401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' }, versionHeader);
     }
     const text = await readBody(request);
-    if (text === null) return json(413, { errors: [{ message: 'The request body is too large.' }] });
+    if (text === null) return json(413, { errors: [{ message: 'The request body is too large.' }] }, versionHeader);
     const params = graphqlParams(text, request.headers.get('content-type') ?? '');
-    if (typeof params === 'string') return json(400, { errors: [{ message: params }] });
+    if (typeof params === 'string') return json(400, { errors: [{ message: params }] }, versionHeader);
 
     let document;
     try {
       document = parse(params.query);
     } catch (error) {
-      return json(200, { errors: [error instanceof GraphQLError ? error : { message: String(error) }] });
+      return json(200, { errors: [error instanceof GraphQLError ? error : { message: String(error) }] }, versionHeader);
     }
-    const schema = standInSchema();
+    const schema = standInSchema(served);
     const invalid = validate(schema, document);
-    if (invalid.length > 0) return json(200, { errors: invalid });
+    if (invalid.length > 0) return json(200, { errors: invalid }, versionHeader);
     const result = await execute({
       schema,
       document,
       variableValues: params.variables,
       operationName: params.operationName,
-      contextValue: { shop, carts, version, origin: new URL(request.url).origin },
+      contextValue: { shop, carts, version: served, origin: new URL(request.url).origin },
       fieldResolver: fallbackResolver,
     });
-    return json(200, result);
+    return json(200, result, versionHeader);
   }
 
   return [

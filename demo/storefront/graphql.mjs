@@ -5,8 +5,11 @@ import { createRequire } from 'node:module';
 
 export const {
   GraphQLError,
+  NoDeprecatedCustomRule,
   buildClientSchema,
   buildSchema,
+  coerceInputValue,
+  getVariableValues,
   execute,
   getNamedType,
   getNullableType,

@@ -24,26 +24,6 @@ function node(id, context) {
   return context.shop.node(id) ?? context.carts.get(id) ?? context.carts.line(id) ?? null;
 }
 
-/**
- * The Storefront API version that brought each newer field the stand-in serves (developer
- * changelog: cart delivery addresses came in 2025-01, their replacement in one call in 2025-10).
- */
-const INTRODUCED_IN = {
-  'Cart.delivery': '2025-01',
-  'CartInput.delivery': '2025-01',
-  'Mutation.cartDeliveryAddressesAdd': '2025-01',
-  'Mutation.cartDeliveryAddressesUpdate': '2025-01',
-  'Mutation.cartDeliveryAddressesRemove': '2025-01',
-  'Mutation.cartDeliveryAddressesReplace': '2025-10',
-};
-
-/** An older version than the field's answers an error naming both, as the real API has no such field there. */
-function requireVersion(field, { version }) {
-  if (version < INTRODUCED_IN[field]) {
-    throw new GraphQLError(`${field} does not exist in Storefront API ${version}; it came in ${INTRODUCED_IN[field]}.`);
-  }
-}
-
 /** A mutation payload: the cart in its API shape plus the user errors and warnings. */
 const payload = ({ cart, userErrors, warnings }) => ({ cart, userErrors, warnings });
 
@@ -79,34 +59,18 @@ const RESOLVERS = {
     cart: (_root, { id }, { carts }) => carts.get(id) ?? null,
   },
   Mutation: {
-    cartCreate: (_root, { input }, context) => {
-      if (input?.delivery != null) requireVersion('CartInput.delivery', context);
-      return payload(context.carts.create(input, { version: context.version }));
-    },
+    cartCreate: (_root, { input }, context) => payload(context.carts.create(input)),
     cartLinesAdd: (_root, { cartId, lines }, { carts }) => payload(carts.linesAdd(cartId, lines)),
     cartLinesUpdate: (_root, { cartId, lines }, { carts }) => payload(carts.linesUpdate(cartId, lines)),
     cartLinesRemove: (_root, { cartId, lineIds }, { carts }) => payload(carts.linesRemove(cartId, lineIds)),
     cartAttributesUpdate: (_root, { cartId, attributes }, { carts }) => payload(carts.attributesUpdate(cartId, attributes)),
     cartNoteUpdate: (_root, { cartId, note }, { carts }) => payload(carts.noteUpdate(cartId, note)),
     cartBuyerIdentityUpdate: (_root, { cartId, buyerIdentity }, { carts }) => payload(carts.buyerIdentityUpdate(cartId, buyerIdentity)),
-    cartDeliveryAddressesAdd: (_root, { cartId, addresses }, context) => {
-      requireVersion('Mutation.cartDeliveryAddressesAdd', context);
-      return payload(context.carts.deliveryAddressesAdd(cartId, addresses));
-    },
-    cartDeliveryAddressesReplace: (_root, { cartId, addresses }, context) => {
-      requireVersion('Mutation.cartDeliveryAddressesReplace', context);
-      return payload(context.carts.deliveryAddressesReplace(cartId, addresses));
-    },
-    cartDeliveryAddressesUpdate: (_root, { cartId, addresses }, context) => {
-      requireVersion('Mutation.cartDeliveryAddressesUpdate', context);
-      return payload(context.carts.deliveryAddressesUpdate(cartId, addresses, { version: context.version }));
-    },
-    cartDeliveryAddressesRemove: (_root, { cartId, addressIds }, context) => {
-      requireVersion('Mutation.cartDeliveryAddressesRemove', context);
-      return payload(context.carts.deliveryAddressesRemove(cartId, addressIds));
-    },
-    cartDiscountCodesUpdate: (_root, { cartId, discountCodes }, { carts, version }) =>
-      payload(carts.discountCodesUpdate(cartId, discountCodes, { version })),
+    cartDeliveryAddressesAdd: (_root, { cartId, addresses }, context) => payload(context.carts.deliveryAddressesAdd(cartId, addresses)),
+    cartDeliveryAddressesReplace: (_root, { cartId, addresses }, context) => payload(context.carts.deliveryAddressesReplace(cartId, addresses)),
+    cartDeliveryAddressesUpdate: (_root, { cartId, addresses }, context) => payload(context.carts.deliveryAddressesUpdate(cartId, addresses)),
+    cartDeliveryAddressesRemove: (_root, { cartId, addressIds }, context) => payload(context.carts.deliveryAddressesRemove(cartId, addressIds)),
+    cartDiscountCodesUpdate: (_root, { cartId, discountCodes }, { carts }) => payload(carts.discountCodesUpdate(cartId, discountCodes)),
     cartGiftCardCodesUpdate: (_root, { cartId, giftCardCodes }, { carts }) => payload(carts.giftCardCodesUpdate(cartId, giftCardCodes)),
     cartGiftCardCodesAdd: (_root, { cartId, giftCardCodes }, { carts }) => payload(carts.giftCardCodesUpdate(cartId, giftCardCodes)),
     cartGiftCardCodesRemove: (_root, { cartId, appliedGiftCardIds }, { carts }) =>
@@ -146,10 +110,7 @@ const RESOLVERS = {
     lines: (cart, args) => paginate(cart.lineViews, args, (line) => line.seq),
     checkoutUrl: (cart, _args, context) => absolute(`/demo-checkout/${cart.token}`, context),
     attribute,
-    delivery: (cart, _args, context) => {
-      requireVersion('Cart.delivery', context);
-      return cart.delivery;
-    },
+    delivery: (cart) => cart.delivery,
   },
   // `selected: true` keeps the selected address only; the default (false) lists them all.
   CartDelivery: { addresses: ({ addressList }, { selected }) => (selected ? addressList.filter((entry) => entry.selected) : addressList) },
@@ -211,12 +172,13 @@ export function fallbackResolver(source, _args, _context, info) {
   throw new GraphQLError(`${info.parentType.name}.${info.fieldName} is not served by the demo Storefront stand-in.`);
 }
 
-let schema;
+const schemas = new Map();
 
-/** The executable Storefront schema of the stand-in, built once per process. */
-export function standInSchema() {
-  if (!schema) {
-    schema = executableSchema(mergeResolvers(notServed(storefrontSchema()), RESOLVERS, SELLING_PLAN_RESOLVERS));
+/** The executable Storefront schema of the stand-in at a published `version`, built once per process. */
+export function standInSchema(version) {
+  if (!schemas.has(version)) {
+    const schema = storefrontSchema(version);
+    schemas.set(version, executableSchema(schema, mergeResolvers(notServed(schema), RESOLVERS, SELLING_PLAN_RESOLVERS)));
   }
-  return schema;
+  return schemas.get(version);
 }

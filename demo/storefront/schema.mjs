@@ -1,29 +1,17 @@
-// The real Storefront API schema (introspection JSON shipped with @shopify/hydrogen-react), made
-// executable with the stand-in's resolvers (DESIGN, Decisions: the stand-in answers the real schema).
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+// Shopify's published Storefront API schema of each version (shopify-schemas.mjs), made executable
+// with the stand-in's resolvers, so the stand-in answers, and refuses, what that version of the API does.
 import { addResolversToSchema } from '@graphql-tools/schema';
-import { buildClientSchema, isAbstractType } from './graphql.mjs';
+import { storefrontSchema } from '../shopify-schemas.mjs';
+import { isAbstractType } from './graphql.mjs';
 
-const require = createRequire(import.meta.url);
-
-let clientSchema;
-
-/** The Storefront schema as built from its introspection JSON; loaded once per process. */
-export function storefrontSchema() {
-  clientSchema ??= buildClientSchema(
-    JSON.parse(readFileSync(require.resolve('@shopify/hydrogen-react/storefront.schema.json'), 'utf8')),
-  );
-  return clientSchema;
-}
+export { storefrontSchema };
 
 /**
- * The schema with `resolvers` added. Every interface and union (Node, Merchandise, BaseCartLine,
+ * `schema` with `resolvers` added. Every interface and union (Node, Merchandise, BaseCartLine,
  * Media, CartDiscountAllocation, PricingValue, ...) is resolved from the `__typename` each
  * stand-in object carries, so one rule covers them all.
  */
-export function executableSchema(resolvers) {
-  const schema = storefrontSchema();
+export function executableSchema(schema, resolvers) {
   const abstract = Object.values(schema.getTypeMap()).filter(isAbstractType);
   const typeResolvers = Object.fromEntries(
     abstract.map((type) => [type.name, { __resolveType: (source) => source.__typename }]),

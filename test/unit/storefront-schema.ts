@@ -1,25 +1,27 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { GraphQLError, GraphQLSchema, IntrospectionQuery } from 'graphql';
-import { buildClientSchema, parse, validate } from 'graphql';
+import type { GraphQLError, GraphQLSchema } from 'graphql';
+import { NoDeprecatedCustomRule, parse, validate } from '../../demo/storefront/graphql.mjs';
+import { OLDEST_SUPPORTED_VERSION, PINNED_VERSION, requestProblems, storefrontSchema as published } from '../../demo/shopify-schemas.mjs';
 
 /**
- * The real Storefront API schema (2026-04) that @shopify/hydrogen-react ships as introspection
- * JSON, for tests that check documents before any network (DESIGN: Cart client).
+ * Shopify's published Storefront and Admin schemas (@shopify/dev-mcp's introspection JSON), for tests
+ * that check documents before any network: the version the element pins and the oldest it accepts.
  */
+export const CHECKED_VERSIONS = [PINNED_VERSION, OLDEST_SUPPORTED_VERSION] as const;
 
-let schema: GraphQLSchema | undefined;
-
-export function storefrontSchema(): GraphQLSchema {
-  if (!schema) {
-    const path = createRequire(import.meta.url).resolve('@shopify/hydrogen-react/storefront.schema.json');
-    const json = JSON.parse(readFileSync(path, 'utf8')) as { data?: IntrospectionQuery } & Partial<IntrospectionQuery>;
-    schema = buildClientSchema((json.data ?? json) as IntrospectionQuery);
-  }
-  return schema;
+export function storefrontSchema(version: string = PINNED_VERSION): GraphQLSchema {
+  return published(version);
 }
 
-/** Every rule graphql's `validate` applies (unknown fields, arguments, variables, unused fragments...). */
-export function validateAgainstStorefront(document: string): readonly GraphQLError[] {
-  return validate(storefrontSchema(), parse(document));
+/** Every rule graphql's `validate` applies (unknown fields, arguments, variables, unused fragments...), then the variables. */
+export function validateAgainstStorefront(query: string, version: string = PINNED_VERSION, variables?: Record<string, unknown>): readonly GraphQLError[] {
+  return requestProblems('storefront', version, { query, variables });
+}
+
+export function validateAgainstAdmin(query: string, version: string = PINNED_VERSION, variables?: Record<string, unknown>): readonly GraphQLError[] {
+  return requestProblems('admin', version, { query, variables });
+}
+
+/** The deprecated fields, arguments and values `document` uses, as graphql words each. */
+export function deprecatedUses(document: string, version: string = PINNED_VERSION): string[] {
+  return validate(storefrontSchema(version), parse(document), [NoDeprecatedCustomRule]).map((error) => error.message);
 }
