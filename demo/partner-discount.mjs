@@ -15,10 +15,9 @@ import { jsonResponse, readJson } from './json-body.mjs';
 import { mailgunOptions } from './mail/index.mjs';
 import { loopbackOrigins } from './origins.mjs';
 import { sharedRedisStores } from './redis.mjs';
-import { createAdminStandIn } from './storefront/admin.mjs';
+import { DEMO_ADMIN_TOKEN } from './storefront/stand-in.mjs';
 
-/** Demo constants: the stand-in's Admin token and the token secret, never real ones. */
-const DEMO_ADMIN_TOKEN = 'shpat_demo-admin-token';
+/** Demo constant: the token secret, never a real one. */
 const DEMO_TOKEN_SECRET = 'demo-partner-token-secret-0123456789abcdef';
 /** A name that never resolves, so a stand-in misconfiguration cannot reach the network. */
 const STAND_IN_ADMIN_ENDPOINT = 'https://demo-shop.myshopify.invalid/admin/api/2025-10/graphql.json';
@@ -59,11 +58,10 @@ function parseControl(body) {
 }
 
 /**
- * @param {{ mailStandIn: { handle(request: Request): Promise<Response> }, shop: object, env?: NodeJS.ProcessEnv }} options
- *   the relay's Mailgun stand-in (one outbox) and the Storefront stand-in's shop
+ * @param {{ mailStandIn: { handle(request: Request): Promise<Response> }, admin: import('./admin/index.mjs').AdminStandIn, env?: NodeJS.ProcessEnv }} options
+ *   the relay's Mailgun stand-in (one outbox) and the Admin API stand-in over the demo shop
  */
-export function createPartnerDiscountRoutes({ mailStandIn, shop, env = process.env }) {
-  const admin = createAdminStandIn({ shop, accessToken: DEMO_ADMIN_TOKEN });
+export function createPartnerDiscountRoutes({ mailStandIn, admin, env = process.env }) {
   let handler;
   // Loaded on first use so the demo server starts before a build; the handler is the shipped file.
   const loadHandler = () =>

@@ -28,7 +28,8 @@ export const routes = [
   ...cdnRoutes,
   // Stand-in for the 3D model's cloud storage (spec §7.6): the charger made by scripts/make-charger-glb.mjs.
   { method: 'GET', pattern: /^\/models\/(?<path>[\w-]+\.glb)$/, handler: serveDirectory(repoDir('demo/assets')) },
-  // Storefront API stand-in at /api/{version}/graphql.json, its checkout pages and failure switch.
+  // Storefront API stand-in at /api/{version}/graphql.json, its checkout pages and failure switch,
+  // and the Admin API stand-in over the same shop at /admin/api/{version}/graphql.json.
   ...storefront.routes,
   // Lead capture (spec §7.2) at /api/store-cart: POST records the form values, GET lists them.
   ...leadCaptureRoutes,
@@ -39,7 +40,7 @@ export const routes = [
   ...specRequest.routes,
   // The partner-discount handler at /api/partner-discount/{start,verify}: codes to the same outbox,
   // single-use shop codes through an Admin API stand-in that the shop above then honours once.
-  ...createPartnerDiscountRoutes({ mailStandIn: specRequest.standIn, shop: storefront.shop }).routes,
+  ...createPartnerDiscountRoutes({ mailStandIn: specRequest.standIn, admin: storefront.admin }).routes,
   // The direct-debit handler at /api/direct-debit with its webhook, GoCardless API and drop-in stand-ins.
   ...directDebitRoutes,
 ];

@@ -95,6 +95,7 @@ function productJson(product) {
 
 export function createThemeCartStandIn({ shop }) {
   const carts = new Map();
+  shop.onEmptied(() => carts.clear());
 
   /** The browser's cart, made on first use; `setCookie` is the header to send when it is new. */
   function cartFor(request) {
@@ -217,7 +218,8 @@ export function createThemeCartStandIn({ shop }) {
       if (!Number.isInteger(entry?.id) || !Number.isInteger(quantity) || quantity < 1) return cartError(422, 'Each item needs a numeric id and a whole quantity of at least 1.');
       if (entry.properties !== undefined && !isStringRecord(entry.properties)) return cartError(422, 'Line-item properties must be text.');
       const variant = shop.variant(variantGid(entry.id));
-      if (!variant) return cartError(404, 'Cannot find variant');
+      // A theme sells what is published to its Online Store.
+      if (!variant || !shop.publishedOn(variant.product, 'online-store')) return cartError(404, 'Cannot find variant');
       if (!variant.availableForSale) return cartError(422, `The product '${variant.product.title}' is already sold out.`);
       const sellingPlan = entry.selling_plan ?? undefined;
       if (sellingPlan !== undefined && !variant.sellingPlans.some((plan) => numericId(plan.id) === sellingPlan)) {
@@ -331,7 +333,7 @@ ${pairs(cart.attributes) || '<p>None.</p>'}
 
   function productByHandle(_request, { handle }) {
     const product = shop.productByHandle(handle);
-    return product ? jsonResponse(200, productJson(product)) : jsonResponse(404, { status: 404, message: 'Not Found', description: `No product with the handle ${handle}.` });
+    return product && shop.publishedOn(product, 'online-store') ? jsonResponse(200, productJson(product)) : jsonResponse(404, { status: 404, message: 'Not Found', description: `No product with the handle ${handle}.` });
   }
 
   const routes = [

@@ -53,6 +53,13 @@ const timestamp = (date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 export function createCartStore({ shop, now = () => new Date() }) {
   const carts = new Map();
 
+  /** A variant the Storefront API sells: its product published to the storefront app. */
+  const sellable = (id) => {
+    const variant = shop.variant(id);
+    return variant && shop.publishedOn(variant.product, 'storefront') ? variant : undefined;
+  };
+  shop.onEmptied(() => carts.clear());
+
   function find(id) {
     const match = CART_ID.exec(id ?? '');
     const cart = match ? carts.get(match[1]) : undefined;
@@ -71,7 +78,7 @@ export function createCartStore({ shop, now = () => new Date() }) {
     lines.forEach((input, index) => {
       const at = [...path, index];
       const quantity = input.quantity ?? 1;
-      const variant = shop.variant(input.merchandiseId);
+      const variant = sellable(input.merchandiseId);
       if (!variant) {
         errors.push(userError('INVALID_MERCHANDISE_LINE', [...at, 'merchandiseId'], `The merchandise with id ${input.merchandiseId} does not exist.`));
         return;
@@ -340,7 +347,7 @@ export function createCartStore({ shop, now = () => new Date() }) {
           const line = draft.lines.find((candidate) => candidate.id === input.id);
           // A selling plan left out stays; null takes it off.
           const sellingPlanId = input.sellingPlanId === undefined ? line?.sellingPlanId : input.sellingPlanId;
-          const variant = line && shop.variant(input.merchandiseId ?? line.variantId);
+          const variant = line && (input.merchandiseId == null ? shop.variant(line.variantId) : sellable(input.merchandiseId));
           const planError = variant && sellingPlanError(variant, sellingPlanId, [...at, 'sellingPlanId']);
           if (!line) {
             errors.push(userError('INVALID_MERCHANDISE_LINE', [...at, 'id'], `The merchandise line with id ${input.id} does not exist.`));

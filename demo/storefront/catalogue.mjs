@@ -1,6 +1,8 @@
 // The demo shop's products, seeded from the configurator's catalogue: the Charge Point, one installation product whose variants are the installation options
 // (spec §7.1 queries it for title, description and first image), and one product per other
 // catalogue item with a variant id, so every variant the element adds to a cart exists here.
+// The Admin API stand-in adds and changes products too, and publishes them: the Storefront API
+// sees only products published to the storefront app's publication, a theme only the Online Store's.
 import { moneyV2 } from './money.mjs';
 import { offerMonthlyPlan } from './selling-plans.mjs';
 
@@ -8,6 +10,13 @@ import { offerMonthlyPlan } from './selling-plans.mjs';
 const SEEDED_AT = '2025-01-06T09:00:00Z';
 
 export const SHOP_NAME = 'Charge Point demo shop';
+
+/** The demo shop's two sales channels: its theme, and the custom app whose Storefront token the pages use. */
+export const PUBLICATIONS = [
+  { id: 'gid://shopify/Publication/46100001', name: 'Online Store', channel: 'online-store' },
+  { id: 'gid://shopify/Publication/46100002', name: 'Charge Point configurator', channel: 'storefront' },
+];
+export const publicationOf = (channel) => PUBLICATIONS.find((publication) => publication.channel === channel).id;
 
 /** The most of one variant a cart line may hold; more is answered with MAXIMUM_EXCEEDED (spec §8). */
 export const MAX_QUANTITY = 999;
@@ -107,7 +116,7 @@ function image(index, { name, alt }) {
   };
 }
 
-function productRecord(draft, id, index) {
+export function productRecord(draft, id, index) {
   const img = draft.image ? image(index, draft.image) : null;
   const media = img
     ? [{ __typename: 'MediaImage', id: `gid://shopify/MediaImage/${index}`, alt: img.altText, mediaContentType: 'IMAGE', image: img, previewImage: img, presentation: null }]
@@ -122,7 +131,7 @@ function productRecord(draft, id, index) {
     descriptionHtml: `<p>${escapeHtml(draft.description)}</p>`,
     productType: draft.productType,
     vendor: SHOP_NAME,
-    tags: [draft.productType.toLowerCase()],
+    tags: draft.productType ? [draft.productType.toLowerCase()] : [],
     createdAt: SEEDED_AT,
     updatedAt: SEEDED_AT,
     publishedAt: SEEDED_AT,
@@ -138,6 +147,12 @@ function productRecord(draft, id, index) {
       return { minVariantPrice: moneyV2(Math.min(...prices)), maxVariantPrice: moneyV2(Math.max(...prices)) };
     },
     onlineStoreUrl: null,
+    /** Ids of the publications the product is published to. */
+    publishedTo: new Set(draft.publishedTo ?? []),
+    /** The draft's picture, so a product the Admin API sets again keeps it. */
+    imageDraft: draft.image,
+    status: draft.status ?? 'ACTIVE',
+    sellingPlanGroupList: [],
     isGiftCard: false,
     requiresSellingPlan: false,
     totalInventory: null,
@@ -169,6 +184,7 @@ function productRecord(draft, id, index) {
       compareAtPrice: null,
       compareAtPriceV2: null,
       availableForSale: true,
+      sellingPlans: [],
       // "Out of stock but still available for purchase" (back-orders): the demo shop takes none.
       currentlyNotInStock: false,
       // Not tracked while on sale; none left once taken off sale.
@@ -224,21 +240,36 @@ const POLICIES = [
 export function seedShop(catalogue) {
   const products = [];
   const variants = new Map();
-  const usedIds = new Set();
-  let fallbackId = 9_000_000_000;
-  productDrafts(catalogue).forEach((draft) => {
-    // A merchant catalogue may reuse a variant for two items; the first item keeps it.
-    const fresh = { ...draft, variants: draft.variants.filter((variant) => !variants.has(variant.id)) };
-    if (fresh.variants.length === 0) return;
-    // Product ids follow the first variant's number, so the ids read alike in the demo.
-    let id = draft.id ?? `gid://shopify/Product/${numericTail(fresh.variants[0].id) ?? fallbackId++}`;
-    while (usedIds.has(id)) id = `gid://shopify/Product/${fallbackId++}`;
-    usedIds.add(id);
-    const product = productRecord(fresh, id, products.length + 1);
+  /** Numbers for products and variants the Admin API makes, apart from the catalogue's. */
+  let nextNumber = 47_000_000_000;
+  const newId = (type) => `gid://shopify/${type}/${nextNumber++}`;
+
+  /** Indexes a product record, its variants, media and options. */
+  function addProduct(product) {
     products.push(product);
     for (const variant of product.variantList) variants.set(variant.id, variant);
-  });
-  offerMonthlyPlan(products, catalogue);
+    [product, ...product.variantList, ...product.mediaList, ...product.optionList].forEach(index);
+  }
+
+  /** The catalogue's products, published everywhere, with the monthly plan's selling plans. */
+  function seed() {
+    const usedIds = new Set();
+    let fallbackId = 9_000_000_000;
+    const seeded = [];
+    productDrafts(catalogue).forEach((draft) => {
+      // A merchant catalogue may reuse a variant for two items; the first item keeps it.
+      const fresh = { ...draft, variants: draft.variants.filter((variant) => !variants.has(variant.id)) };
+      if (fresh.variants.length === 0) return;
+      // Product ids follow the first variant's number, so the ids read alike in the demo.
+      let id = draft.id ?? `gid://shopify/Product/${numericTail(fresh.variants[0].id) ?? fallbackId++}`;
+      while (usedIds.has(id)) id = `gid://shopify/Product/${fallbackId++}`;
+      usedIds.add(id);
+      const product = productRecord({ ...fresh, publishedTo: PUBLICATIONS.map((publication) => publication.id) }, id, seeded.length + 1);
+      seeded.push(product);
+      addProduct(product);
+    });
+    offerMonthlyPlan(seeded, catalogue);
+  }
 
   const collection = {
     __typename: 'Collection',
@@ -247,7 +278,9 @@ export function seedShop(catalogue) {
     title: 'EV charging',
     descriptionText: 'The Charge Point, its installation, cables, colours and extras.',
     descriptionHtml: '<p>The Charge Point, its installation, cables, colours and extras.</p>',
-    image: products[0]?.featuredImage ?? null,
+    get image() {
+      return products[0]?.featuredImage ?? null;
+    },
     updatedAt: SEEDED_AT,
     onlineStoreUrl: null,
     trackingParameters: null,
@@ -291,11 +324,13 @@ export function seedShop(catalogue) {
    * Codes by lower case: the catalogue's shared codes, and the single-use ones the Admin API
    * stand-in adds (`usageLimit: 1`), which the first cart they are applied to holds (`heldBy`).
    */
-  const discounts = new Map(
-    catalogue.discounts
-      .filter((discount) => discount.code && discount.value > 0)
-      .map((discount) => [discount.code.toLowerCase(), { code: discount.code, title: discount.name, value: discount.value }]),
-  );
+  const discounts = new Map();
+  const seedDiscounts = () => {
+    for (const discount of catalogue.discounts) {
+      if (discount.code && discount.value > 0) discounts.set(discount.code.toLowerCase(), { code: discount.code, title: discount.name, value: discount.value });
+    }
+  };
+  seedDiscounts();
   /** Codes of `discounts` the shop does not honour for now (`POST /api/_control`), lower case. */
   const rejectedCodes = new Set();
   /**
@@ -311,13 +346,16 @@ export function seedShop(catalogue) {
   };
 
   const nodes = new Map();
-  const index = (record) => nodes.set(record.id, record);
-  [shop, collection, ...Object.values(policies)].forEach(index);
-  for (const product of products) {
-    [product, ...product.variantList, ...product.mediaList, ...product.optionList].forEach(index);
+  function index(record) {
+    nodes.set(record.id, record);
   }
+  const indexShop = () => [shop, collection, ...Object.values(policies)].forEach(index);
+  indexShop();
+  seed();
 
-  const installationVariant = catalogue.installations[0] && variants.get(catalogue.installations[0].variantId);
+  /** Listeners told when the shop is emptied: the cart stores, whose carts name its variants. */
+  const emptiedListeners = [];
+
   return {
     shop,
     products,
@@ -348,9 +386,73 @@ export function seedShop(catalogue) {
     },
     policies: Object.values(policies),
     /** The product spec §7.1 queries for the installation's title, description and image. */
-    installationProductId: installationVariant?.product.id ?? null,
+    get installationProductId() {
+      const installation = catalogue.installations[0] && variants.get(catalogue.installations[0].variantId);
+      return installation?.product.id ?? null;
+    },
     variant: (id) => variants.get(id),
     node: (id) => nodes.get(id),
     productByHandle: (handle) => products.find((product) => product.handle === handle),
+    /** Whether `product` is published to a channel: `storefront` (the Storefront API) or `online-store` (the theme). */
+    publishedOn: (product, channel) => product.publishedTo.has(publicationOf(channel)) && product.status === 'ACTIVE',
+    /** A product made through the Admin API from a draft (productRecord's shape), unpublished; ids made here. */
+    createProduct(draft) {
+      const product = productRecord(
+        { ...draft, variants: draft.variants.map((variant) => ({ ...variant, id: newId('ProductVariant') })) },
+        newId('Product'),
+        products.length + 1,
+      );
+      addProduct(product);
+      return product;
+    },
+    /**
+     * `existing` set to `draft` (the Admin API's productSet): same id, picture and publications; its
+     * variants with an id kept (with their selling plans), new ones made, the rest deleted.
+     */
+    replaceProduct(existing, draft) {
+      const at = products.indexOf(existing);
+      const record = productRecord(
+        {
+          ...draft,
+          image: existing.imageDraft,
+          publishedTo: [...existing.publishedTo],
+          variants: draft.variants.map((variant) => ({ ...variant, id: variant.id ?? newId('ProductVariant') })),
+        },
+        existing.id,
+        at + 1,
+      );
+      record.vendor = existing.vendor;
+      record.tags = existing.tags;
+      for (const variant of record.variantList) variant.sellingPlans = existing.variantList.find((before) => before.id === variant.id)?.sellingPlans ?? [];
+      record.sellingPlanGroupList = [...new Set(record.variantList.flatMap((variant) => variant.sellingPlans.map((plan) => plan.group)))];
+      for (const part of [...existing.variantList, ...existing.mediaList, ...existing.optionList]) {
+        nodes.delete(part.id);
+        variants.delete(part.id);
+      }
+      products[at] = record;
+      for (const variant of record.variantList) variants.set(variant.id, variant);
+      [record, ...record.variantList, ...record.mediaList, ...record.optionList].forEach(index);
+      return record;
+    },
+    /** No products, variants, discounts or carts: a shop for the set-up command to fill. */
+    empty() {
+      products.length = 0;
+      variants.clear();
+      nodes.clear();
+      indexShop();
+      discounts.clear();
+      rejectedCodes.clear();
+      for (const listener of emptiedListeners) listener();
+    },
+    /** The catalogue's products and codes again, as seeded, in place of whatever products the shop holds; carts stay. */
+    reseed() {
+      products.length = 0;
+      variants.clear();
+      nodes.clear();
+      indexShop();
+      seed();
+      seedDiscounts();
+    },
+    onEmptied: (listener) => emptiedListeners.push(listener),
   };
 }

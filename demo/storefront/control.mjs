@@ -7,8 +7,11 @@
 //   { "prices": { "<variant gid>": "649.00" } }  sets variant prices (pounds, 2 decimals);
 //   { "unavailable": ["<variant gid>"] }         takes variants off sale;
 //   { "rejectDiscountCodes": ["PARTNER-EXAMPLE0001"] }    stops honouring existing discount codes;
-//   { "reset": true }                  catalogue prices, everything on sale, every code honoured,
-//                                      failures off (carts are kept).
+//   { "reset": true }                  the prefilled demo shop again: the catalogue's products at its
+//                                      prices, on sale and published, every code honoured, failures
+//                                      off (carts are kept);
+//   { "shop": "empty" }                no products, variants, selling plans, discounts or carts, for
+//                                      the set-up command to fill through the Admin API stand-in.
 // Keys combine in one body (the reset first); a body with an unknown key or value changes nothing
 // and answers 400 saying why. Prices, availability and codes apply to the theme cart stand-in too.
 // `GET /api/_control` answers the state: { failNext, status, carts, prices, unavailable,
@@ -22,7 +25,7 @@ const json = (status, body) =>
 /** Most failures one switch may queue: enough for any retry test, bounded for a typo. */
 const MAX_FAILURES = 100;
 
-const KEYS = ['failNext', 'status', 'forgetCarts', 'prices', 'unavailable', 'rejectDiscountCodes', 'reset'];
+const KEYS = ['failNext', 'status', 'forgetCarts', 'prices', 'unavailable', 'rejectDiscountCodes', 'reset', 'shop'];
 
 export function createFailureSwitch() {
   let remaining = 0;
@@ -55,10 +58,12 @@ function parseControl(body, shop) {
   }
   if (status !== undefined && failNext === undefined) return 'status needs failNext.';
   if (forgetCarts !== undefined && typeof forgetCarts !== 'boolean') return 'forgetCarts must be true or false.';
+  if (body.shop !== undefined && body.shop !== 'empty') return 'shop must be "empty".';
   return steeringProblem(shop, body);
 }
 
-export function controlRoutes({ failures, carts, shop }) {
+/** `onEmpty`: what else forgets the shop's records when it is emptied (the Admin stand-in's discounts). */
+export function controlRoutes({ failures, carts, shop, onEmpty = () => {} }) {
   const state = () => ({ ...failures.state(), carts: carts.size, ...steeringState(shop) });
   const pattern = /^\/api\/_control$/;
   return [
@@ -75,7 +80,14 @@ export function controlRoutes({ failures, carts, shop }) {
         }
         const problem = parseControl(body, shop);
         if (problem) return json(400, { error: problem });
-        if (body.reset) failures.set(0);
+        if (body.shop === 'empty') {
+          shop.empty();
+          onEmpty();
+        }
+        if (body.reset) {
+          failures.set(0);
+          shop.reseed();
+        }
         if (body.failNext !== undefined) failures.set(body.failNext, body.status);
         if (body.forgetCarts) carts.clear();
         steer(shop, body);

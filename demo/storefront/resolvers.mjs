@@ -14,14 +14,30 @@ const absolute = (path, { origin }) => new URL(path, origin).href;
 
 const truncate = (text, at) => (at != null && at >= 0 && text.length > at ? `${text.slice(0, Math.max(0, at - 1))}…` : text);
 
+/** Whether the Storefront API shows a record: a product, or a part of one, published to its channel. */
+function visible(shop, record) {
+  const product = record.__typename === 'Product' ? record : record.product;
+  return product === undefined || shop.publishedOn(product, 'storefront');
+}
+
+/** The shop's products the Storefront API shows. */
+const storefrontProducts = (shop) => shop.products.filter((product) => visible(shop, product));
+
 /** A product by id; ids of other records (a variant's, say) find nothing, as in the real API. */
 function productById(shop, id) {
   const record = shop.node(id);
-  return record?.__typename === 'Product' ? record : undefined;
+  return record?.__typename === 'Product' && visible(shop, record) ? record : undefined;
 }
 
+const productByHandle = (shop, handle) => {
+  const product = shop.productByHandle(handle);
+  return product && visible(shop, product) ? product : undefined;
+};
+
 function node(id, context) {
-  return context.shop.node(id) ?? context.carts.get(id) ?? context.carts.line(id) ?? null;
+  const record = context.shop.node(id);
+  if (record) return visible(context.shop, record) ? record : null;
+  return context.carts.get(id) ?? context.carts.line(id) ?? null;
 }
 
 /** A mutation payload: the cart in its API shape plus the user errors and warnings. */
@@ -36,15 +52,15 @@ const metafields = (_source, { identifiers }) => identifiers.map(() => null);
 
 const RESOLVERS = {
   QueryRoot: {
-    product: (_root, { id, handle }, { shop }) => (id != null ? productById(shop, id) : shop.productByHandle(handle ?? '')) ?? null,
-    productByHandle: (_root, { handle }, { shop }) => shop.productByHandle(handle) ?? null,
-    products: (_root, args, { shop }) => productArgs(shop.products, args),
+    product: (_root, { id, handle }, { shop }) => (id != null ? productById(shop, id) : productByHandle(shop, handle ?? '')) ?? null,
+    productByHandle: (_root, { handle }, { shop }) => productByHandle(shop, handle) ?? null,
+    products: (_root, args, { shop }) => productArgs(storefrontProducts(shop), args),
     productRecommendations: (_root, { productId, productHandle }, { shop }) => {
-      const product = productId != null ? productById(shop, productId) : shop.productByHandle(productHandle ?? '');
+      const product = productId != null ? productById(shop, productId) : productByHandle(shop, productHandle ?? '');
       if (!product) return null;
       // Related means the same kind of thing; the Charge Point's relations are its extras.
       const type = product.productType === 'Charge Point' ? 'Add-on' : product.productType;
-      return shop.products.filter((candidate) => candidate !== product && candidate.productType === type).slice(0, 10);
+      return storefrontProducts(shop).filter((candidate) => candidate !== product && candidate.productType === type).slice(0, 10);
     },
     collection: (_root, { id, handle }, { shop }) =>
       (id != null ? id === shop.collection.id : handle === shop.collection.handle) ? shop.collection : null,
@@ -90,7 +106,7 @@ const RESOLVERS = {
   },
   Collection: {
     description: (collection, { truncateAt }) => truncate(collection.descriptionText, truncateAt),
-    products: (collection, args) => productArgs(collection.productList, args),
+    products: (collection, args, { shop }) => productArgs(collection.productList.filter((product) => visible(shop, product)), args),
   },
   Image: {
     url: (image, _args, context) => absolute(image.path, context),

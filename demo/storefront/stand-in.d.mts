@@ -1,5 +1,6 @@
 // Types of stand-in.mjs, for the TypeScript tests that drive it in process.
 import type { Catalogue } from '../../src/domain/catalogue/schema';
+import type { AdminStandIn } from '../admin/index.mjs';
 
 export interface DemoRoute {
   method: string;
@@ -15,6 +16,8 @@ export interface DemoShop {
 export interface StorefrontStandIn {
   /** The shop, to share with the theme cart stand-in. */
   shop: DemoShop;
+  /** The Admin API stand-in over the same shop, answering DEMO_ADMIN_TOKEN. */
+  admin: AdminStandIn;
   /** The demo server routes: the API, the steering, the checkout pages, the product pictures. */
   routes: DemoRoute[];
   /** Answers one request as the demo server would route it. */
@@ -22,5 +25,7 @@ export interface StorefrontStandIn {
   /** The product spec §7.1 queries for the installation's title, description and image. */
   installationProductId: string | null;
 }
+
+export const DEMO_ADMIN_TOKEN: string;
 
 export function createStorefrontStandIn(options: { catalogue: Catalogue; now?: () => Date }): StorefrontStandIn;

@@ -4,7 +4,7 @@
 // code to the Storefront stand-in's shop: a single-use code applies in the first cart it is put on
 // and in no other. Everything runs in process.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createAdminStandIn, type AdminStandIn } from '../../demo/storefront/admin.mjs';
+import { ALL_SCOPES, createAdminStandIn, type AdminStandIn } from '../../demo/admin/index.mjs';
 import { createRouter } from '../../demo/router.mjs';
 import { createStorefrontStandIn, type StorefrontStandIn } from '../../demo/storefront/stand-in.mjs';
 import { createThemeCartStandIn } from '../../demo/theme-cart.mjs';
@@ -28,7 +28,7 @@ let admin: AdminStandIn;
 beforeEach(() => {
   // A merchant catalogue with shared codes, so the Admin API's refusal of a taken code can be shown.
   storefront = createStorefrontStandIn({ catalogue: SHARED_CODES_CATALOGUE });
-  admin = createAdminStandIn({ shop: storefront.shop, accessToken: TOKEN });
+  admin = createAdminStandIn({ shop: storefront.shop, tokens: { [TOKEN]: ALL_SCOPES } });
 });
 
 const adminCall = (body: unknown, token = TOKEN) =>

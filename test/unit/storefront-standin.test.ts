@@ -847,7 +847,7 @@ describe('steering the shop (POST /api/_control: prices, unavailable, rejectDisc
   });
 
   it.each([
-    [{ colour: 'red' }, /Unknown key "colour"; the keys are failNext, status, forgetCarts, prices, unavailable, rejectDiscountCodes, reset\./],
+    [{ colour: 'red' }, /Unknown key "colour"; the keys are failNext, status, forgetCarts, prices, unavailable, rejectDiscountCodes, reset, shop\./],
     [{ prices: ['649.00'] }, /prices must be an object of variant ids to amounts/],
     [{ prices: { [UNKNOWN_VARIANT]: '649.00' } }, /prices: the demo shop has no variant gid:\/\/shopify\/ProductVariant\/1\./],
     ...['649', '649.0', '649.000', '-1.00', '1,000.00', '£649.00', ' 649.00'].map((amount) => [

@@ -45,7 +45,8 @@ export const ColourOptionSchema = v.object({
   /** Flat colour; premium (wood) and limited finishes have none and show a photo swatch. */
   color: v.optional(hex),
   code: text,
-  variantId,
+  /** Colours are no cart lines (the charger's line names them), so a shop needs no variant for them. */
+  variantId: v.optional(variantId),
   /** Swatch or finish image path, relative to the image CDN. */
   path: text,
   /** AR asset key. */

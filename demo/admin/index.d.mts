@@ -1,5 +1,5 @@
-// Types of admin.mjs, for the TypeScript tests that drive it in process.
-import type { DemoShop } from './stand-in.mjs';
+// Types of index.mjs, for the TypeScript tests that drive it in process.
+import type { DemoShop } from '../storefront/stand-in.mjs';
 
 /** A discount the stand-in made, as its input gave it. */
 export interface CreatedDiscount {
@@ -20,6 +20,9 @@ export interface AdminStandIn {
   handle(request: Request): Promise<Response>;
   created: CreatedDiscount[];
   failures: { set(count: number, status?: number): void; state(): { failNext: number; status: number } };
+  clear(): void;
 }
 
-export function createAdminStandIn(options: { shop: DemoShop; accessToken: string; now?: () => Date }): AdminStandIn;
+export const ALL_SCOPES: string[];
+
+export function createAdminStandIn(options: { shop: DemoShop; tokens: Record<string, readonly string[]>; now?: () => Date }): AdminStandIn;

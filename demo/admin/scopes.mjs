@@ -1,0 +1,17 @@
+// The access scope each root field the Admin API stand-in serves needs, as Shopify's reference
+// gives it for the field (none: any token may ask). A `write_` scope grants its `read_` one.
+export const REQUIRED_SCOPE = {
+  currentAppInstallation: null,
+  codeDiscountNodeByCode: 'read_discounts',
+  discountCodeBasicCreate: 'write_discounts',
+  products: 'read_products',
+  productVariants: 'read_products',
+  productSet: 'write_products',
+  publications: 'read_publications',
+  publishablePublish: 'write_publications',
+};
+
+/** Whether `scopes` (a token's) include `scope`, directly or through its write scope. */
+export function grants(scopes, scope) {
+  return scopes.includes(scope) || (scope.startsWith('read_') && scopes.includes(`write_${scope.slice('read_'.length)}`));
+}
