@@ -49,7 +49,7 @@ function boundary({ name, files, ignores = [], folders = [], packages = [], banG
   };
 }
 
-const LAYER_DIRS = 'src/{domain,stores,services,ui,app,server,elements}/**';
+const LAYER_DIRS = 'src/{domain,stores,services,ui,app,server,elements,setup}/**';
 
 export default defineConfig(
   globalIgnores(['dist/', 'coverage/', 'test-results/']),
@@ -119,6 +119,13 @@ export default defineConfig(
     name: 'src/server',
     files: ['src/server/**'],
     folders: ['ui', 'app', 'stores', 'services', 'elements', 'demo'],
+    packages: ['react', 'react-dom', 'zustand', '@google/', 'three'],
+  }),
+  boundary({
+    // The set-up command: Node, the Admin API client and domain/ (services/ for the API version only).
+    name: 'src/setup',
+    files: ['src/setup/**'],
+    folders: ['ui', 'app', 'stores', 'elements', 'server', 'demo'],
     packages: ['react', 'react-dom', 'zustand', '@google/', 'three'],
   }),
   boundary({

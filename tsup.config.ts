@@ -137,4 +137,14 @@ export default defineConfig([
     dts: true,
     sourcemap: true,
   },
+  {
+    // The package's command (`npx ev-charger-configurator shop-setup`), on Node.
+    entry: { cli: 'src/setup/bin.ts' },
+    format: ['esm'],
+    platform: 'node',
+    target: 'node20',
+    outDir: 'dist',
+    outExtension: () => ({ js: '.js' }),
+    banner: { js: '#!/usr/bin/env node' },
+  },
 ]);

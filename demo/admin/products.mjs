@@ -23,13 +23,20 @@ const UNMODELLED_PRODUCT = ['files', 'metafields', 'collections', 'claimOwnershi
 const UNMODELLED_VARIANT = ['file', 'metafields', 'inventoryQuantities', 'requiresComponents', 'unitPriceMeasurement'];
 
 export function productResolvers({ shop }) {
+  const appView = (app) => ({ __typename: 'App', id: app.id, handle: app.handle, title: app.title });
   const publicationView = (publication) => ({
     __typename: 'Publication',
     id: publication.id,
     name: publication.name,
     autoPublish: false,
     supportsFuturePublishing: false,
-    catalog: { __typename: 'AppCatalog', id: publication.id.replace('Publication', 'AppCatalog'), title: publication.name, status: 'ACTIVE' },
+    catalog: {
+      __typename: 'AppCatalog',
+      id: publication.id.replace('Publication', 'AppCatalog'),
+      title: publication.name,
+      status: 'ACTIVE',
+      apps: (page) => paginate([appView(publication.app)], page),
+    },
   });
 
   function variantView(variant, product) {
@@ -173,15 +180,20 @@ export function productResolvers({ shop }) {
         return product ? productView(product) : null;
       },
       products: ({ query, ...page }) => paginate(search(shop.products, query).map(productView), page),
-      publications: (page) => paginate(PUBLICATIONS.map(publicationView), page),
+      // Every publication here is an app's (the Online Store is one too): catalogType APP lists them all.
+      publications: ({ catalogType, ...page }) => paginate(catalogType && catalogType !== 'APP' ? [] : PUBLICATIONS.map(publicationView), page),
     },
     mutation: { productSet, publishablePublish },
     /** The app installation a token sees: its scopes, and its own publication (the storefront app's). */
-    installation: (scopes) => ({
-      __typename: 'AppInstallation',
-      id: 'gid://shopify/AppInstallation/46100',
-      accessScopes: scopes.map((handle) => ({ handle, description: handle })),
-      publication: publicationView(PUBLICATIONS.find((publication) => publication.channel === 'storefront')),
-    }),
+    installation: (scopes) => {
+      const own = PUBLICATIONS.find((publication) => publication.channel === 'storefront');
+      return {
+        __typename: 'AppInstallation',
+        id: 'gid://shopify/AppInstallation/46100',
+        app: appView(own.app),
+        accessScopes: scopes.map((handle) => ({ handle, description: handle })),
+        publication: publicationView(own),
+      };
+    },
   };
 }

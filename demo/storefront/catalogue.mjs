@@ -13,8 +13,9 @@ export const SHOP_NAME = 'Charge Point demo shop';
 
 /** The demo shop's two sales channels: its theme, and the custom app whose Storefront token the pages use. */
 export const PUBLICATIONS = [
-  { id: 'gid://shopify/Publication/46100001', name: 'Online Store', channel: 'online-store' },
-  { id: 'gid://shopify/Publication/46100002', name: 'Charge Point configurator', channel: 'storefront' },
+  { id: 'gid://shopify/Publication/46100001', name: 'Online Store', channel: 'online-store', app: { id: 'gid://shopify/App/580111', handle: 'online_store', title: 'Online Store' } },
+  // The custom app whose Admin token the set-up command and handlers use and whose Storefront token the pages carry.
+  { id: 'gid://shopify/Publication/46100002', name: 'Charge Point configurator', channel: 'storefront', app: { id: 'gid://shopify/App/46100', handle: null, title: 'Charge Point configurator' } },
 ];
 export const publicationOf = (channel) => PUBLICATIONS.find((publication) => publication.channel === channel).id;
 

@@ -150,8 +150,10 @@ export function catalogueWithShopIds(catalogue: Catalogue, products: readonly Sh
   const baseProductId = ids.products[base.handle];
   if (baseProductId === undefined) throw new Error(`shop-products: no product id for the handle ${base.handle}`);
   const withoutVariant = <T extends { variantId?: string | undefined }>({ variantId: _variantId, ...colour }: T) => colour;
+  const installationHandle = place.get(`installations:${catalogue.installations[0]!.id}`)!.handle;
   return {
     ...catalogue,
+    installationProductId: ids.products[installationHandle],
     baseProduct: { ...catalogue.baseProduct, productId: baseProductId, variantId: base.variantId, handle: base.handle, demoPrice: false },
     colours: {
       front: {

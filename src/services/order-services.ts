@@ -309,7 +309,7 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
     async installationDetails() {
       if (!client || !productDetails) return {};
       try {
-        const details = await productDetails.load(options.productId ?? catalogue.baseProduct.productId);
+        const details = await productDetails.load(options.productId ?? catalogue.installationProductId ?? catalogue.baseProduct.productId);
         return installationDetails(catalogue.installations, details);
       } catch (error) {
         throw fail(error);

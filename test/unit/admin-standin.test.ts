@@ -152,3 +152,110 @@ describe('the Admin API stand-in: discountCodeBasicCreate', () => {
     expect(admin.created).toEqual([]);
   });
 });
+
+describe('the Admin API stand-in: products and publications', () => {
+  const STOREFRONT_PUBLICATION = 'gid://shopify/Publication/46100002';
+  const SET = /* GraphQL */ `
+    mutation Set($identifier: ProductSetIdentifiers, $input: ProductSetInput!) {
+      productSet(identifier: $identifier, input: $input, synchronous: true) {
+        product { id handle status variants(first: 10) { nodes { id sku price } } published: publishedOnPublication(publicationId: "${STOREFRONT_PUBLICATION}") }
+        userErrors { field code message }
+      }
+    }`;
+  const productInput = (price = '49.00', extra: Record<string, unknown> = {}) => ({
+    handle: 'cable-spare',
+    title: 'Spare cable',
+    status: 'ACTIVE',
+    productOptions: [{ name: 'Title', values: [{ name: 'Default Title' }] }],
+    variants: [{ optionValues: [{ optionName: 'Title', name: 'Default Title' }], price, sku: 'A4-SPARE', ...extra }],
+  });
+  type SetAnswer = { data?: { productSet: { product: { id: string; status: string; variants: { nodes: { id: string; sku: string; price: string }[] }; published: boolean } | null; userErrors: { field: string[]; code: string }[] } }; errors?: { message: string; extensions?: Record<string, unknown>; path?: string[] }[] };
+  const set = async (variables: Record<string, unknown>, token = TOKEN) => (await (await adminCall({ query: SET, variables }, token)).json()) as SetAnswer;
+
+  /** Whether the Storefront API shows the variant: a product published to the storefront app's publication. */
+  async function storefrontSees(variantId: string) {
+    const response = await storefront.handle(
+      new Request('http://127.0.0.1/api/2026-04/graphql.json', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-shopify-storefront-access-token': 'demo' },
+        body: JSON.stringify({ query: 'query V($id: ID!) { node(id: $id) { id } }', variables: { id: variantId } }),
+      }),
+    );
+    return ((await response.json()) as { data: { node: unknown } }).data.node !== null;
+  }
+
+  it('creates a product by handle, unpublished, which the Storefront API cannot see until it is published to its app', async () => {
+    const created = (await set({ identifier: { handle: 'cable-spare' }, input: productInput() })).data!.productSet;
+    expect(created.userErrors).toEqual([]);
+    const variantId = created.product!.variants.nodes[0]!.id;
+    expect(created.product).toMatchObject({ status: 'ACTIVE', published: false, variants: { nodes: [{ sku: 'A4-SPARE', price: '49.00' }] } });
+    expect(await storefrontSees(variantId)).toBe(false);
+    const publish = 'mutation P($id: ID!, $input: [PublicationInput!]!) { publishablePublish(id: $id, input: $input) { userErrors { field message } } }';
+    const published = (await (await adminCall({ query: publish, variables: { id: created.product!.id, input: [{ publicationId: STOREFRONT_PUBLICATION }] } })).json()) as { data: { publishablePublish: { userErrors: unknown[] } } };
+    expect(published.data.publishablePublish.userErrors).toEqual([]);
+    expect(await storefrontSees(variantId)).toBe(true);
+  });
+
+  it('sets a product again by handle: a variant named by id keeps it, one left out is deleted', async () => {
+    const first = (await set({ identifier: { handle: 'cable-spare' }, input: productInput() })).data!.productSet.product!;
+    const kept = first.variants.nodes[0]!.id;
+    const again = (await set({ identifier: { handle: 'cable-spare' }, input: productInput('55.00', { id: kept }) })).data!.productSet.product!;
+    expect(again.id).toBe(first.id);
+    expect(again.variants.nodes).toEqual([{ id: kept, sku: 'A4-SPARE', price: '55.00' }]);
+    const replaced = (await set({ identifier: { handle: 'cable-spare' }, input: productInput('60.00') })).data!.productSet.product!;
+    expect(replaced.variants.nodes[0]!.id).not.toBe(kept);
+  });
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ['variants without options', { ...productInput(), productOptions: undefined }, 'PRODUCT_OPTIONS_INPUT_MISSING'],
+    ['an option value no option has', { ...productInput(), variants: [{ optionValues: [{ optionName: 'Title', name: 'Other' }], price: '1.00' }] }, 'OPTION_VALUE_DOES_NOT_EXIST'],
+    ['two alike variants', { ...productInput(), variants: [productInput().variants[0], productInput().variants[0]] }, 'DUPLICATED_OPTION_VALUE'],
+    ['a handle another product has', { ...productInput(), handle: 'charge-point' }, 'HANDLE_NOT_UNIQUE'],
+    ['a file, which the demo shop does not keep', { ...productInput(), files: [{ originalSource: 'https://cdn.example/a.png', contentType: 'IMAGE' }] }, 'INVALID_INPUT'],
+  ])('answers userErrors for %s, changing nothing', async (_case, input, code) => {
+    const answer = await set({ input });
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data!.productSet.product).toBeNull();
+    expect(answer.data!.productSet.userErrors.map((error) => error.code)).toContain(code);
+  });
+
+  it("refuses variables Shopify's schema refuses, before running anything", async () => {
+    const answer = await set({ identifier: { handle: 'x' }, input: { ...productInput(), status: 'LIVE' } });
+    expect(answer.data).toBeUndefined();
+    expect(answer.errors![0]!.message).toMatch(/Value "LIVE" does not exist in "ProductStatus" enum/);
+  });
+
+  it("answers Shopify's ACCESS_DENIED for a field the token has no scope for, naming the scope", async () => {
+    const limited = createAdminStandIn({ shop: storefront.shop, tokens: { shpat_read: ['read_products'] } });
+    const response = await limited.handle(new Request(ADMIN, { method: 'POST', headers: { 'content-type': 'application/json', 'x-shopify-access-token': 'shpat_read' }, body: JSON.stringify({ query: SET, variables: { input: productInput() } }) }));
+    const body = (await response.json()) as SetAnswer;
+    expect(response.status).toBe(200);
+    expect(body.data).toEqual({ productSet: null });
+    expect(body.errors).toEqual([
+      expect.objectContaining({
+        message: 'Access denied for productSet field. Required access: `write_products` access scope.',
+        path: ['productSet'],
+        extensions: { code: 'ACCESS_DENIED', documentation: 'https://shopify.dev/api/usage/access-scopes', requiredAccess: '`write_products` access scope.' },
+      }),
+    ]);
+  });
+
+  it('names a root field it does not serve, and serves a retired version as the oldest published one', async () => {
+    const unserved = (await (await adminCall({ query: '{ orders(first: 1) { nodes { id } } }' })).json()) as { errors: { message: string }[] };
+    expect(unserved.errors.map((error) => error.message)).toEqual(['QueryRoot.orders is not served by the demo Admin stand-in.']);
+    const retired = await admin.handle(new Request(ADMIN.replace('2025-10', '2024-07'), { method: 'POST', headers: { 'content-type': 'application/json', 'x-shopify-access-token': TOKEN }, body: JSON.stringify({ query: '{ shop: currentAppInstallation { id } }' }) }));
+    expect(retired.headers.get('x-shopify-api-version')).toBe('2025-10');
+    expect((await admin.handle(new Request(ADMIN.replace('2025-10', '2026-02'), { method: 'POST', body: '{}' }))).status).toBe(404);
+  });
+
+  it('empties the shop on {"shop": "empty"} and brings the demo shop back on {"reset": true}', async () => {
+    const steer = (body: unknown) => storefront.handle(new Request('http://127.0.0.1/api/_control', { method: 'POST', body: JSON.stringify(body) }));
+    expect((await steer({ shop: 'empty' })).status).toBe(200);
+    expect(await storefrontSees(BASE)).toBe(false);
+    const products = async () => ((await (await adminCall({ query: '{ products(first: 250) { nodes { handle } } }' })).json()) as { data: { products: { nodes: unknown[] } } }).data.products.nodes;
+    expect(await products()).toEqual([]);
+    expect((await steer({ reset: true })).status).toBe(200);
+    expect(await storefrontSees(BASE)).toBe(true);
+    expect((await products()).length).toBeGreaterThan(20);
+  });
+});

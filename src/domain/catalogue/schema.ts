@@ -184,6 +184,8 @@ export const CatalogueSchema = v.pipe(
     offers: v.array(OfferSchema, 'must be a list'),
     paymentPlans: nonEmptyList(PaymentPlanSchema),
     monthlyPlan: MonthlyPlanSchema,
+    /** The shop product whose title, description and picture fill the installation options; the charger's without it. */
+    installationProductId: v.optional(text),
   }),
   v.rawCheck(({ dataset, addIssue }) => {
     if (!dataset.typed) return;
