@@ -48,6 +48,7 @@ describe('wizardServices: the services only the wizard uses ship in the wizard f
     });
     const order: PlacedOrder = {
       cartId: 'gid://shopify/Cart/abc',
+      reusableCartId: 'gid://shopify/Cart/abc',
       checkoutUrl: 'https://shop.example/checkout',
       comparison: { shown: 59900, charged: 59900, matches: true, differences: [] },
       totals: { currency: 'GBP', total: 599, lines: [] },

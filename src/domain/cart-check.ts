@@ -105,6 +105,23 @@ export function cartTotalsLines(cart: CartFigures): { name: string; amount: Penc
 }
 
 /** What the discounts take off in all. */
+/**
+ * A monthly order's draft order as cart figures (docs/decisions/monthly-plan-draft-order.md): it charges
+ * `dueNow` at checkout, the Direct Debit `financed`, so the order is worth their sum; its lines are at
+ * the shop's prices.
+ */
+export function draftOrderFigures(draft: { dueNow: Pence; financed: Pence; lines: readonly { variantId: string; name: string; amount: Pence }[] }): CartFigures {
+  return {
+    dueNow: draft.dueNow,
+    total: draft.dueNow + draft.financed,
+    lines: draft.lines.map((line) => ({ variantId: line.variantId, name: line.name, unitPrice: line.amount, quantity: 1 })),
+    discounts: [],
+    codes: [],
+    outOfStock: [],
+    notices: [],
+  };
+}
+
 export function discountTotal(cart: Pick<CartFigures, 'discounts'>): Pence {
   return sumPence(cart.discounts.map((discount) => discount.amount));
 }

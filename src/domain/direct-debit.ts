@@ -48,13 +48,38 @@ export const directDebitRequestSchema = (today: Date) =>
 export type DirectDebitRequest = v.InferOutput<ReturnType<typeof directDebitRequestSchema>>;
 export type FinanceAnswers = DirectDebitRequest['finance'];
 
-/** What a direct-debit endpoint answers: the Billing Request Flow to open and its environment. */
+/** Where a monthly order is paid: a draft order the handler makes once the mandate is set up, or the shop's cart (selling plans). */
+export const MONTHLY_CHECKOUTS = ['draft-order', 'cart'] as const;
+export type MonthlyCheckout = (typeof MONTHLY_CHECKOUTS)[number];
+
+/**
+ * What a direct-debit endpoint answers: the Billing Request Flow to open and its environment, and
+ * where the order is then paid (a handler without it predates draft orders: the cart).
+ */
 export const DirectDebitStartAnswerSchema = v.object({
   flowId: v.pipe(v.string('must be a string'), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a flow id')),
   environment: v.picklist(['sandbox', 'live'], 'must be "sandbox" or "live"'),
+  checkout: v.optional(v.picklist(MONTHLY_CHECKOUTS, 'must be "draft-order" or "cart"')),
 });
 
 export type DirectDebitStartAnswer = v.InferOutput<typeof DirectDebitStartAnswerSchema>;
+
+const wholePence = v.pipe(v.number('must be a number'), v.integer('must be whole pence'), v.minValue(0, 'must not be negative'));
+
+/**
+ * The handler's answer to `…/checkout` (docs/decisions/monthly-plan-draft-order.md): the draft order's
+ * checkout, what it charges now, what the Direct Debit finances, and each line at the shop's price.
+ */
+export const DraftCheckoutAnswerSchema = v.object({
+  checkoutUrl: v.pipe(v.string('must be a string'), v.url('must be a URL')),
+  draftOrderId: v.pipe(v.string('must be a string'), v.nonEmpty('must not be empty')),
+  dueNow: wholePence,
+  financed: wholePence,
+  currency: v.literal('GBP', 'must be "GBP"'),
+  lines: v.array(v.object({ variantId: v.string('must be a string'), name: v.string('must be a string'), amount: wholePence }), 'must be a list'),
+});
+
+export type DraftCheckoutAnswer = v.InferOutput<typeof DraftCheckoutAnswerSchema>;
 
 /** A field the request got wrong, as the handler names it. */
 export type DirectDebitProblem = RequestProblem;

@@ -38,6 +38,7 @@ describe('defaultFormValues (spec §3 "Form values", §6)', () => {
       installationTerms: {},
       goCardlessMandateComplete: false,
       goCardlessFlowId: '',
+      goCardlessCheckout: '',
       serialNumber: '',
       region: '',
       wizardSteps: [],

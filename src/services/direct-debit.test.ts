@@ -5,7 +5,23 @@ import type { DirectDebitStartAnswer } from '../domain/direct-debit';
 import { directDebitRequest } from '../domain/direct-debit';
 import { defaultFormValues } from '../domain/forms';
 import type { GoCardlessDropinApi, StartKey } from './direct-debit';
-import { DIRECT_DEBIT_UNAVAILABLE, DROPIN_UNAVAILABLE, DirectDebitError, START_FAILED, START_IN_PROGRESS, loadDropin, openDropin, startMandateFlow } from './direct-debit';
+import {
+  CHECKOUT_FAILED,
+  DIRECT_DEBIT_UNAVAILABLE,
+  DROPIN_UNAVAILABLE,
+  DirectDebitError,
+  MANDATE_NOT_SET_UP,
+  MANDATE_PENDING,
+  MONTHLY_CHECKOUT_UNAVAILABLE,
+  SHOP_TOTAL_DIFFERS,
+  START_FAILED,
+  START_IN_PROGRESS,
+  draftCheckoutUrl,
+  draftOrderCheckout,
+  loadDropin,
+  openDropin,
+  startMandateFlow,
+} from './direct-debit';
 
 const ENDPOINT = 'https://merchant.example/direct-debit';
 const REQUEST = directDebitRequest(
@@ -349,5 +365,55 @@ describe('openDropin (callbacks at most once per opening)', () => {
     opened.exit();
     expect(handler.exit).not.toHaveBeenCalled();
     expect(on.onExit).not.toHaveBeenCalled();
+  });
+});
+
+describe('draftOrderCheckout', () => {
+  const DRAFT = {
+    checkoutUrl: 'https://shop.example/12345/invoices/abcdef',
+    draftOrderId: 'gid://shopify/DraftOrder/1',
+    dueNow: 35000,
+    financed: 86100,
+    currency: 'GBP',
+    lines: [{ variantId: 'gid://shopify/ProductVariant/1', name: 'Charge Point', amount: 59900 }],
+  };
+  const sequence = (...answers: (() => Promise<Response>)[]) => {
+    let at = 0;
+    return () => answers[Math.min(at++, answers.length - 1)]!();
+  };
+  const pending = () => Promise.resolve(new Response(JSON.stringify({ error: { code: 'mandate_pending', message: 'Not yet.' } }), { status: 409, headers: { 'Content-Type': 'application/json', 'Retry-After': '3' } }));
+
+  it('POSTs the request with the flow id to …/checkout beside the endpoint, keeping its query, and returns the draft', async () => {
+    const { fetch, sent } = fakeFetch(json(201, DRAFT));
+    expect(draftCheckoutUrl('https://merchant.example/api/direct-debit/?site=uk')).toBe('https://merchant.example/api/direct-debit/checkout?site=uk');
+    const answer = await draftOrderCheckout(REQUEST, 'BRF0001234ABCD', { endpoint: ENDPOINT, fetch });
+    expect(answer).toEqual(DRAFT);
+    expect(sent[0]!.url).toBe('https://merchant.example/direct-debit/checkout');
+    expect(JSON.parse(String(sent[0]!.init.body))).toEqual({ ...REQUEST, flowId: 'BRF0001234ABCD' });
+  });
+
+  it('asks again after Retry-After while GoCardless confirms the mandate, then gives up saying so', async () => {
+    const waits: number[] = [];
+    const wait = async (ms: number) => void waits.push(ms);
+    const { fetch, sent } = fakeFetch(sequence(pending, pending, json(201, DRAFT)));
+    expect(await draftOrderCheckout(REQUEST, 'BRF1', { endpoint: ENDPOINT, fetch, wait })).toEqual(DRAFT);
+    expect(sent).toHaveLength(3);
+    expect(waits).toEqual([3000, 3000]);
+    const never = fakeFetch(pending);
+    const failure = await draftOrderCheckout(REQUEST, 'BRF1', { endpoint: ENDPOINT, fetch: never.fetch, wait, waitLimitMs: 10_000 }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: 'MANDATE_PENDING', buyerMessage: MANDATE_PENDING, retryable: true });
+    expect(never.sent).toHaveLength(4);
+  });
+
+  it.each([
+    [json(422, { error: { code: 'mandate_not_set_up', message: 'x' } }), { code: 'MANDATE_NOT_SET_UP', buyerMessage: MANDATE_NOT_SET_UP, retryable: false, field: 'goCardlessMandateComplete' }],
+    [json(409, { error: { code: 'shop_total_differs', message: 'x' } }), { code: 'SHOP_TOTAL_DIFFERS', buyerMessage: SHOP_TOTAL_DIFFERS, retryable: false }],
+    [json(503, { error: { code: 'shop_rejected', retryable: false } }), { code: 'UNAVAILABLE', buyerMessage: MONTHLY_CHECKOUT_UNAVAILABLE, retryable: false, field: 'configuration.paymentType' }],
+    [json(422, { error: { code: 'invalid_request' }, problems: [{ field: 'finance.primaryPostcode', message: 'Postcode is required' }] }), { code: 'INVALID_REQUEST', buyerMessage: 'Postcode is required', field: 'finance.primaryPostcode' }],
+    [json(502, { error: { code: 'shop_failed' } }), { code: 'HTTP_502', buyerMessage: CHECKOUT_FAILED, retryable: true }],
+    [json(201, { ...DRAFT, dueNow: 350.5 }), { code: 'INVALID_ANSWER', buyerMessage: CHECKOUT_FAILED }],
+  ])('tells the buyer what each answer means (%#)', async (answer, expected) => {
+    const { fetch } = fakeFetch(answer);
+    await expect(draftOrderCheckout(REQUEST, 'BRF1', { endpoint: ENDPOINT, fetch })).rejects.toMatchObject(expected);
   });
 });

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import type { DirectDebitRequestBody, DirectDebitStartAnswer } from '../domain/direct-debit';
-import { DirectDebitStartAnswerSchema } from '../domain/direct-debit';
+import type { DirectDebitRequestBody, DirectDebitStartAnswer, DraftCheckoutAnswer } from '../domain/direct-debit';
+import { DirectDebitStartAnswerSchema, DraftCheckoutAnswerSchema } from '../domain/direct-debit';
 
 /**
  * The direct-debit step's calls: ask `direct-debit-endpoint` for a GoCardless Billing
@@ -107,6 +107,91 @@ export async function startMandateFlow(request: DirectDebitRequestBody, options:
     throw new DirectDebitError('UNAVAILABLE', DIRECT_DEBIT_UNAVAILABLE, { retryable: false, field: 'configuration.paymentType' });
   }
   throw new DirectDebitError(`HTTP_${response.status}`, START_FAILED);
+}
+
+export const CHECKOUT_FAILED = 'We could not prepare your checkout. Please try again.';
+export const MANDATE_PENDING = 'GoCardless has not yet confirmed your Direct Debit. Please try again in a minute.';
+export const MANDATE_NOT_SET_UP = 'Your Direct Debit was not set up. Please set it up again.';
+export const SHOP_TOTAL_DIFFERS = 'The shop could not prepare your order at the price shown. Please contact us to complete it.';
+export const MONTHLY_CHECKOUT_UNAVAILABLE = 'Monthly orders cannot be completed online at the moment. Please choose another way to pay, or contact us.';
+
+/** Asks for the checkout again while GoCardless confirms the mandate, for this long at most. */
+export const MANDATE_WAIT_MS = 60_000;
+
+export interface DraftCheckoutOptions {
+  /** `direct-debit-endpoint`, absolute; the checkout is asked of `…/checkout` beside it. */
+  endpoint: string;
+  fetch?: typeof fetch | undefined;
+  timeoutMs?: number | undefined;
+  signal?: AbortSignal | undefined;
+  /** Waits between asks (the handler's Retry-After); tests pass one that does not wait. */
+  wait?: ((ms: number) => Promise<void>) | undefined;
+  waitLimitMs?: number | undefined;
+}
+
+/** `…/checkout` beside the endpoint, its query kept. */
+export function draftCheckoutUrl(endpoint: string): string {
+  const url = new URL(endpoint);
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}/checkout`;
+  return url.href;
+}
+
+/**
+ * The monthly order's checkout: the handler makes a draft order at the shop's prices once the mandate
+ * is set up (docs/decisions/monthly-plan-draft-order.md) and answers where to pay it. While GoCardless
+ * has not confirmed the mandate (409 `mandate_pending`) it is asked again after the handler's
+ * Retry-After, for `MANDATE_WAIT_MS` at most.
+ */
+export async function draftOrderCheckout(request: DirectDebitRequestBody, flowId: string, options: DraftCheckoutOptions): Promise<DraftCheckoutAnswer> {
+  const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const wait = options.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const limit = options.waitLimitMs ?? MANDATE_WAIT_MS;
+  let waited = 0;
+  const url = draftCheckoutUrl(options.endpoint);
+  for (;;) {
+    const timeout = AbortSignal.timeout(options.timeoutMs ?? DIRECT_DEBIT_TIMEOUT_MS);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    let response: Response;
+    try {
+      response = await fetchImpl(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ ...request, flowId }),
+        signal,
+      });
+    } catch (cause) {
+      const code = timeout.aborted ? 'TIMEOUT' : options.signal?.aborted ? 'ABORTED' : 'NETWORK_ERROR';
+      throw new DirectDebitError(code, CHECKOUT_FAILED, { cause });
+    }
+    const body = (await response.json().catch(() => undefined)) as ProblemAnswer | undefined;
+    const code = body?.error?.code;
+    if (response.ok) {
+      const answer = v.safeParse(DraftCheckoutAnswerSchema, body);
+      if (answer.success) return answer.output;
+      throw new DirectDebitError('INVALID_ANSWER', CHECKOUT_FAILED);
+    }
+    if (response.status === 409 && code === 'mandate_pending') {
+      const retryAfter = Number(response.headers.get('retry-after'));
+      const ms = (Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 3) * 1000;
+      if (waited + ms > limit) throw new DirectDebitError('MANDATE_PENDING', MANDATE_PENDING);
+      waited += ms;
+      await wait(ms);
+      continue;
+    }
+    if (code === 'mandate_not_set_up') throw new DirectDebitError('MANDATE_NOT_SET_UP', MANDATE_NOT_SET_UP, { retryable: false, field: 'goCardlessMandateComplete' });
+    if (code === 'shop_total_differs') throw new DirectDebitError('SHOP_TOTAL_DIFFERS', SHOP_TOTAL_DIFFERS, { retryable: false });
+    if (response.status === 422) {
+      const problem = body?.problems?.[0];
+      const field = typeof problem?.field === 'string' ? problem.field : undefined;
+      throw new DirectDebitError('INVALID_REQUEST', typeof problem?.message === 'string' ? problem.message : CHECKOUT_FAILED, { retryable: false, ...(field && { field }) });
+    }
+    if (response.status === 429) throw new DirectDebitError('RATE_LIMITED', 'Too many attempts. Please wait a minute and try again.');
+    if (response.status >= 500 && body?.error?.retryable === false) {
+      // The shop refuses the handler itself until the merchant fixes it: the way on is another way to pay.
+      throw new DirectDebitError('UNAVAILABLE', MONTHLY_CHECKOUT_UNAVAILABLE, { retryable: false, field: 'configuration.paymentType' });
+    }
+    throw new DirectDebitError(`HTTP_${response.status}`, CHECKOUT_FAILED);
+  }
 }
 
 /** The part of GoCardless's drop-in API the step uses: `create(options)` gives a handler to open. */

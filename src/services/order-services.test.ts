@@ -282,6 +282,53 @@ describe('createOrderServices', () => {
   });
 });
 
+describe('createOrderServices: a monthly order paid by a draft order', () => {
+  const MONTHLY: Configuration = { ...CONFIGURATION, paymentType: 'PAY_MONTHLY', display: true };
+  const DIRECT_DEBIT: OrderSettings = { ...STOREFRONT, directDebitEndpoint: 'http://127.0.0.1:5173/api/direct-debit', partnerEndpoint: PARTNER_ENDPOINT };
+  const MONTHLY_FORM = { ...FORM, goCardlessMandateComplete: true, goCardlessFlowId: 'BRF0001', goCardlessCheckout: 'draft-order', verifiedPartner: VERIFIED };
+  const draftAnswer = (dueNow: number) => {
+    const lines = cartLines(UK_CATALOGUE, MONTHLY).map((line) => ({
+      variantId: line.merchandiseId,
+      name: line.merchandiseId === UK_CATALOGUE.baseProduct.variantId ? 'Charge Point' : 'Digital display',
+      amount: line.merchandiseId === UK_CATALOGUE.baseProduct.variantId ? 59900 : UK_CATALOGUE.addOns.find((addOn) => addOn.variantId === line.merchandiseId)?.price ?? 0,
+    }));
+    const total = lines.reduce((sum, line) => sum + line.amount, 0) - 10000;
+    return { checkoutUrl: 'http://127.0.0.1:5173/demo-invoice/abc', draftOrderId: 'gid://shopify/DraftOrder/7', dueNow, financed: total - dueNow, currency: 'GBP', lines };
+  };
+
+  it("asks the handler's …/checkout, not the shop's cart, and matches the initial payment less the verified partner discount", async () => {
+    const sent: { url: string; body: Record<string, unknown> }[] = [];
+    const fetch = (async (url: RequestInfo | URL, init: RequestInit = {}) => {
+      sent.push({ url: String(url), body: JSON.parse(String(init.body)) as Record<string, unknown> });
+      return jsonResponse(draftAnswer(25000), 201);
+    }) as typeof globalThis.fetch;
+    const { services, navigate, checkouts } = setup(DIRECT_DEBIT, fetch);
+    const placed = await services.checkout({ ...REQUEST, catalogue: UK_CATALOGUE, configuration: MONTHLY, form: MONTHLY_FORM });
+    expect(sent.map((request) => request.url)).toEqual(['http://127.0.0.1:5173/api/direct-debit/checkout']);
+    expect(sent[0]!.body).toMatchObject({ flowId: 'BRF0001', partnerToken: 'signed.token', configuration: { paymentType: 'PAY_MONTHLY' } });
+    expect(placed).toMatchObject({ cartId: 'gid://shopify/DraftOrder/7', checkoutUrl: 'http://127.0.0.1:5173/demo-invoice/abc', comparison: { shown: 25000, charged: 25000, matches: true } });
+    expect(services.proceed(placed)).toBe(true);
+    const answer = draftAnswer(25000);
+    expect(checkouts[0]!.totals.total).toBe((answer.dueNow + answer.financed) / 100);
+    expect(navigate).toHaveBeenCalledWith('http://127.0.0.1:5173/demo-invoice/abc');
+  });
+
+  it('says so before leaving when the draft charges another figure today', async () => {
+    const fetch = (async () => jsonResponse(draftAnswer(35000), 201)) as typeof globalThis.fetch;
+    const { services, navigate } = setup(DIRECT_DEBIT, fetch);
+    const placed = await services.checkout({ ...REQUEST, catalogue: UK_CATALOGUE, configuration: MONTHLY, form: MONTHLY_FORM });
+    expect(placed.comparison).toMatchObject({ shown: 25000, charged: 35000, matches: false });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('keeps the cart for a handler whose mandates are paid in the cart (selling plans)', async () => {
+    const { fetch, requests } = cartCreated();
+    const { services } = setup(DIRECT_DEBIT, fetch);
+    await services.checkout({ ...REQUEST, catalogue: UK_CATALOGUE, configuration: MONTHLY, form: { ...MONTHLY_FORM, goCardlessCheckout: 'cart' } }).catch(() => undefined);
+    expect(requests.map((request) => request.operation)).toEqual(['CartCreate']);
+  });
+});
+
 describe('readReferralCookie', () => {
   it('reads and decodes the referral cookie among others', () => {
     expect(readReferralCookie(document)).toBeUndefined();

@@ -1,6 +1,6 @@
 import type { CartComparison, CartFigures } from '../domain/cart-check';
 import { deliveryAddress, monthlyPlanContext, webCheckoutAddress } from '../domain/cart';
-import { cartTotalsDetail, compareCart, shownFigures } from '../domain/cart-check';
+import { cartTotalsDetail, compareCart, draftOrderFigures, shownFigures } from '../domain/cart-check';
 import type { Catalogue, InstallationId } from '../domain/catalogue/schema';
 import type { Configuration } from '../domain/configuration';
 import type { DirectDebitStartAnswer } from '../domain/direct-debit';
@@ -10,7 +10,7 @@ import type { InstallationInfo } from '../domain/installation-info';
 import { partnerContext } from '../domain/partner';
 import type { TotalsDetail } from '../domain/pricing';
 import type { DropinCallbacks, StartKey } from './direct-debit';
-import { loadDropin, openDropin, startMandateFlow } from './direct-debit';
+import { draftOrderCheckout, loadDropin, openDropin, startMandateFlow } from './direct-debit';
 import { sendLead } from './lead-capture';
 import type { StartOutcome, VerifyOutcome } from './partner-discount';
 import { requestPartnerCode, verifyPartnerCode } from './partner-discount';
@@ -78,9 +78,12 @@ export interface CheckoutRequest {
   sellingPlans: Readonly<Record<string, string>>;
 }
 
-/** The cart the shop built, and how it compares with what the buyer was shown. */
+/** The cart the shop built (or a monthly order's draft order), and how it compares with what the buyer was shown. */
 export interface PlacedOrder {
+  /** The cart's id, or the draft order's (what `evc-checkout` reports). */
   cartId: string;
+  /** The cart to fill again next time; none for a draft order, which is made afresh for each mandate. */
+  reusableCartId: string | null;
   checkoutUrl: string;
   comparison: CartComparison;
   /** The contract's `totals`, in the cart's figures. */
@@ -257,7 +260,26 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
     };
   };
 
+  /** A monthly order whose handler makes a draft order: paid at its checkout, no cart (docs/decisions/monthly-plan-draft-order.md). */
+  const draftOrderPath = (request: CheckoutRequest) =>
+    request.configuration.paymentType === 'PAY_MONTHLY' && request.form.goCardlessCheckout === 'draft-order' && Boolean(options.directDebitEndpoint);
+
+  async function placeDraftOrder(request: CheckoutRequest): Promise<{ cartId: string; checkoutUrl: string; figures: CartFigures }> {
+    const endpoint = new URL(options.directDebitEndpoint!, doc.baseURI).href;
+    const answer = await draftOrderCheckout(directDebitRequest(request.configuration, request.form), request.form.goCardlessFlowId, {
+      endpoint,
+      fetch: input.fetch,
+      signal,
+    });
+    return {
+      cartId: answer.draftOrderId,
+      checkoutUrl: checkoutAddress(answer.checkoutUrl, doc.baseURI),
+      figures: draftOrderFigures(answer),
+    };
+  }
+
   async function placeOrder(request: CheckoutRequest): Promise<{ cartId: string; checkoutUrl: string; figures: CartFigures }> {
+    if (draftOrderPath(request)) return placeDraftOrder(request);
     const { catalogue, configuration, form, cartId } = request;
     const referral = referralFor(form.referral);
     const monthly = configuration.paymentType === 'PAY_MONTHLY' ? monthlyPlanContext(form) : undefined;
@@ -332,9 +354,12 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
       } catch (error) {
         throw fail(error);
       }
-      const shown = shownFigures(request.catalogue, request.configuration, partnerContext(request.form, verifiedPartnerDiscounts));
+      const figures = shownFigures(request.catalogue, request.configuration, partnerContext(request.form, verifiedPartnerDiscounts));
+      // A draft order takes a verified partner discount off by its token, not by a code on a cart.
+      const shown = draftOrderPath(request) ? { ...figures, discountCode: undefined } : figures;
       return {
         cartId: placed.cartId,
+        reusableCartId: draftOrderPath(request) ? null : placed.cartId,
         checkoutUrl: placed.checkoutUrl,
         comparison: compareCart(shown, placed.figures),
         totals: cartTotalsDetail(placed.figures, request.totals),

@@ -92,7 +92,7 @@ export function useOrderFlow() {
         sellingPlans: prices.source === 'shop' ? prices.list.sellingPlans : {},
       });
       const { actions } = store.getState();
-      actions.setShop({ cartId: placed.cartId });
+      if (placed.reusableCartId !== null) actions.setShop({ cartId: placed.reusableCartId });
       if (placed.comparison.matches) {
         proceed(placed);
         return;
@@ -101,6 +101,8 @@ export function useOrderFlow() {
       setCheckout({ status: 'differs', order: placed });
     } catch (error) {
       const failure = toOrderFailure(error, CHECKOUT_FAILED);
+      // GoCardless did not set the mandate up: the direct-debit step asks for it again.
+      if (failure.field === 'goCardlessMandateComplete') updateForm(store, { goCardlessMandateComplete: false, goCardlessFlowId: '', goCardlessCheckout: '' });
       setCheckout({ status: 'failed', failure });
       reportError?.({ code: failure.code, message: failure.buyerMessage });
     }

@@ -25,6 +25,7 @@ export const CART_ID = 'gid://shopify/Cart/test-cart';
 export function placedOrder(comparison: Partial<PlacedOrder['comparison']> = {}): PlacedOrder {
   return {
     cartId: CART_ID,
+    reusableCartId: CART_ID,
     checkoutUrl: 'https://shop.example/checkout',
     comparison: { shown: 0, charged: 0, differences: [], matches: true, ...comparison },
     totals: { currency: 'GBP', total: (comparison.charged ?? 0) / 100, lines: [] },
