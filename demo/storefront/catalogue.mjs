@@ -1,6 +1,7 @@
 // The demo shop's products, seeded from the configurator's catalogue: the Charge Point, one installation product whose variants are the installation options
-// (spec §7.1 queries it for title, description and first image), and one product per other
-// catalogue item with a variant id, so every variant the element adds to a cart exists here.
+// (spec §7.1 queries it for title, description and first image), and one product per cable,
+// add-on and offer, so every variant the element adds to a cart exists here. Colours are no products
+// (the charger's line names them), so nothing here sells for £0.00 but the catalogue's own items.
 // The Admin API stand-in adds and changes products too, and publishes them: the Storefront API
 // sees only products published to the storefront app's publication, a theme only the Online Store's.
 import { moneyV2 } from './money.mjs';
@@ -26,11 +27,6 @@ const escapeHtml = (text) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0
 const hyphenate = (id) => id.replace(/_/g, '-');
 const numericTail = (gid) => /\/(\d+)$/.exec(gid)?.[1];
 
-const COLOUR_FAMILIES = [
-  ['front', 'front fascia', (c) => [...c.colours.front.standard, ...c.colours.front.premium, ...c.colours.front.limited]],
-  ['body', 'body', (c) => c.colours.body],
-  ['hook', 'cable hook', (c) => c.colours.hook],
-];
 
 const INSTALLATION_DESCRIPTION =
   'Installation of your Charge Point by an approved electrician. Premium installations start with a ' +
@@ -72,17 +68,6 @@ function productDrafts(catalogue) {
       })),
     },
   ];
-  for (const [family, label, list] of COLOUR_FAMILIES) {
-    for (const colour of list(catalogue)) {
-      drafts.push({
-        handle: `${family}-${hyphenate(colour.id)}`,
-        title: `${colour.name} ${label}`,
-        productType: 'Colour',
-        description: `The ${colour.name} finish for the Charge Point ${label}. Its price, if any, is charged by the finish line.`,
-        variants: [{ id: colour.variantId, sku: colour.code, price: 0, requiresShipping: true }],
-      });
-    }
-  }
   for (const cable of catalogue.cables) {
     drafts.push({
       handle: `cable-${hyphenate(cable.id)}`,
