@@ -93,7 +93,8 @@ export function productSetVariables(item: PlanItem): { identifier: { handle: str
         optionValues: [{ optionName: spec.optionName, name: variant.title }],
         price: moneyInput(variant.price),
         sku: variant.sku,
-        inventoryItem: { requiresShipping: variant.requiresShipping, tracked: false },
+        // Inventory tracking is the merchant's to turn on; a product that exists keeps theirs.
+        inventoryItem: id ? { requiresShipping: variant.requiresShipping } : { requiresShipping: variant.requiresShipping, tracked: false },
       };
     }),
   };
