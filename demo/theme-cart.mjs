@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { jsonResponse, readJson } from './json-body.mjs';
 import { decimalAmount, formatGbp } from './storefront/money.mjs';
-import { ajaxSellingPlanAllocations, ajaxSellingPlanGroups } from './storefront/selling-plans.mjs';
+import { ajaxSellingPlanAllocations, ajaxSellingPlanGroups, cartSellingPlanAllocation } from './storefront/selling-plans.mjs';
 
 /** Carts kept at most; the oldest is dropped first. */
 const MAX_CARTS = 500;
@@ -115,7 +115,7 @@ export function createThemeCartStandIn({ shop }) {
     const price = variant.pricePence;
     const linePrice = price * item.quantity;
     const plan = item.sellingPlanId === undefined ? undefined : variant.sellingPlans.find((candidate) => numericId(candidate.id) === item.sellingPlanId);
-    const allocation = plan && ajaxSellingPlanAllocations(variant).find((candidate) => candidate.selling_plan_id === item.sellingPlanId);
+    const allocation = plan && cartSellingPlanAllocation(plan, variant.pricePence);
     return {
       key: item.key,
       id: item.variantId,
@@ -142,8 +142,8 @@ export function createThemeCartStandIn({ shop }) {
       taxable: variant.taxable,
       gift_card: false,
       url: `/products/${variant.product.handle}?variant=${item.variantId}`,
-      // Only an item bought with a selling plan has one (with Liquid's charge amounts, per unit).
-      ...(allocation ? { selling_plan_allocation: { ...allocation, selling_plan: { id: allocation.selling_plan_id, name: plan.name, description: plan.description } } } : {}),
+      // Only an item bought with a selling plan has one.
+      ...(allocation ? { selling_plan_allocation: allocation } : {}),
     };
   }
 

@@ -146,18 +146,25 @@ describe('the monthly plan in the theme cart', () => {
     expect(themeCartItems(UK_CATALOGUE, CONFIGURATION, 'sam@home.example', { [charger]: 'gid://shopify/SellingPlan/4610001' }).some((item) => item.selling_plan)).toBe(false);
   });
 
-  it('what the checkout charges now: each item’s checkout charge (its price without a plan), less the discounts', () => {
+  it('what the checkout charges now: the cart total less what each item’s selling plan leaves to pay later, per unit', () => {
+    const plan = (price: number, later: number) => ({ price, compare_at_price: price, per_delivery_price: price, remaining_balance_charge_amount: later, selling_plan: { id: 4610001, name: 'Monthly plan' } });
     const cart = {
-      total_price: 58700,
+      total_price: 59900 + 2 * 8800 + 4500 - 10000,
       items: [
-        { variant_id: 11, title: 'Charge Point', price: 59900, quantity: 1, selling_plan_allocation: { checkout_charge_amount: 35000 } },
-        { variant_id: 12, title: 'Digital display', price: 8800, quantity: 1, selling_plan_allocation: { checkout_charge_amount: 0 } },
+        { variant_id: 11, title: 'Charge Point', price: 59900, quantity: 1, selling_plan_allocation: plan(59900, 24900) },
+        { variant_id: 12, title: 'Digital display', price: 8800, quantity: 2, selling_plan_allocation: plan(8800, 8800) },
+        { variant_id: 13, title: 'Surge protection', price: 4500, quantity: 1 },
       ],
       cart_level_discount_applications: [{ title: 'PARTNER100', total_allocated_amount: 10000 }],
     };
-    expect(themeCartFigures(cart, true).dueNow).toBe(25000);
-    expect(themeCartFigures(cart).dueNow).toBe(58700);
-    const { selling_plan_allocation: _plan, ...plain } = cart.items[1]!;
-    expect(themeCartFigures({ ...cart, items: [cart.items[0], plain] }, true).dueNow).toBe(35000 + 8800 - 10000);
+    expect(themeCartFigures(cart)).toMatchObject({ total: 72000, dueNow: 35000 + 4500 - 10000 });
+    // Without selling plans the whole total is due now; a discount larger than the charge leaves nothing due.
+    expect(themeCartFigures({ ...cart, items: cart.items.map(({ selling_plan_allocation: _plan, ...item }) => item) }).dueNow).toBe(72000);
+    expect(themeCartFigures({ ...cart, total_price: 30000 }).dueNow).toBe(0);
+  });
+
+  it('never guesses what is due now: a selling plan without its remaining charge refuses the cart', () => {
+    const cart = { total_price: 59900, items: [{ variant_id: 11, title: 'Charge Point', price: 59900, quantity: 1, selling_plan_allocation: { price: 59900, checkout_charge_amount: 35000 } }] };
+    expect(() => themeCartFigures(cart)).toThrow(expect.objectContaining({ code: 'UNKNOWN_ERROR' }));
   });
 });

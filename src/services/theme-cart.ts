@@ -137,7 +137,7 @@ export async function checkoutThemeCart(input: ThemeCheckoutInput, options: Them
   const [code] = discountCodes(input.catalogue, input);
   const cart = await post('cart/update.js', { attributes, discount: code ?? '' });
   if (typeof cart['token'] !== 'string') throw unknownError();
-  return { cartId: cart['token'], checkoutUrl: `${root}checkout`, figures: themeCartFigures(cart, input.configuration.paymentType === 'PAY_MONTHLY') };
+  return { cartId: cart['token'], checkoutUrl: `${root}checkout`, figures: themeCartFigures(cart) };
 }
 
 const whole = (value: unknown): number | undefined => (typeof value === 'number' && Number.isInteger(value) ? value : undefined);
@@ -145,12 +145,12 @@ const list = (value: unknown): Record<string, unknown>[] =>
   Array.isArray(value) ? value.filter((entry): entry is Record<string, unknown> => typeof entry === 'object' && entry !== null) : [];
 
 /**
- * The Ajax Cart API's cart (amounts in pence) as figures: `total_price` is what the checkout
- * charges; the cart-level discount applications and each line's own allocations are the discounts.
- * With the monthly plan, the checkout charges each item's selling plan checkout charge (per unit),
- * less the discounts.
+ * The Ajax Cart API's cart (amounts in pence) as figures: `total_price` is the order after discounts;
+ * the cart-level discount applications and each line's own allocations are the discounts. What the
+ * checkout charges now is that total less what each item's selling plan leaves to pay later (its
+ * allocation's `remaining_balance_charge_amount`, per unit): the cart states no checkout charge of its own.
  */
-export function themeCartFigures(cart: Record<string, unknown>, monthly = false): CartFigures {
+export function themeCartFigures(cart: Record<string, unknown>): CartFigures {
   const total = whole(cart['total_price']);
   if (total === undefined) throw unknownError();
   const items = list(cart['items']);
@@ -174,10 +174,13 @@ export function themeCartFigures(cart: Record<string, unknown>, monthly = false)
     ),
   ];
   const codes = list(cart['discount_codes']).map((entry) => ({ code: String(entry['code'] ?? ''), applicable: entry['applicable'] === true }));
-  const charges = items.reduce((sum, item, index) => {
-    const charge = whole(list([item['selling_plan_allocation']])[0]?.['checkout_charge_amount']) ?? lines[index]!.unitPrice;
-    return sum + charge * lines[index]!.quantity;
+  const later = items.reduce((sum, item, index) => {
+    const [allocation] = list([item['selling_plan_allocation']]);
+    if (!allocation) return sum;
+    // A plan whose later charge the cart does not state leaves what is due now unknown: never guessed.
+    const remaining = whole(allocation['remaining_balance_charge_amount']);
+    if (remaining === undefined) throw unknownError();
+    return sum + remaining * lines[index]!.quantity;
   }, 0);
-  const discounted = discounts.reduce((sum, discount) => sum + discount.amount, 0);
-  return { dueNow: monthly ? Math.max(charges - discounted, 0) : total, total, lines, discounts, codes, outOfStock: [], notices: [] };
+  return { dueNow: Math.max(total - later, 0), total, lines, discounts, codes, outOfStock: [], notices: [] };
 }

@@ -8,6 +8,7 @@ import { createRouter } from '../../demo/router.mjs';
 import { createStorefrontStandIn, type StorefrontStandIn } from '../../demo/storefront/stand-in.mjs';
 import { createThemeCartStandIn } from '../../demo/theme-cart.mjs';
 import { SHARED_CODES_CATALOGUE } from '../../src/domain/catalogue/shared-codes.fixture';
+import { themeCartFigures } from '../../src/services/theme-cart';
 
 const ORIGIN = 'http://127.0.0.1:5173';
 // The shop's codes come from its catalogue: one with the shared partner codes.
@@ -271,6 +272,29 @@ describe('the monthly plan through POST /cart/add.js { selling_plan }', () => {
     expect(cart.items[0]!.selling_plan_allocation?.selling_plan).toMatchObject({ id: chargerPlan, name: 'Monthly plan' });
     const checkout = await (await browse('/checkout')).text();
     expect(checkout).toMatch(/Due today<\/th><td>£350\.00</);
+  });
+
+  it('states on each item on a plan only documented allocation fields, its remaining charge among them, so the element reads what is due today', async () => {
+    const browse = themeBrowser();
+    const chargerPlan = await planOf(browse, 'charge-point');
+    const hookPlan = await planOf(browse, 'add-on-hook');
+    await browse('/cart/add.js', {
+      items: [
+        { id: numeric(BASE), quantity: 1, selling_plan: chargerPlan },
+        { id: numeric(HOOK.variantId), quantity: 2, selling_plan: hookPlan },
+        { id: numeric(CABLE.variantId), quantity: 1 },
+      ],
+    });
+    const cart = (await (await browse('/cart/update.js', { discount: 'PARTNER100' })).json()) as Record<string, unknown>;
+    const allocations = (cart['items'] as { selling_plan_allocation?: Record<string, unknown> }[]).map((item) => item.selling_plan_allocation);
+    expect(Object.keys(allocations[0]!).sort()).toEqual(
+      ['checkout_charge_amount', 'compare_at_price', 'per_delivery_price', 'price', 'price_adjustments', 'remaining_balance_charge_amount', 'selling_plan'].sort(),
+    );
+    expect(Object.keys(allocations[0]!['selling_plan'] as object).sort()).toEqual(['description', 'id', 'name', 'options', 'recurring_deliveries']);
+    expect(allocations.map((allocation) => allocation?.['remaining_balance_charge_amount'])).toEqual([C.baseProduct.price - C.monthlyPlan.initialPayment, HOOK.price, undefined]);
+    const dueToday = C.monthlyPlan.initialPayment + CABLE.price - 10000;
+    expect(themeCartFigures(cart).dueNow).toBe(dueToday);
+    expect(await (await browse('/checkout')).text()).toContain(`Due today</th><td>£${(dueToday / 100).toFixed(2)}<`);
   });
 
   it('refuses a selling plan the variant is not sold on', async () => {
