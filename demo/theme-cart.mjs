@@ -30,8 +30,9 @@ function cookieToken(request) {
   return undefined;
 }
 
-const isStringRecord = (value) =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((entry) => typeof entry === 'string');
+const isKeyValuePairs = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isStringRecord = (value) => isKeyValuePairs(value) && Object.values(value).every((entry) => typeof entry === 'string');
 
 /** `discount: "A,B"` as the cart's codes: trimmed, blanks dropped, a code given twice kept once (codes ignore case). */
 function discountCodes(text) {
@@ -216,7 +217,8 @@ export function createThemeCartStandIn({ shop }) {
     for (const entry of items) {
       const quantity = entry?.quantity ?? 1;
       if (!Number.isInteger(entry?.id) || !Number.isInteger(quantity) || quantity < 1) return cartError(422, 'Each item needs a numeric id and a whole quantity of at least 1.');
-      if (entry.properties !== undefined && !isStringRecord(entry.properties)) return cartError(422, 'Line-item properties must be text.');
+      // The reference's properties are key-value pairs, `true` among the values it shows.
+      if (entry.properties != null && !isKeyValuePairs(entry.properties)) return cartError(422, 'Line-item properties must be key-value pairs.');
       const variant = shop.variant(variantGid(entry.id));
       // A theme sells what is published to its Online Store.
       if (!variant || !shop.publishedOn(variant.product, 'online-store')) return cartError(404, 'Cannot find variant');

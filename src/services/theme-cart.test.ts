@@ -112,7 +112,6 @@ describe('checkoutThemeCart (cart="theme")', () => {
   });
 
   it.each([
-    ['add.js 422 (stock)', { 'cart/add.js': () => json({ status: 422, message: 'Cart Error', description: 'All 1 Cable hook are in your cart.' }, 422) }, 'NOT_ENOUGH_IN_STOCK', false],
     ['add.js 404 (no such variant)', { 'cart/add.js': () => json({ status: 404, message: 'Cart Error', description: 'Cannot find variant' }, 404) }, 'LINE_ITEM_NOT_FOUND', false],
     ['clear.js 503', { 'cart/clear.js': () => new Response('busy', { status: 503 }) }, 'HTTP_ERROR', true],
     ['a network failure', { 'cart/clear.js': () => Promise.reject(new TypeError('Failed to fetch')) }, 'NETWORK_ERROR', true],
@@ -123,6 +122,21 @@ describe('checkoutThemeCart (cart="theme")', () => {
     expect(failure).toBeInstanceOf(ShopError);
     expect(failure).toMatchObject({ code, retryable });
     expect((failure as ShopError).buyerMessage).toMatch(/\w/);
+  });
+
+  const cartError = (description: string) => ({ 'cart/add.js': () => json({ status: 422, message: 'Cart Error', description }, 422) });
+
+  it.each([
+    ['all its stock is in the cart (documented)', "You can't add more Cable Hook to the cart.", 'NOT_ENOUGH_IN_STOCK'],
+    ['sold out (documented)', "The product 'Cable Hook' is already sold out.", 'NOT_ENOUGH_IN_STOCK'],
+    ['a selling plan it would not take', "The selling plan 4610001 is not available for 'Cable Hook'.", 'INVALID'],
+    ['line-item properties it would not take', 'Line-item properties must be key-value pairs.', 'INVALID'],
+    ['a refusal in other words', 'Cannot add this item to the cart.', 'INVALID'],
+  ])('names an add.js 422 by what Shopify said: %s', async (_case, description, code) => {
+    const { fetch } = fakeFetch(cartError(description));
+    const failure = await checkoutThemeCart(INPUT, { fetch }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ShopError);
+    expect(failure).toMatchObject({ code, status: 422, retryable: false, message: `cart/add.js answered 422 (Cart Error: ${description})` });
   });
 
   it('times out a call that does not answer', async () => {

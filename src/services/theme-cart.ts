@@ -74,14 +74,23 @@ interface AjaxError {
   description?: string;
 }
 
+/** The stock refusals the Ajax Cart reference lists for `add.js` ("Error responses"), by their wording. */
+const STOCK_REFUSALS = [/^You can['’]t add more .+ to the cart\.$/, /^The product '.+' is already sold out\.$/];
+
 /**
- * An Ajax Cart API refusal as a spec §8 client code: `add.js` answers 422 when the stock cannot
- * cover the quantity and 404 when a variant does not exist; other statuses are HTTP failures.
+ * An Ajax Cart API refusal as a client code, named by what Shopify said: an `add.js` 422 is
+ * a stock refusal only in the reference's stock wording; any other (a selling plan or line-item
+ * properties it would not take) is INVALID. A 404 is a variant the shop does not have; other
+ * statuses are HTTP failures.
  */
 function refusal(path: string, status: number, body: AjaxError | null): ShopError {
   const said = [body?.message, body?.description].filter(Boolean).join(': ');
   const message = `${path} answered ${status}${said ? ` (${said})` : ''}`;
-  if (path === 'cart/add.js' && status === 422) return new ShopError('NOT_ENOUGH_IN_STOCK', message, { status });
+  if (path === 'cart/add.js' && status === 422) {
+    const description = body?.description?.trim() ?? '';
+    const stock = STOCK_REFUSALS.some((wording) => wording.test(description));
+    return new ShopError(stock ? 'NOT_ENOUGH_IN_STOCK' : 'INVALID', message, { status });
+  }
   if (path === 'cart/add.js' && status === 404) return new ShopError('LINE_ITEM_NOT_FOUND', message, { status });
   const failure = httpError(status);
   return new ShopError(failure.code, message, { status, retryable: failure.retryable });
