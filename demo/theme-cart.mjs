@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { jsonResponse, readJson } from './json-body.mjs';
 import { decimalAmount, formatGbp } from './storefront/money.mjs';
-import { ajaxSellingPlanAllocations, ajaxSellingPlanGroups } from './storefront/selling-plans.mjs';
+import { ajaxSellingPlanAllocations, ajaxSellingPlanGroups, cartSellingPlanAllocation } from './storefront/selling-plans.mjs';
 
 /** Carts kept at most; the oldest is dropped first. */
 const MAX_CARTS = 500;
@@ -30,8 +30,9 @@ function cookieToken(request) {
   return undefined;
 }
 
-const isStringRecord = (value) =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((entry) => typeof entry === 'string');
+const isKeyValuePairs = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isStringRecord = (value) => isKeyValuePairs(value) && Object.values(value).every((entry) => typeof entry === 'string');
 
 /** `discount: "A,B"` as the cart's codes: trimmed, blanks dropped, a code given twice kept once (codes ignore case). */
 function discountCodes(text) {
@@ -115,7 +116,7 @@ export function createThemeCartStandIn({ shop }) {
     const price = variant.pricePence;
     const linePrice = price * item.quantity;
     const plan = item.sellingPlanId === undefined ? undefined : variant.sellingPlans.find((candidate) => numericId(candidate.id) === item.sellingPlanId);
-    const allocation = plan && ajaxSellingPlanAllocations(variant).find((candidate) => candidate.selling_plan_id === item.sellingPlanId);
+    const allocation = plan && cartSellingPlanAllocation(plan, variant.pricePence);
     return {
       key: item.key,
       id: item.variantId,
@@ -142,8 +143,8 @@ export function createThemeCartStandIn({ shop }) {
       taxable: variant.taxable,
       gift_card: false,
       url: `/products/${variant.product.handle}?variant=${item.variantId}`,
-      // Only an item bought with a selling plan has one (with Liquid's charge amounts, per unit).
-      ...(allocation ? { selling_plan_allocation: { ...allocation, selling_plan: { id: allocation.selling_plan_id, name: plan.name, description: plan.description } } } : {}),
+      // Only an item bought with a selling plan has one.
+      ...(allocation ? { selling_plan_allocation: allocation } : {}),
     };
   }
 
@@ -216,7 +217,8 @@ export function createThemeCartStandIn({ shop }) {
     for (const entry of items) {
       const quantity = entry?.quantity ?? 1;
       if (!Number.isInteger(entry?.id) || !Number.isInteger(quantity) || quantity < 1) return cartError(422, 'Each item needs a numeric id and a whole quantity of at least 1.');
-      if (entry.properties !== undefined && !isStringRecord(entry.properties)) return cartError(422, 'Line-item properties must be text.');
+      // The reference's properties are key-value pairs, `true` among the values it shows.
+      if (entry.properties != null && !isKeyValuePairs(entry.properties)) return cartError(422, 'Line-item properties must be key-value pairs.');
       const variant = shop.variant(variantGid(entry.id));
       // A theme sells what is published to its Online Store.
       if (!variant || !shop.publishedOn(variant.product, 'online-store')) return cartError(404, 'Cannot find variant');

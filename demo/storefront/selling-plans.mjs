@@ -135,3 +135,28 @@ export function ajaxSellingPlanAllocations(variant) {
     };
   });
 }
+
+/**
+ * A cart item's `selling_plan_allocation` (Ajax Cart API, prices in pence, per unit): the fields the
+ * Ajax Cart reference shows on an item bought with a plan (price, compare at, per delivery, the plan)
+ * and those Liquid's `selling_plan_allocation`, which that reference names for a line item's plan, adds
+ * (the checkout and remaining charges, the price adjustments). Nothing else.
+ */
+export function cartSellingPlanAllocation(sellingPlan, pricePence) {
+  const checkout = sellingPlan.chargeOf(pricePence);
+  return {
+    price_adjustments: [],
+    price: pricePence,
+    compare_at_price: pricePence,
+    per_delivery_price: pricePence,
+    checkout_charge_amount: checkout,
+    remaining_balance_charge_amount: pricePence - checkout,
+    selling_plan: {
+      id: numericTail(sellingPlan.id),
+      name: sellingPlan.name,
+      description: sellingPlan.description,
+      options: sellingPlan.options.map((option, index) => ({ name: option.name, position: index + 1, value: option.value })),
+      recurring_deliveries: sellingPlan.recurringDeliveries,
+    },
+  };
+}

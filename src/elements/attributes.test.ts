@@ -1,7 +1,8 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { AttributeError, ConfiguratorOptions, ContactDetails } from './attributes';
 import { CONFIGURATOR_ATTRIBUTES, CONTACT_ATTRIBUTES, kebab, parseConfiguratorAttributes, parseContactDetails } from './attributes';
-import { CONFIGURATOR_CONTRACT } from './contract';
+import { DEFAULT_API_VERSION, OLDEST_API_VERSION } from '../services/shop/api-version';
+import { CONFIGURATOR_CONTRACT, CONFIGURATOR_DOCS } from './contract';
 
 const BASE = 'https://merchant.example/products/charger';
 
@@ -28,7 +29,7 @@ describe('attribute parsing (DESIGN contract: <ev-charger-configurator> attribut
         cart: 'theme',
         shopDomain: 'charger-shop.myshopify.com',
         storefrontToken: 'abcdef0123456789',
-        apiVersion: '2025-04',
+        apiVersion: '2025-10',
         productId: 'gid://shopify/Product/123',
         mailEndpoint: '/api/spec-request',
         partnerEndpoint: '/api/partner-discount/',
@@ -48,6 +49,7 @@ describe('attribute parsing (DESIGN contract: <ev-charger-configurator> attribut
       mode: 'spec-request',
       persist: 'session',
       cart: 'theme',
+      apiVersion: '2025-10',
       mailEndpoint: 'https://merchant.example/api/spec-request',
       partnerEndpoint: 'https://merchant.example/api/partner-discount',
       imageCdn: 'https://cdn.example/images',
@@ -66,12 +68,33 @@ describe('attribute parsing (DESIGN contract: <ev-charger-configurator> attribut
     [{ mailEndpoint: 'javascript:alert(1)' }, 'mail-endpoint', 'mail-endpoint="javascript:alert(1)" is not a valid http(s) URL'],
     [{ partnerEndpoint: 'data:,x' }, 'partner-endpoint', 'partner-endpoint="data:,x" is not a valid http(s) URL'],
     [{ shopDomain: 'https://shop' }, 'shop-domain', 'shop-domain="https://shop" is not valid: expected a shop domain such as example.myshopify.com'],
-    [{ apiVersion: '2025-13' }, 'api-version', 'api-version="2025-13" is not valid: expected a Storefront API version such as 2026-04'],
+    [{ apiVersion: '2025-13' }, 'api-version', 'api-version="2025-13" is not valid: expected a Storefront API version from 2025-10 on, such as 2026-04'],
+    [{ apiVersion: '2025-04' }, 'api-version', 'api-version="2025-04" is not valid: expected a Storefront API version from 2025-10 on, such as 2026-04'],
     [{ productId: '123' }, 'product-id', 'product-id="123" is not valid: expected a product global id such as gid://shopify/Product/123'],
     [{ supportEmail: 'nobody' }, 'support-email', 'support-email="nobody" is not valid: expected an e-mail address'],
   ])('names the attribute and what was wrong: %o', (raw, attribute, message) => {
     const { errors } = parseConfiguratorAttributes(raw, BASE);
     expect(errors).toMatchObject([{ attribute, message }]);
+  });
+
+  it.each([
+    ['2025-07', false],
+    ['2024-10', false],
+    ['2025-10', true],
+    ['2026-01', true],
+    ['2026-04', true],
+    ['unstable', true],
+  ])('api-version="%s": accepted from the oldest version the documents are checked against (%s)', (apiVersion, accepted) => {
+    const { options, errors } = parseConfiguratorAttributes({ apiVersion }, BASE);
+    expect(options.apiVersion).toBe(accepted ? apiVersion : DEFAULT_API_VERSION);
+    expect(errors).toEqual(accepted ? [] : [{ attribute: 'api-version', message: `api-version="${apiVersion}" is not valid: expected a Storefront API version from ${OLDEST_API_VERSION} on, such as ${DEFAULT_API_VERSION}` }]);
+  });
+
+  it('names the oldest and the default version as api-version.ts has them, in the error and the documentation', () => {
+    expect(CONFIGURATOR_CONTRACT.apiVersion).toMatchObject({ oldest: OLDEST_API_VERSION, default: DEFAULT_API_VERSION });
+    expect(CONFIGURATOR_CONTRACT.apiVersion.expected).toBe(`a Storefront API version from ${OLDEST_API_VERSION} on, such as ${DEFAULT_API_VERSION}`);
+    expect(CONFIGURATOR_DOCS.apiVersion.description).toContain(`The oldest accepted is \`${OLDEST_API_VERSION}\``);
+    expect(CONFIGURATOR_DOCS.apiVersion.description).toContain(`e.g. \`${DEFAULT_API_VERSION}\``);
   });
 
   it('falls back to the default for a bad value, so the element still renders', () => {

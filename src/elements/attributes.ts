@@ -39,7 +39,7 @@ function valueOf(spec: AttributeSpec, text: string, base: string): string | unde
     }
     return undefined;
   }
-  return (spec.kind === 'one-of' ? spec.values.includes(text) : spec.pattern.test(text)) ? text : undefined;
+  return (spec.kind === 'one-of' ? spec.values.includes(text) : spec.pattern.test(text) && !(spec.oldest && text < spec.oldest)) ? text : undefined;
 }
 
 /** What `String(value)` makes of an object: never a value any attribute takes. */

@@ -3,14 +3,20 @@
  * one entry each, keyed by property name (the attribute is its `kebab` form). attributes.ts parses
  * them, manifest.ts documents them, and the options and property types below are derived from them.
  */
-import { DEFAULT_API_VERSION } from '../services/shop/api-version';
+import { DEFAULT_API_VERSION, OLDEST_API_VERSION } from '../services/shop/api-version';
 
 /** What an attribute's value must be. */
 export type ValueKind =
   /** One of `values`. */
   | { readonly kind: 'one-of'; readonly values: readonly [string, ...string[]] }
   /** Text matching `pattern`; `expected` says what that is in the error message. */
-  | { readonly kind: 'pattern'; readonly pattern: RegExp; readonly expected: string }
+  | {
+      readonly kind: 'pattern';
+      readonly pattern: RegExp;
+      readonly expected: string;
+      /** The oldest version accepted, for a pattern of Storefront API versions: one sorting before it is refused (`unstable` sorts after every release). */
+      readonly oldest?: string;
+    }
   /** An absolute http(s) URL or one relative to the page; anything else (javascript:, data:) is refused. */
   | { readonly kind: 'url' };
 
@@ -45,7 +51,13 @@ export const CONFIGURATOR_CONTRACT = {
   },
   storefrontToken: { kind: 'pattern', pattern: /^[A-Za-z0-9_-]{8,}$/, expected: 'a Storefront access token' },
   storefrontEndpoint: URL_VALUE,
-  apiVersion: { kind: 'pattern', pattern: /^\d{4}-(01|04|07|10)$|^unstable$/, expected: 'a Storefront API version such as 2026-04', default: DEFAULT_API_VERSION },
+  apiVersion: {
+    kind: 'pattern',
+    pattern: /^\d{4}-(01|04|07|10)$|^unstable$/,
+    expected: 'a Storefront API version from 2025-10 on, such as 2026-04',
+    oldest: OLDEST_API_VERSION,
+    default: DEFAULT_API_VERSION,
+  },
   productId: { kind: 'pattern', pattern: /^gid:\/\/shopify\/Product\/\d+$/, expected: 'a product global id such as gid://shopify/Product/123' },
   cart: { kind: 'one-of', values: ['storefront', 'theme'], default: 'storefront', fatal: true },
   mailEndpoint: URL_VALUE,
@@ -109,7 +121,9 @@ export const CONFIGURATOR_DOCS: Record<Exclude<keyof typeof CONFIGURATOR_CONTRAC
   storefrontEndpoint: {
     description: 'Full Storefront GraphQL URL, overriding the one derived from `shop-domain` (the demo uses it for its stand-in).',
   },
-  apiVersion: { description: 'Storefront API version, e.g. `2026-04`.' },
+  apiVersion: {
+    description: 'Storefront API version, e.g. `2026-04`, or `unstable`. The oldest accepted is `2025-10`: an older one is refused with an error, and the default is used.',
+  },
   productId: {
     description: 'Global id of the installation product (`gid://shopify/Product/…`) queried for its name, description and image. Defaults to the catalogue’s value.',
   },

@@ -46,6 +46,18 @@ describe('elements (happy-dom)', { timeout: TEST_TIMEOUT_MS }, () => {
     expect(errors).toEqual([{ code: 'invalid-attribute', message: 'mode="lease" is not valid: use "order" or "spec-request"' }]);
   });
 
+  it('an api-version older than the oldest it accepts is a notice and an evc-error; the element works on', async () => {
+    const errors: EvcErrorDetail[] = [];
+    document.addEventListener('evc-error', (event) => errors.push(event.detail), { once: true });
+    const element = await mount('<ev-charger-configurator persist="none" api-version="2025-04"></ev-charger-configurator>');
+    const message = 'api-version="2025-04" is not valid: expected a Storefront API version from 2025-10 on, such as 2026-04';
+    const notice = await until(() => element.shadowRoot?.querySelector('[role="status"]'), 'the notice');
+    expect(notice.textContent).toContain(message);
+    await until(() => errors.length > 0, 'the evc-error event');
+    expect(errors).toEqual([{ code: 'invalid-attribute', message }]);
+    expect(shadowText(element)).toContain('Total£599.00');
+  });
+
   it('a catalogue object set as a property is validated, naming the first bad field', async () => {
     const element = await mount('<ev-charger-configurator persist="none"></ev-charger-configurator>');
     const errors: EvcErrorDetail[] = [];

@@ -112,7 +112,6 @@ describe('checkoutThemeCart (cart="theme")', () => {
   });
 
   it.each([
-    ['add.js 422 (stock)', { 'cart/add.js': () => json({ status: 422, message: 'Cart Error', description: 'All 1 Cable hook are in your cart.' }, 422) }, 'NOT_ENOUGH_IN_STOCK', false],
     ['add.js 404 (no such variant)', { 'cart/add.js': () => json({ status: 404, message: 'Cart Error', description: 'Cannot find variant' }, 404) }, 'LINE_ITEM_NOT_FOUND', false],
     ['clear.js 503', { 'cart/clear.js': () => new Response('busy', { status: 503 }) }, 'HTTP_ERROR', true],
     ['a network failure', { 'cart/clear.js': () => Promise.reject(new TypeError('Failed to fetch')) }, 'NETWORK_ERROR', true],
@@ -123,6 +122,21 @@ describe('checkoutThemeCart (cart="theme")', () => {
     expect(failure).toBeInstanceOf(ShopError);
     expect(failure).toMatchObject({ code, retryable });
     expect((failure as ShopError).buyerMessage).toMatch(/\w/);
+  });
+
+  const cartError = (description: string) => ({ 'cart/add.js': () => json({ status: 422, message: 'Cart Error', description }, 422) });
+
+  it.each([
+    ['all its stock is in the cart (documented)', "You can't add more Cable Hook to the cart.", 'NOT_ENOUGH_IN_STOCK'],
+    ['sold out (documented)', "The product 'Cable Hook' is already sold out.", 'NOT_ENOUGH_IN_STOCK'],
+    ['a selling plan it would not take', "The selling plan 4610001 is not available for 'Cable Hook'.", 'INVALID'],
+    ['line-item properties it would not take', 'Line-item properties must be key-value pairs.', 'INVALID'],
+    ['a refusal in other words', 'Cannot add this item to the cart.', 'INVALID'],
+  ])('names an add.js 422 by what Shopify said: %s', async (_case, description, code) => {
+    const { fetch } = fakeFetch(cartError(description));
+    const failure = await checkoutThemeCart(INPUT, { fetch }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ShopError);
+    expect(failure).toMatchObject({ code, status: 422, retryable: false, message: `cart/add.js answered 422 (Cart Error: ${description})` });
   });
 
   it('times out a call that does not answer', async () => {
@@ -146,18 +160,25 @@ describe('the monthly plan in the theme cart', () => {
     expect(themeCartItems(UK_CATALOGUE, CONFIGURATION, 'sam@home.example', { [charger]: 'gid://shopify/SellingPlan/4610001' }).some((item) => item.selling_plan)).toBe(false);
   });
 
-  it('what the checkout charges now: each item’s checkout charge (its price without a plan), less the discounts', () => {
+  it('what the checkout charges now: the cart total less what each item’s selling plan leaves to pay later, per unit', () => {
+    const plan = (price: number, later: number) => ({ price, compare_at_price: price, per_delivery_price: price, remaining_balance_charge_amount: later, selling_plan: { id: 4610001, name: 'Monthly plan' } });
     const cart = {
-      total_price: 58700,
+      total_price: 59900 + 2 * 8800 + 4500 - 10000,
       items: [
-        { variant_id: 11, title: 'Charge Point', price: 59900, quantity: 1, selling_plan_allocation: { checkout_charge_amount: 35000 } },
-        { variant_id: 12, title: 'Digital display', price: 8800, quantity: 1, selling_plan_allocation: { checkout_charge_amount: 0 } },
+        { variant_id: 11, title: 'Charge Point', price: 59900, quantity: 1, selling_plan_allocation: plan(59900, 24900) },
+        { variant_id: 12, title: 'Digital display', price: 8800, quantity: 2, selling_plan_allocation: plan(8800, 8800) },
+        { variant_id: 13, title: 'Surge protection', price: 4500, quantity: 1 },
       ],
       cart_level_discount_applications: [{ title: 'PARTNER100', total_allocated_amount: 10000 }],
     };
-    expect(themeCartFigures(cart, true).dueNow).toBe(25000);
-    expect(themeCartFigures(cart).dueNow).toBe(58700);
-    const { selling_plan_allocation: _plan, ...plain } = cart.items[1]!;
-    expect(themeCartFigures({ ...cart, items: [cart.items[0], plain] }, true).dueNow).toBe(35000 + 8800 - 10000);
+    expect(themeCartFigures(cart)).toMatchObject({ total: 72000, dueNow: 35000 + 4500 - 10000 });
+    // Without selling plans the whole total is due now; a discount larger than the charge leaves nothing due.
+    expect(themeCartFigures({ ...cart, items: cart.items.map(({ selling_plan_allocation: _plan, ...item }) => item) }).dueNow).toBe(72000);
+    expect(themeCartFigures({ ...cart, total_price: 30000 }).dueNow).toBe(0);
+  });
+
+  it('never guesses what is due now: a selling plan without its remaining charge refuses the cart', () => {
+    const cart = { total_price: 59900, items: [{ variant_id: 11, title: 'Charge Point', price: 59900, quantity: 1, selling_plan_allocation: { price: 59900, checkout_charge_amount: 35000 } }] };
+    expect(() => themeCartFigures(cart)).toThrow(expect.objectContaining({ code: 'UNKNOWN_ERROR' }));
   });
 });

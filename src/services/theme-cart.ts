@@ -74,14 +74,23 @@ interface AjaxError {
   description?: string;
 }
 
+/** The stock refusals the Ajax Cart reference lists for `add.js` ("Error responses"), by their wording. */
+const STOCK_REFUSALS = [/^You can['’]t add more .+ to the cart\.$/, /^The product '.+' is already sold out\.$/];
+
 /**
- * An Ajax Cart API refusal as a spec §8 client code: `add.js` answers 422 when the stock cannot
- * cover the quantity and 404 when a variant does not exist; other statuses are HTTP failures.
+ * An Ajax Cart API refusal as a client code, named by what Shopify said: an `add.js` 422 is
+ * a stock refusal only in the reference's stock wording; any other (a selling plan or line-item
+ * properties it would not take) is INVALID. A 404 is a variant the shop does not have; other
+ * statuses are HTTP failures.
  */
 function refusal(path: string, status: number, body: AjaxError | null): ShopError {
   const said = [body?.message, body?.description].filter(Boolean).join(': ');
   const message = `${path} answered ${status}${said ? ` (${said})` : ''}`;
-  if (path === 'cart/add.js' && status === 422) return new ShopError('NOT_ENOUGH_IN_STOCK', message, { status });
+  if (path === 'cart/add.js' && status === 422) {
+    const description = body?.description?.trim() ?? '';
+    const stock = STOCK_REFUSALS.some((wording) => wording.test(description));
+    return new ShopError(stock ? 'NOT_ENOUGH_IN_STOCK' : 'INVALID', message, { status });
+  }
   if (path === 'cart/add.js' && status === 404) return new ShopError('LINE_ITEM_NOT_FOUND', message, { status });
   const failure = httpError(status);
   return new ShopError(failure.code, message, { status, retryable: failure.retryable });
@@ -137,7 +146,7 @@ export async function checkoutThemeCart(input: ThemeCheckoutInput, options: Them
   const [code] = discountCodes(input.catalogue, input);
   const cart = await post('cart/update.js', { attributes, discount: code ?? '' });
   if (typeof cart['token'] !== 'string') throw unknownError();
-  return { cartId: cart['token'], checkoutUrl: `${root}checkout`, figures: themeCartFigures(cart, input.configuration.paymentType === 'PAY_MONTHLY') };
+  return { cartId: cart['token'], checkoutUrl: `${root}checkout`, figures: themeCartFigures(cart) };
 }
 
 const whole = (value: unknown): number | undefined => (typeof value === 'number' && Number.isInteger(value) ? value : undefined);
@@ -145,12 +154,12 @@ const list = (value: unknown): Record<string, unknown>[] =>
   Array.isArray(value) ? value.filter((entry): entry is Record<string, unknown> => typeof entry === 'object' && entry !== null) : [];
 
 /**
- * The Ajax Cart API's cart (amounts in pence) as figures: `total_price` is what the checkout
- * charges; the cart-level discount applications and each line's own allocations are the discounts.
- * With the monthly plan, the checkout charges each item's selling plan checkout charge (per unit),
- * less the discounts.
+ * The Ajax Cart API's cart (amounts in pence) as figures: `total_price` is the order after discounts;
+ * the cart-level discount applications and each line's own allocations are the discounts. What the
+ * checkout charges now is that total less what each item's selling plan leaves to pay later (its
+ * allocation's `remaining_balance_charge_amount`, per unit): the cart states no checkout charge of its own.
  */
-export function themeCartFigures(cart: Record<string, unknown>, monthly = false): CartFigures {
+export function themeCartFigures(cart: Record<string, unknown>): CartFigures {
   const total = whole(cart['total_price']);
   if (total === undefined) throw unknownError();
   const items = list(cart['items']);
@@ -174,10 +183,13 @@ export function themeCartFigures(cart: Record<string, unknown>, monthly = false)
     ),
   ];
   const codes = list(cart['discount_codes']).map((entry) => ({ code: String(entry['code'] ?? ''), applicable: entry['applicable'] === true }));
-  const charges = items.reduce((sum, item, index) => {
-    const charge = whole(list([item['selling_plan_allocation']])[0]?.['checkout_charge_amount']) ?? lines[index]!.unitPrice;
-    return sum + charge * lines[index]!.quantity;
+  const later = items.reduce((sum, item, index) => {
+    const [allocation] = list([item['selling_plan_allocation']]);
+    if (!allocation) return sum;
+    // A plan whose later charge the cart does not state leaves what is due now unknown: never guessed.
+    const remaining = whole(allocation['remaining_balance_charge_amount']);
+    if (remaining === undefined) throw unknownError();
+    return sum + remaining * lines[index]!.quantity;
   }, 0);
-  const discounted = discounts.reduce((sum, discount) => sum + discount.amount, 0);
-  return { dueNow: monthly ? Math.max(charges - discounted, 0) : total, total, lines, discounts, codes, outOfStock: [], notices: [] };
+  return { dueNow: Math.max(total - later, 0), total, lines, discounts, codes, outOfStock: [], notices: [] };
 }

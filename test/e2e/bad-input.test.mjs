@@ -178,6 +178,22 @@ describe('invalid attributes on <ev-charger-configurator>', () => {
     await page.close();
   });
 
+  it('refuses an api-version older than the oldest the element accepts, naming that version, and works on at its default', async () => {
+    const opened = await openPage(element('ev-charger-configurator', 'old-version', { 'api-version': '2025-04', persist: 'none' }));
+    const { page } = opened;
+    const host = page.locator('#old-version');
+    const message = 'api-version="2025-04" is not valid: expected a Storefront API version from 2025-10 on, such as 2026-04';
+    await host.getByRole('status').filter({ hasText: message }).waitFor();
+    assert.deepEqual(
+      (await evcErrors(page)).filter((error) => error.element === 'old-version'),
+      [{ element: 'old-version', code: 'invalid-attribute', message }],
+    );
+    await host.locator('[data-total]').first().filter({ hasText: '£599.00' }).waitFor();
+    await assertHarmless(opened);
+    assert.deepEqual(opened.errors, []);
+    await page.close();
+  });
+
   it('shows the error panel naming mode, cart or catalog when the element cannot start, with nothing else shown', async () => {
     const body = FATAL_ATTRIBUTES.map(([name, value]) => element('ev-charger-configurator', name, { [name]: value })).join('');
     const opened = await openPage(body);

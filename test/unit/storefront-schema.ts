@@ -1,5 +1,5 @@
-import type { GraphQLError, GraphQLSchema } from 'graphql';
-import { NoDeprecatedCustomRule, parse, validate } from '../../demo/storefront/graphql.mjs';
+import type { ASTVisitor, GraphQLError, GraphQLSchema, ValidationContext } from 'graphql';
+import { NoDeprecatedCustomRule, getNamedType, parse, validate } from '../../demo/storefront/graphql.mjs';
 import { OLDEST_SUPPORTED_VERSION, PINNED_VERSION, requestProblems, storefrontSchema as published } from '../../demo/shopify-schemas.mjs';
 
 /**
@@ -24,4 +24,19 @@ export function validateAgainstAdmin(query: string, version: string = PINNED_VER
 /** The deprecated fields, arguments and values `document` uses, as graphql words each. */
 export function deprecatedUses(document: string, version: string = PINNED_VERSION): string[] {
   return validate(storefrontSchema(version), parse(document), [NoDeprecatedCustomRule]).map((error) => error.message);
+}
+
+/** Each field `document` selects, fragments included: `Parent.field` and the named type it returns. */
+export function selectedFields(document: string, version: string = PINNED_VERSION): { field: string; type: string }[] {
+  const found: { field: string; type: string }[] = [];
+  // A validation rule, so the walk uses the same graphql copy that built the schema.
+  const collect = (context: ValidationContext): ASTVisitor => ({
+    Field() {
+      const parent = context.getParentType();
+      const definition = context.getFieldDef();
+      if (parent && definition) found.push({ field: `${parent.name}.${definition.name}`, type: getNamedType(definition.type).name });
+    },
+  });
+  validate(storefrontSchema(version), parse(document), [collect]);
+  return found;
 }

@@ -8,6 +8,8 @@ import { createRouter } from '../../demo/router.mjs';
 import { createStorefrontStandIn, type StorefrontStandIn } from '../../demo/storefront/stand-in.mjs';
 import { createThemeCartStandIn } from '../../demo/theme-cart.mjs';
 import { SHARED_CODES_CATALOGUE } from '../../src/domain/catalogue/shared-codes.fixture';
+import { CONFIGURATION } from '../../src/services/shop/shop.fixture';
+import { checkoutThemeCart, themeCartFigures } from '../../src/services/theme-cart';
 
 const ORIGIN = 'http://127.0.0.1:5173';
 // The shop's codes come from its catalogue: one with the shared partner codes.
@@ -87,6 +89,12 @@ async function cartWithCableAndHook() {
 
 const cartJs = async (call: ReturnType<typeof themeBrowser>) => (await (await call('/cart.js')).json()) as AjaxCart;
 const SUBTOTAL = CABLE.price + 2 * HOOK.price;
+
+/** The selling plan the theme sells a product's first variant on, as its product JSON says. */
+const planOf = async (browse: ReturnType<typeof themeBrowser>, handleName: string) => {
+  const product = (await (await browse(`/products/${handleName}.js`)).json()) as { variants: { selling_plan_allocations: { selling_plan_id: number }[] }[] };
+  return product.variants[0]!.selling_plan_allocations[0]!.selling_plan_id;
+};
 
 describe('Ajax Cart API shapes (GET /cart.js)', () => {
   it('answers totals, items and discounts in pence, as integers', async () => {
@@ -250,10 +258,6 @@ describe('Ajax Product API (GET /products/{handle}.js)', () => {
 });
 
 describe('the monthly plan through POST /cart/add.js { selling_plan }', () => {
-  const planOf = async (browse: ReturnType<typeof themeBrowser>, handleName: string) => {
-    const product = (await (await browse(`/products/${handleName}.js`)).json()) as { variants: { selling_plan_allocations: { selling_plan_id: number }[] }[] };
-    return product.variants[0]!.selling_plan_allocations[0]!.selling_plan_id;
-  };
 
   it('an item on a selling plan carries its allocation; the checkout says what is due today', async () => {
     const browse = themeBrowser();
@@ -273,6 +277,29 @@ describe('the monthly plan through POST /cart/add.js { selling_plan }', () => {
     expect(checkout).toMatch(/Due today<\/th><td>£350\.00</);
   });
 
+  it('states on each item on a plan only documented allocation fields, its remaining charge among them, so the element reads what is due today', async () => {
+    const browse = themeBrowser();
+    const chargerPlan = await planOf(browse, 'charge-point');
+    const hookPlan = await planOf(browse, 'add-on-hook');
+    await browse('/cart/add.js', {
+      items: [
+        { id: numeric(BASE), quantity: 1, selling_plan: chargerPlan },
+        { id: numeric(HOOK.variantId), quantity: 2, selling_plan: hookPlan },
+        { id: numeric(CABLE.variantId), quantity: 1 },
+      ],
+    });
+    const cart = (await (await browse('/cart/update.js', { discount: 'PARTNER100' })).json()) as Record<string, unknown>;
+    const allocations = (cart['items'] as { selling_plan_allocation?: Record<string, unknown> }[]).map((item) => item.selling_plan_allocation);
+    expect(Object.keys(allocations[0]!).sort()).toEqual(
+      ['checkout_charge_amount', 'compare_at_price', 'per_delivery_price', 'price', 'price_adjustments', 'remaining_balance_charge_amount', 'selling_plan'].sort(),
+    );
+    expect(Object.keys(allocations[0]!['selling_plan'] as object).sort()).toEqual(['description', 'id', 'name', 'options', 'recurring_deliveries']);
+    expect(allocations.map((allocation) => allocation?.['remaining_balance_charge_amount'])).toEqual([C.baseProduct.price - C.monthlyPlan.initialPayment, HOOK.price, undefined]);
+    const dueToday = C.monthlyPlan.initialPayment + CABLE.price - 10000;
+    expect(themeCartFigures(cart).dueNow).toBe(dueToday);
+    expect(await (await browse('/checkout')).text()).toContain(`Due today</th><td>£${(dueToday / 100).toFixed(2)}<`);
+  });
+
   it('refuses a selling plan the variant is not sold on', async () => {
     const browse = themeBrowser();
     const hookPlan = await planOf(browse, 'add-on-hook');
@@ -287,5 +314,60 @@ describe('the monthly plan through POST /cart/add.js { selling_plan }', () => {
     const browse = themeBrowser();
     await browse('/cart/add.js', { items: [{ id: numeric(CABLE.variantId), quantity: 1 }] });
     expect(await (await browse('/checkout')).text()).toMatch(/Due today<\/th><td>£295\.00</);
+  });
+});
+
+describe('refusals of POST /cart/add.js, as the Ajax Cart reference shapes them', () => {
+  /** The element's own fetch from the theme's page: same origin, the `cart` cookie kept. */
+  function pageFetch() {
+    let cookie = '';
+    return (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const headers = new Headers(init.headers);
+      if (cookie) headers.set('Cookie', cookie);
+      const response = await handle(new Request(`${ORIGIN}${String(input)}`, { ...init, headers }));
+      const set = response.headers.get('set-cookie');
+      if (set) cookie = set.split(';')[0]!;
+      return response;
+    }) as typeof globalThis.fetch;
+  }
+
+  it.each([
+    ['a variant off sale', async () => steer({ unavailable: [HOOK.variantId] }), [{ id: numeric(HOOK.variantId), quantity: 1 }]],
+    ['a selling plan the variant is not sold on', async () => {}, 'plan'],
+    ['properties that are not key-value pairs', async () => {}, [{ id: numeric(HOOK.variantId), quantity: 1, properties: ['Maranello Red'] }]],
+    ['an item without a whole quantity', async () => {}, [{ id: numeric(HOOK.variantId), quantity: 0.5 }]],
+  ] as const)('answers %s with status 422, message "Cart Error" and a description, adding nothing', async (_case, before, items) => {
+    await before();
+    const browse = themeBrowser();
+    const refusedItems = items === 'plan' ? [{ id: numeric(HOOK.variantId), quantity: 1, selling_plan: await planOf(browse, 'charge-point') }] : items;
+    const response = await browse('/cart/add.js', { items: refusedItems });
+    expect(response.status).toBe(422);
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(['description', 'message', 'status']);
+    expect(body).toMatchObject({ status: 422, message: 'Cart Error', description: expect.stringMatching(/\w/) });
+    expect((await cartJs(browse)).item_count).toBe(0);
+  });
+
+  it('takes properties of any value, as the reference shows (`gift_wrap: true`)', async () => {
+    const browse = themeBrowser();
+    const response = await browse('/cart/add.js', { items: [{ id: numeric(HOOK.variantId), quantity: 1, properties: { 'Hook colour': 'Maranello Red', gift_wrap: true } }] });
+    expect(response.status).toBe(200);
+    expect((await cartJs(browse)).items[0]!.properties).toEqual({ 'Hook colour': 'Maranello Red', gift_wrap: true });
+  });
+
+  it('the element names a sold-out item a stock refusal, and a refused selling plan by what the theme said', async () => {
+    await steer({ unavailable: [HOOK.variantId] });
+    const input = { catalogue: C, configuration: CONFIGURATION, email: 'sam@home.example' };
+    await expect(checkoutThemeCart(input, { fetch: pageFetch() })).rejects.toMatchObject({
+      code: 'NOT_ENOUGH_IN_STOCK',
+      message: "cart/add.js answered 422 (Cart Error: The product 'Cable Hook' is already sold out.)",
+    });
+    await steer({ reset: true });
+    const hookPlan = await planOf(themeBrowser(), 'add-on-hook');
+    const monthly = { ...input, configuration: { ...CONFIGURATION, paymentType: 'PAY_MONTHLY' as const }, sellingPlans: { [BASE]: `gid://shopify/SellingPlan/${hookPlan}` } };
+    await expect(checkoutThemeCart(monthly, { fetch: pageFetch() })).rejects.toMatchObject({
+      code: 'INVALID',
+      message: `cart/add.js answered 422 (Cart Error: The selling plan ${hookPlan} is not available for 'Charge Point'.)`,
+    });
   });
 });

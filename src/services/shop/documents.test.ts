@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CHECKED_VERSIONS, deprecatedUses as deprecations, storefrontSchema, validateAgainstStorefront } from '../../../test/unit/storefront-schema';
+import { CHECKED_VERSIONS, deprecatedUses as deprecations, selectedFields, storefrontSchema, validateAgainstStorefront } from '../../../test/unit/storefront-schema';
 import type { GraphQLObjectType } from 'graphql';
+import { VARIANT_PRICES_QUERY } from '../../domain/shop-prices';
 import { DEFAULT_API_VERSION, OLDEST_API_VERSION } from './api-version';
 import { CART_DELIVERY_ADDRESSES_REPLACE_MUTATION, CART_NOTE_UPDATE_MUTATION, CART_QUERY, PRODUCT_QUERY, SHOP_DOCUMENTS } from './documents';
 
@@ -90,5 +91,73 @@ describe('shop documents', () => {
       expect(new Set(names).size).toBe(names.length);
     }
     expect(PRODUCT_QUERY).not.toContain('fragment Cart ');
+  });
+});
+
+/** The scopes a merchant grants the element's token (docs/decisions/storefront-token-scopes.md). */
+const TOKEN_SCOPES = new Set([
+  'unauthenticated_read_product_listings',
+  'unauthenticated_read_product_inventory',
+  'unauthenticated_read_checkouts',
+  'unauthenticated_write_checkouts',
+  'unauthenticated_read_selling_plans',
+]);
+
+/** Types (by name) and fields (`Type.field`) behind a scope, from Shopify's Storefront access-scopes page and object pages. */
+const SCOPE_OF: Readonly<Record<string, string>> = {
+  Customer: 'unauthenticated_read_customers',
+  'Customer.tags': 'unauthenticated_read_customer_tags',
+  'Product.tags': 'unauthenticated_read_product_tags',
+  Article: 'unauthenticated_read_content',
+  Blog: 'unauthenticated_read_content',
+  Comment: 'unauthenticated_read_content',
+  StoreAvailability: 'unauthenticated_read_product_pickup_locations',
+  Location: 'unauthenticated_read_product_pickup_locations',
+  'ProductVariant.quantityAvailable': 'unauthenticated_read_product_inventory',
+  SellingPlanAllocation: 'unauthenticated_read_selling_plans',
+};
+
+/** Every scope the fields a document selects need, whether selected on, through or as the type. */
+const scopesNeeded = (document: string, version?: string) =>
+  [
+    ...new Set(
+      selectedFields(document, version).flatMap(({ field, type }) =>
+        [SCOPE_OF[field], SCOPE_OF[field.split('.')[0]!], SCOPE_OF[type]].filter((scope) => scope !== undefined),
+      ),
+    ),
+  ].sort();
+
+const beyondToken = (document: string, version?: string) => scopesNeeded(document, version).filter((scope) => !TOKEN_SCOPES.has(scope));
+
+describe('the Storefront token scopes the documents need', () => {
+  const documents = { ...SHOP_DOCUMENTS, VariantPrices: VARIANT_PRICES_QUERY };
+
+  it.each(CHECKED_VERSIONS.flatMap((version) => Object.entries(documents).map(([name, document]) => [version, name, document] as const)))(
+    'Storefront %s: %s selects nothing behind a scope the token is not given',
+    (version, _name, document) => {
+      expect(beyondToken(document, version)).toEqual([]);
+    },
+  );
+
+  it('names only types and fields the schema has, so no entry of the table is dead', () => {
+    const schema = storefrontSchema();
+    for (const name of Object.keys(SCOPE_OF)) {
+      const [type, field] = name.split('.');
+      const found = schema.getType(type!) as GraphQLObjectType | undefined;
+      expect(found, name).toBeDefined();
+      if (field) expect(found!.getFields(), name).toHaveProperty(field);
+    }
+  });
+
+  it("catches the cart buyer's customer, which needs unauthenticated_read_customers", () => {
+    expect(CART_QUERY).toContain('buyerIdentity { ...CartBuyerIdentity }');
+    const withCustomer = CART_QUERY.replace('buyerIdentity { ...CartBuyerIdentity }', 'buyerIdentity { ...CartBuyerIdentity customer { email } }');
+    expect(beyondToken(withCustomer)).toEqual(['unauthenticated_read_customers']);
+  });
+
+  it('follows fragments and inline fragments into the types they select on', () => {
+    expect(scopesNeeded(VARIANT_PRICES_QUERY)).toEqual(['unauthenticated_read_selling_plans']);
+    expect(beyondToken(/* GraphQL */ `query Tags($id: ID!) { node(id: $id) { ...Tagged } }
+      fragment Tagged on Product { tags variants(first: 1) { nodes { quantityAvailable } } }`)).toEqual(['unauthenticated_read_product_tags']);
   });
 });

@@ -181,7 +181,6 @@ const FRAGMENTS: Readonly<Record<string, string>> = {
       countryCode
       email
       phone
-      customer { email }
       preferences {
         delivery {
           coordinates { latitude longitude countryCode }

@@ -129,7 +129,7 @@ export function cartFixture(extra: Partial<RawCart> = {}): RawCart {
     discountCodes: [],
     discountAllocations: [],
     appliedGiftCards: [],
-    buyerIdentity: { countryCode: null, email: null, phone: null, customer: null, preferences: null },
+    buyerIdentity: { countryCode: null, email: null, phone: null, preferences: null },
     delivery: { addresses: [] },
     deliveryGroups: { nodes: [] },
     lines: linePage([]),

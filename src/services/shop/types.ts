@@ -188,7 +188,6 @@ export interface CartBuyerIdentity {
   countryCode: string | null;
   email: string | null;
   phone: string | null;
-  customer: { email: string | null } | null;
   preferences: {
     delivery: {
       coordinates: { latitude: number; longitude: number; countryCode: string } | null;
