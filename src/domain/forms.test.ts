@@ -38,7 +38,6 @@ describe('defaultFormValues (spec §3 "Form values", §6)', () => {
       installationTerms: {},
       goCardlessMandateComplete: false,
       goCardlessFlowId: '',
-      goCardlessCheckout: '',
       serialNumber: '',
       region: '',
       wizardSteps: [],

@@ -35,8 +35,6 @@ export interface FormValues {
   installationTerms: Partial<Record<InstallationId, boolean>>;
   goCardlessMandateComplete: boolean;
   goCardlessFlowId: string;
-  /** Where the mandate's handler has the order paid: "draft-order", or "cart" (selling plans); "" before a mandate. */
-  goCardlessCheckout: string;
   serialNumber: string;
   region: string;
   /**
@@ -84,7 +82,6 @@ export function defaultFormValues(): FormValues {
     installationTerms: {},
     goCardlessMandateComplete: false,
     goCardlessFlowId: '',
-    goCardlessCheckout: '',
     serialNumber: '',
     region: '',
     wizardSteps: [],

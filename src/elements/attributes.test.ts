@@ -68,8 +68,8 @@ describe('attribute parsing (DESIGN contract: <ev-charger-configurator> attribut
     [{ mailEndpoint: 'javascript:alert(1)' }, 'mail-endpoint', 'mail-endpoint="javascript:alert(1)" is not a valid http(s) URL'],
     [{ partnerEndpoint: 'data:,x' }, 'partner-endpoint', 'partner-endpoint="data:,x" is not a valid http(s) URL'],
     [{ shopDomain: 'https://shop' }, 'shop-domain', 'shop-domain="https://shop" is not valid: expected a shop domain such as example.myshopify.com'],
-    [{ apiVersion: '2025-13' }, 'api-version', 'api-version="2025-13" is not valid: expected a Storefront API version from 2025-10 on, such as 2026-04'],
-    [{ apiVersion: '2025-04' }, 'api-version', 'api-version="2025-04" is not valid: expected a Storefront API version from 2025-10 on, such as 2026-04'],
+    [{ apiVersion: '2025-13' }, 'api-version', 'api-version="2025-13" is not valid: expected a Storefront API version 2025-10 or later'],
+    [{ apiVersion: '2025-04' }, 'api-version', 'api-version="2025-04" is not valid: expected a Storefront API version 2025-10 or later'],
     [{ productId: '123' }, 'product-id', 'product-id="123" is not valid: expected a product global id such as gid://shopify/Product/123'],
     [{ supportEmail: 'nobody' }, 'support-email', 'support-email="nobody" is not valid: expected an e-mail address'],
   ])('names the attribute and what was wrong: %o', (raw, attribute, message) => {
@@ -87,12 +87,12 @@ describe('attribute parsing (DESIGN contract: <ev-charger-configurator> attribut
   ])('api-version="%s": accepted from the oldest version the documents are checked against (%s)', (apiVersion, accepted) => {
     const { options, errors } = parseConfiguratorAttributes({ apiVersion }, BASE);
     expect(options.apiVersion).toBe(accepted ? apiVersion : DEFAULT_API_VERSION);
-    expect(errors).toEqual(accepted ? [] : [{ attribute: 'api-version', message: `api-version="${apiVersion}" is not valid: expected a Storefront API version from ${OLDEST_API_VERSION} on, such as ${DEFAULT_API_VERSION}` }]);
+    expect(errors).toEqual(accepted ? [] : [{ attribute: 'api-version', message: `api-version="${apiVersion}" is not valid: expected a Storefront API version ${OLDEST_API_VERSION} or later` }]);
   });
 
   it('names the oldest and the default version as api-version.ts has them, in the error and the documentation', () => {
     expect(CONFIGURATOR_CONTRACT.apiVersion).toMatchObject({ oldest: OLDEST_API_VERSION, default: DEFAULT_API_VERSION });
-    expect(CONFIGURATOR_CONTRACT.apiVersion.expected).toBe(`a Storefront API version from ${OLDEST_API_VERSION} on, such as ${DEFAULT_API_VERSION}`);
+    expect(CONFIGURATOR_CONTRACT.apiVersion.expected).toBe(`a Storefront API version ${OLDEST_API_VERSION} or later`);
     expect(CONFIGURATOR_DOCS.apiVersion.description).toContain(`The oldest accepted is \`${OLDEST_API_VERSION}\``);
     expect(CONFIGURATOR_DOCS.apiVersion.description).toContain(`e.g. \`${DEFAULT_API_VERSION}\``);
   });

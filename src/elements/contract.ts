@@ -54,7 +54,7 @@ export const CONFIGURATOR_CONTRACT = {
   apiVersion: {
     kind: 'pattern',
     pattern: /^\d{4}-(01|04|07|10)$|^unstable$/,
-    expected: 'a Storefront API version from 2025-10 on, such as 2026-04',
+    expected: 'a Storefront API version 2025-10 or later',
     oldest: OLDEST_API_VERSION,
     default: DEFAULT_API_VERSION,
   },

@@ -50,7 +50,7 @@ describe('elements (happy-dom)', { timeout: TEST_TIMEOUT_MS }, () => {
     const errors: EvcErrorDetail[] = [];
     document.addEventListener('evc-error', (event) => errors.push(event.detail), { once: true });
     const element = await mount('<ev-charger-configurator persist="none" api-version="2025-04"></ev-charger-configurator>');
-    const message = 'api-version="2025-04" is not valid: expected a Storefront API version from 2025-10 on, such as 2026-04';
+    const message = 'api-version="2025-04" is not valid: expected a Storefront API version 2025-10 or later';
     const notice = await until(() => element.shadowRoot?.querySelector('[role="status"]'), 'the notice');
     expect(notice.textContent).toContain(message);
     await until(() => errors.length > 0, 'the evc-error event');

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { DirectDebitRequestBody, DirectDebitStartAnswer, DraftCheckoutAnswer } from '../domain/direct-debit';
+import type { DirectDebitRequestBody, DirectDebitStartAnswer, DraftCheckoutAnswer, MonthlyCheckout } from '../domain/direct-debit';
 import { DirectDebitStartAnswerSchema, DraftCheckoutAnswerSchema } from '../domain/direct-debit';
 
 /**
@@ -40,6 +40,13 @@ export interface StartKey {
   keyFor(content: string): string;
   /** The endpoint had the key with another request: the next `keyFor` gives a new one. */
   renew(): void;
+}
+
+/** Where the order of each mandate flow is paid, as its start answered (stores/direct-debit-key.ts keeps it). */
+export interface FlowCheckouts {
+  remember(flowId: string, checkout: MonthlyCheckout): void;
+  /** "cart" for a flow it never heard of: a handler that predates draft orders. */
+  of(flowId: string): MonthlyCheckout;
 }
 
 export interface StartOptions {

@@ -10,6 +10,7 @@ import { cartLines } from '../domain/cart';
 import { byOperation, cartFixture, codeAllocation, gbp, jsonResponse, lineFixture, linePage, payload, recordingFetch } from './shop/shop.fixture';
 import type { OrderSettings, PlacedOrder } from './order-services';
 import { checkoutAvailable, createOrderServices, readReferralCookie } from './order-services';
+import type { FlowCheckouts } from './direct-debit';
 
 const BASE: OrderSettings = { cart: 'storefront', apiVersion: '2026-04' };
 const STOREFRONT: OrderSettings = {
@@ -29,7 +30,13 @@ const PARTNER_ENDPOINT = 'http://127.0.0.1:5173/api/partner-discount';
 const VERIFIED: VerifiedPartner = { email: FORM.email, discountId: 'partner', discountCode: 'PX-7Q2M9', token: 'signed.token', amount: 10000, expiresAt: '2030-01-01T00:00:00Z' };
 
 /** The services, with each `evc-checkout` they announce recorded; `checkoutCancelled` is the host page's answer. */
-function setup(options: OrderSettings, fetch: typeof globalThis.fetch, checkoutCancelled = false) {
+/** Flows as their starts answered, in memory. */
+function memoryFlows(): FlowCheckouts {
+  const known = new Map<string, 'draft-order' | 'cart'>();
+  return { remember: (flowId, checkout) => void known.set(flowId, checkout), of: (flowId) => known.get(flowId) ?? 'cart' };
+}
+
+function setup(options: OrderSettings, fetch: typeof globalThis.fetch, checkoutCancelled = false, flows: FlowCheckouts = memoryFlows()) {
   const navigate = vi.fn<(url: string) => void>();
   const checkouts: Pick<PlacedOrder, 'cartId' | 'checkoutUrl' | 'totals'>[] = [];
   const announceCheckout = (detail: Pick<PlacedOrder, 'cartId' | 'checkoutUrl' | 'totals'>) => {
@@ -37,7 +44,7 @@ function setup(options: OrderSettings, fetch: typeof globalThis.fetch, checkoutC
     return !checkoutCancelled;
   };
   const directDebitKey = () => ({ keyFor: () => 'key-0123456789abcdef', renew() {} });
-  const services = createOrderServices({ options, catalogue: UK_CATALOGUE, document, directDebitKey, announceCheckout, fetch, navigate, timeoutMs: 1000 });
+  const services = createOrderServices({ options, catalogue: UK_CATALOGUE, document, directDebitKey, flowCheckouts: () => flows, announceCheckout, fetch, navigate, timeoutMs: 1000 });
   return { services, navigate, checkouts };
 }
 
@@ -285,7 +292,13 @@ describe('createOrderServices', () => {
 describe('createOrderServices: a monthly order paid by a draft order', () => {
   const MONTHLY: Configuration = { ...CONFIGURATION, paymentType: 'PAY_MONTHLY', display: true };
   const DIRECT_DEBIT: OrderSettings = { ...STOREFRONT, directDebitEndpoint: 'http://127.0.0.1:5173/api/direct-debit', partnerEndpoint: PARTNER_ENDPOINT };
-  const MONTHLY_FORM = { ...FORM, goCardlessMandateComplete: true, goCardlessFlowId: 'BRF0001', goCardlessCheckout: 'draft-order', verifiedPartner: VERIFIED };
+  const MONTHLY_FORM = { ...FORM, goCardlessMandateComplete: true, goCardlessFlowId: 'BRF0001', verifiedPartner: VERIFIED };
+  /** The flow's start answered that its order is paid by a draft order. */
+  const draftFlow = () => {
+    const flows = memoryFlows();
+    flows.remember('BRF0001', 'draft-order');
+    return flows;
+  };
   const draftAnswer = (dueNow: number) => {
     const lines = cartLines(UK_CATALOGUE, MONTHLY).map((line) => ({
       variantId: line.merchandiseId,
@@ -302,7 +315,7 @@ describe('createOrderServices: a monthly order paid by a draft order', () => {
       sent.push({ url: String(url), body: JSON.parse(String(init.body)) as Record<string, unknown> });
       return jsonResponse(draftAnswer(25000), 201);
     }) as typeof globalThis.fetch;
-    const { services, navigate, checkouts } = setup(DIRECT_DEBIT, fetch);
+    const { services, navigate, checkouts } = setup(DIRECT_DEBIT, fetch, false, draftFlow());
     const placed = await services.checkout({ ...REQUEST, catalogue: UK_CATALOGUE, configuration: MONTHLY, form: MONTHLY_FORM });
     expect(sent.map((request) => request.url)).toEqual(['http://127.0.0.1:5173/api/direct-debit/checkout']);
     expect(sent[0]!.body).toMatchObject({ flowId: 'BRF0001', partnerToken: 'signed.token', configuration: { paymentType: 'PAY_MONTHLY' } });
@@ -315,16 +328,16 @@ describe('createOrderServices: a monthly order paid by a draft order', () => {
 
   it('says so before leaving when the draft charges another figure today', async () => {
     const fetch = (async () => jsonResponse(draftAnswer(35000), 201)) as typeof globalThis.fetch;
-    const { services, navigate } = setup(DIRECT_DEBIT, fetch);
+    const { services, navigate } = setup(DIRECT_DEBIT, fetch, false, draftFlow());
     const placed = await services.checkout({ ...REQUEST, catalogue: UK_CATALOGUE, configuration: MONTHLY, form: MONTHLY_FORM });
     expect(placed.comparison).toMatchObject({ shown: 25000, charged: 35000, matches: false });
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it('keeps the cart for a handler whose mandates are paid in the cart (selling plans)', async () => {
+  it('keeps the cart for a flow whose handler said nothing of draft orders (selling plans)', async () => {
     const { fetch, requests } = cartCreated();
     const { services } = setup(DIRECT_DEBIT, fetch);
-    await services.checkout({ ...REQUEST, catalogue: UK_CATALOGUE, configuration: MONTHLY, form: { ...MONTHLY_FORM, goCardlessCheckout: 'cart' } }).catch(() => undefined);
+    await services.checkout({ ...REQUEST, catalogue: UK_CATALOGUE, configuration: MONTHLY, form: MONTHLY_FORM }).catch(() => undefined);
     expect(requests.map((request) => request.operation)).toEqual(['CartCreate']);
   });
 });

@@ -9,7 +9,7 @@ import type { FormValues } from '../domain/forms';
 import type { InstallationInfo } from '../domain/installation-info';
 import { partnerContext } from '../domain/partner';
 import type { TotalsDetail } from '../domain/pricing';
-import type { DropinCallbacks, StartKey } from './direct-debit';
+import type { DropinCallbacks, FlowCheckouts, StartKey } from './direct-debit';
 import { draftOrderCheckout, loadDropin, openDropin, startMandateFlow } from './direct-debit';
 import { sendLead } from './lead-capture';
 import type { StartOutcome, VerifyOutcome } from './partner-discount';
@@ -135,6 +135,8 @@ export interface OrderServicesInput {
   document: Document;
   /** The direct-debit start's idempotency key; asked for once, with `direct-debit-endpoint` only. */
   directDebitKey(): StartKey;
+  /** Where each mandate flow's order is paid, as its start answered; asked for once, with `direct-debit-endpoint` only. */
+  flowCheckouts(): FlowCheckouts;
   /** Fires `evc-checkout`; false when the host page cancelled it, and so the redirect. */
   announceCheckout(detail: Pick<PlacedOrder, 'cartId' | 'checkoutUrl' | 'totals'>): boolean;
   fetch?: typeof fetch | undefined;
@@ -232,15 +234,19 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
    * The mandate flow from `direct-debit-endpoint`, GoCardless's drop-in on demand. Its
    * idempotency key is saved for the session, as the personal details it stands for are.
    */
+  const flows = options.directDebitEndpoint ? input.flowCheckouts() : undefined;
   const directDebit = (endpoint: string): DirectDebitServices => {
     const key = input.directDebitKey();
     return {
       async start(configuration, form) {
+        let started: DirectDebitStartAnswer;
         try {
-          return await startMandateFlow(directDebitRequest(configuration, form), { endpoint, key, fetch: input.fetch, signal });
+          started = await startMandateFlow(directDebitRequest(configuration, form), { endpoint, key, fetch: input.fetch, signal });
         } catch (error) {
           throw fail(error);
         }
+        flows?.remember(started.flowId, started.checkout ?? 'cart');
+        return started;
       },
       async open(flow, callbacks) {
         try {
@@ -262,7 +268,7 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
 
   /** A monthly order whose handler makes a draft order: paid at its checkout, no cart (docs/decisions/monthly-plan-draft-order.md). */
   const draftOrderPath = (request: CheckoutRequest) =>
-    request.configuration.paymentType === 'PAY_MONTHLY' && request.form.goCardlessCheckout === 'draft-order' && Boolean(options.directDebitEndpoint);
+    request.configuration.paymentType === 'PAY_MONTHLY' && flows?.of(request.form.goCardlessFlowId) === 'draft-order';
 
   async function placeDraftOrder(request: CheckoutRequest): Promise<{ cartId: string; checkoutUrl: string; figures: CartFigures }> {
     const endpoint = new URL(options.directDebitEndpoint!, doc.baseURI).href;

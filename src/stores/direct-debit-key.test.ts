@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { directDebitKey } from './direct-debit-key';
+import { directDebitKey, flowCheckouts } from './direct-debit-key';
 import type { KeyValueStorage } from './persistence';
 import { memoryStorage, writeSaved } from './persistence';
 import { randomRequestKey } from './request-key';
@@ -77,5 +77,24 @@ describe('directDebitKey: one direct-debit start per page session and request', 
     const made = new Set(Array.from({ length: 20 }, randomRequestKey));
     expect(made.size).toBe(20);
     for (const key of made) expect(key).toMatch(/^[0-9a-f]{32}$/);
+  });
+});
+
+describe('flowCheckouts: where a mandate flow is paid, as its start answered', () => {
+  it('knows the draft-order flow after a reload (the session storage) and says "cart" for any other', () => {
+    const storage = memoryStorage();
+    const flows = flowCheckouts(storage, 'page');
+    expect(flows.of('BRF1')).toBe('cart');
+    flows.remember('BRF1', 'draft-order');
+    flows.remember('BRF2', 'cart');
+    expect([flows.of('BRF1'), flows.of('BRF2'), flows.of('')]).toEqual(['draft-order', 'cart', 'cart']);
+    expect(flowCheckouts(storage, 'page').of('BRF1')).toBe('draft-order');
+    expect(flowCheckouts(storage, 'another-page').of('BRF1')).toBe('cart');
+  });
+
+  it('remembers in memory without storage (persist="none")', () => {
+    const flows = flowCheckouts(undefined, 'page');
+    flows.remember('BRF1', 'draft-order');
+    expect(flows.of('BRF1')).toBe('draft-order');
   });
 });

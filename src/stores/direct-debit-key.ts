@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { IdempotencyKeySchema } from '../domain/schemas/fields';
-import type { StartKey } from '../services/direct-debit';
+import type { FlowCheckouts, StartKey } from '../services/direct-debit';
 import type { KeyValueStorage } from './persistence';
 import { readSaved, writeSaved } from './persistence';
 import { randomRequestKey } from './request-key';
@@ -31,5 +31,23 @@ export function directDebitKey(storage: KeyValueStorage | undefined, storageKey:
       return current;
     },
     renew: () => void renew(),
+  };
+}
+
+/**
+ * The flows whose handler makes a draft order, saved for the session beside the start's key
+ * (`evc:{storageKey}:direct-debit-draft`), so a reload still checks out where the mandate's handler said.
+ */
+export function flowCheckouts(storage: KeyValueStorage | undefined, storageKey: string): FlowCheckouts {
+  const name = `evc:${storageKey}:direct-debit-draft`;
+  // Kept in memory too: with persist="none" there is no storage, and the page still knows.
+  let draftFlow = readSaved(storage, name, (data) => (typeof data === 'string' ? data : undefined));
+  return {
+    remember(flowId, checkout) {
+      if (checkout !== 'draft-order') return;
+      draftFlow = flowId;
+      writeSaved(storage, name, flowId);
+    },
+    of: (flowId) => (flowId !== '' && draftFlow === flowId ? 'draft-order' : 'cart'),
   };
 }

@@ -182,7 +182,7 @@ describe('invalid attributes on <ev-charger-configurator>', () => {
     const opened = await openPage(element('ev-charger-configurator', 'old-version', { 'api-version': '2025-04', persist: 'none' }));
     const { page } = opened;
     const host = page.locator('#old-version');
-    const message = 'api-version="2025-04" is not valid: expected a Storefront API version from 2025-10 on, such as 2026-04';
+    const message = 'api-version="2025-04" is not valid: expected a Storefront API version 2025-10 or later';
     await host.getByRole('status').filter({ hasText: message }).waitFor();
     assert.deepEqual(
       (await evcErrors(page)).filter((error) => error.element === 'old-version'),

@@ -3,6 +3,7 @@
 // at the version the element pins and at the oldest it accepts. The element's own services (the shop
 // client behind createOrderServices, and priceCatalogue) go through an order, a monthly order and a
 // refilled cart against the Storefront stand-in in process; each request body is kept and checked.
+import { flowCheckouts } from '../../src/stores/direct-debit-key';
 import { describe, expect, it } from 'vitest';
 import { createStorefrontStandIn, type StorefrontStandIn } from '../../demo/storefront/stand-in.mjs';
 import { SHARED_CODES_CATALOGUE } from '../../src/domain/catalogue/shared-codes.fixture';
@@ -51,6 +52,7 @@ function orderServices(standIn: StorefrontStandIn, fetch: typeof globalThis.fetc
     catalogue: C,
     document: page,
     directDebitKey: () => ({ keyFor: () => 'key-0123456789abcdef', renew() {} }),
+    flowCheckouts: () => flowCheckouts(undefined, 'requests'),
     announceCheckout: () => true,
     fetch,
   });

@@ -93,7 +93,7 @@ export function DirectDebitStep(_props: StepProps) {
           setOverlay(false);
           focusAfterDropin.current = 'confirmation';
           // The mandate may still be pending with the bank: the handler's webhook records that.
-          updateForm(store, { goCardlessMandateComplete: true, goCardlessFlowId: started.flowId, goCardlessCheckout: started.checkout ?? 'cart' });
+          updateForm(store, { goCardlessMandateComplete: true, goCardlessFlowId: started.flowId });
           if (!mounted.current) return;
           setState({ status: 'idle' });
         },

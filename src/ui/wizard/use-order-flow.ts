@@ -102,7 +102,7 @@ export function useOrderFlow() {
     } catch (error) {
       const failure = toOrderFailure(error, CHECKOUT_FAILED);
       // GoCardless did not set the mandate up: the direct-debit step asks for it again.
-      if (failure.field === 'goCardlessMandateComplete') updateForm(store, { goCardlessMandateComplete: false, goCardlessFlowId: '', goCardlessCheckout: '' });
+      if (failure.field === 'goCardlessMandateComplete') updateForm(store, { goCardlessMandateComplete: false, goCardlessFlowId: '' });
       setCheckout({ status: 'failed', failure });
       reportError?.({ code: failure.code, message: failure.buyerMessage });
     }
