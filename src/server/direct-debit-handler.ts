@@ -152,6 +152,17 @@ export function directDebitPrefilledCustomer(request: DirectDebitRequest): Recor
   };
 }
 
+/**
+ * The fingerprint of the request's fields that make the order: a checkout must repeat them to be
+ * matched to its start. The idempotency key names an attempt, not the order, and the date of birth
+ * is kept nowhere, not even hashed.
+ */
+export async function orderFingerprint(request: DirectDebitRequest, configuration: Configuration): Promise<string> {
+  const { idempotencyKey: _key, finance, ...order } = request;
+  const { dob: _dob, ...address } = finance;
+  return fingerprint({ ...order, finance: address, configuration });
+}
+
 /** A GoCardless call that failed; `uncertain` when GoCardless may have acted all the same. */
 class ProviderFailure extends Error {
   /** `permanent`: GoCardless refused the handler itself (its token, its access or its request), so a retry fails alike. */
@@ -382,7 +393,7 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): Ha
       };
     }
     try {
-      await store.saveFlow({ flowId, billingRequestId, createdAt: now() });
+      await store.saveFlow({ flowId, billingRequestId, createdAt: now(), request: await orderFingerprint(request, configuration) });
     } catch (error) {
       await cancel(billingRequestId);
       throw error;
