@@ -162,12 +162,12 @@ const EXTRAS: Partial<Configuration> = {
 };
 
 describe('createDirectDebitHandler: the GoCardless requests', () => {
-  it('creates a billing request with a mandate request, then its flow, and answers 201 with the flow id', async () => {
+  it('creates a billing request with a mandate request, then its flow, and answers 201 with the flow id and a cart checkout', async () => {
     const { handler, calls } = handlerWith();
     const response = await handler(post(validBody(EXTRAS)));
     expect(response.status).toBe(201);
     const answer = await response.json();
-    expect(answer).toEqual({ flowId: 'BRF000002', environment: 'sandbox' });
+    expect(answer).toEqual({ flowId: 'BRF000002', environment: 'sandbox', checkout: 'cart' });
     expect(v.is(DirectDebitStartAnswerSchema, answer)).toBe(true);
     expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
 

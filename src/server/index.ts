@@ -23,7 +23,10 @@ export type {
   GoCardlessOptions,
 } from './direct-debit-handler';
 export { memoryDirectDebitStore } from './direct-debit-store';
+export type { DraftCheckoutAnswer } from './direct-debit-checkout';
 export type {
+  DirectDebitDraftOrder,
+  DirectDebitDraftOrderLine,
   DirectDebitEventUpdate,
   DirectDebitFlowRecord,
   DirectDebitFlowStatus,
