@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { cdnRoutes } from './cdn.mjs';
 import { createCspRoutes } from './csp.mjs';
 import { examplesIndex } from './examples-index.mjs';
-import { directDebitRoutes } from './gocardless/index.mjs';
+import { createDirectDebitRoutes } from './gocardless/index.mjs';
 import { leadCaptureRoutes } from './lead-capture.mjs';
 import { specRequest } from './mail/index.mjs';
 import { createPartnerDiscountRoutes } from './partner-discount.mjs';
@@ -41,6 +41,7 @@ export const routes = [
   // The partner-discount handler at /api/partner-discount/{start,verify}: codes to the same outbox,
   // single-use shop codes through an Admin API stand-in that the shop above then honours once.
   ...createPartnerDiscountRoutes({ mailStandIn: specRequest.standIn, admin: storefront.admin }).routes,
-  // The direct-debit handler at /api/direct-debit with its webhook, GoCardless API and drop-in stand-ins.
-  ...directDebitRoutes,
+  // The direct-debit handler at /api/direct-debit with its webhook, GoCardless API and drop-in stand-ins,
+  // and /api/direct-debit/checkout making draft orders through the Admin API stand-in above.
+  ...createDirectDebitRoutes({ admin: storefront.admin }).routes,
 ];

@@ -7,15 +7,37 @@
 // scope a field needs answers Shopify's ACCESS_DENIED for that field.
 import { requestProblems, servedVersion, adminSchema } from '../shopify-schemas.mjs';
 import { GraphQLError, execute, parse } from '../storefront/graphql.mjs';
+import { SHOP_NAME } from '../storefront/catalogue.mjs';
 import { createFailureSwitch } from '../storefront/control.mjs';
 import { discountResolvers } from './discounts.mjs';
+import { draftOrderResolvers } from './draft-orders.mjs';
 import { productResolvers } from './products.mjs';
-import { REQUIRED_SCOPE, grants } from './scopes.mjs';
+import { NODE_SCOPE, REQUIRED_SCOPE, grants } from './scopes.mjs';
 
 const json = (status, body, headers = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers } });
 
 const PATH = /^\/admin\/api\/([^/]+)\/graphql\.json$/;
+
+/** The Admin API's `nodes(ids)` takes at most 250 ids. */
+const MAX_NODE_IDS = 250;
+
+/** Shopify's answer to a field the token lacks the scope for. */
+const accessDenied = (name, scope) =>
+  new GraphQLError(`Access denied for ${name} field. Required access: \`${scope}\` access scope.`, {
+    extensions: { code: 'ACCESS_DENIED', documentation: 'https://shopify.dev/api/usage/access-scopes', requiredAccess: `\`${scope}\` access scope.` },
+  });
+
+/** The demo shop as the Admin API's `shop` shows it: a UK shop whose prices include VAT. */
+const SHOP = {
+  __typename: 'Shop',
+  id: 'gid://shopify/Shop/46100',
+  name: SHOP_NAME,
+  myshopifyDomain: 'demo-shop.myshopify.com',
+  currencyCode: 'GBP',
+  taxesIncluded: true,
+  ianaTimezone: 'Europe/London',
+};
 
 /** Every scope the stand-in knows a field to need: what the demo token holds. */
 export const ALL_SCOPES = [...new Set(Object.values(REQUIRED_SCOPE).filter(Boolean))].sort();
@@ -31,9 +53,32 @@ export function createAdminStandIn({ shop, tokens, now = () => new Date() }) {
   const failures = createFailureSwitch();
   const discounts = discountResolvers({ shop, now });
   const products = productResolvers({ shop });
+  const draftOrders = draftOrderResolvers({ shop, now });
+
+  /** Each id's node, null when the shop has none; a node the token may not read, or of a type not modelled, is an error in its place. */
+  function nodes({ ids }, { scopes }) {
+    if (ids.length > MAX_NODE_IDS) throw new GraphQLError(`The "ids" argument must not contain more than ${MAX_NODE_IDS} values.`);
+    return ids.map((id) => {
+      const node = products.node(id) ?? draftOrders.node(id);
+      if (node === undefined) {
+        const other = shop.node(id);
+        return other ? new GraphQLError(`QueryRoot.nodes: the demo Admin stand-in does not serve ${other.__typename} nodes.`) : null;
+      }
+      const scope = NODE_SCOPE[node.__typename];
+      return grants(scopes, scope) ? node : accessDenied('nodes', scope);
+    });
+  }
+
   const roots = {
-    query: { ...discounts.query, ...products.query, currentAppInstallation: (_args, { scopes }) => products.installation(scopes) },
-    mutation: { ...discounts.mutation, ...products.mutation },
+    query: {
+      ...discounts.query,
+      ...products.query,
+      ...draftOrders.query,
+      currentAppInstallation: (_args, { scopes }) => products.installation(scopes),
+      shop: () => SHOP,
+      nodes,
+    },
+    mutation: { ...discounts.mutation, ...products.mutation, ...draftOrders.mutation },
   };
 
   /** The root fields of the operation to run, by kind; undefined when graphql itself will refuse it. */
@@ -53,11 +98,7 @@ export function createAdminStandIn({ shop, tokens, now = () => new Date() }) {
         name,
         (args, context, info) => {
           const scope = REQUIRED_SCOPE[name];
-          if (scope && !grants(scopes, scope)) {
-            throw new GraphQLError(`Access denied for ${name} field. Required access: \`${scope}\` access scope.`, {
-              extensions: { code: 'ACCESS_DENIED', documentation: 'https://shopify.dev/api/usage/access-scopes', requiredAccess: `\`${scope}\` access scope.` },
-            });
-          }
+          if (scope && !grants(scopes, scope)) throw accessDenied(name, scope);
           return resolve(args, context, info);
         },
       ]),
@@ -95,7 +136,7 @@ export function createAdminStandIn({ shop, tokens, now = () => new Date() }) {
       rootValue: rootValue(root.kind, scopes),
       variableValues: variables,
       operationName,
-      contextValue: { scopes, version, now },
+      contextValue: { scopes, version, now, origin: new URL(request.url).origin },
     });
     return json(200, result, headers);
   }
@@ -103,8 +144,15 @@ export function createAdminStandIn({ shop, tokens, now = () => new Date() }) {
   return {
     handle,
     created: discounts.created,
+    /** The live draft orders made, in order. */
+    draftOrders: draftOrders.draftOrders,
+    /** The live draft order whose invoice link holds `token`, for its demo checkout page. */
+    draftOrderByToken: draftOrders.byToken,
     failures,
-    /** Forgets every discount made, for `{ "shop": "empty" }` and `{ "reset": true }`. */
-    clear: discounts.clear,
+    /** Forgets every discount and draft order made, for `{ "shop": "empty" }`. */
+    clear: () => {
+      discounts.clear();
+      draftOrders.clear();
+    },
   };
 }

@@ -46,6 +46,7 @@ export function productResolvers({ shop }) {
       title: variant.title,
       sku: variant.sku ?? null,
       price: money(variant.pricePence),
+      availableForSale: variant.availableForSale,
       position: product.variantList.indexOf(variant) + 1,
       taxable: variant.taxable,
       selectedOptions: variant.selectedOptions.map(({ name, value }) => ({ name, value })),
@@ -184,6 +185,13 @@ export function productResolvers({ shop }) {
       publications: ({ catalogType, ...page }) => paginate(catalogType && catalogType !== 'APP' ? [] : PUBLICATIONS.map(publicationView), page),
     },
     mutation: { productSet, publishablePublish },
+    /** A product or variant as a node (`nodes(ids)`), or undefined. */
+    node: (id) => {
+      const record = shop.node(id);
+      if (record?.__typename === 'Product') return productView(record);
+      if (record?.__typename === 'ProductVariant') return variantView(record, record.product);
+      return undefined;
+    },
     /** The app installation a token sees: its scopes, and its own publication (the storefront app's). */
     installation: (scopes) => {
       const own = PUBLICATIONS.find((publication) => publication.channel === 'storefront');

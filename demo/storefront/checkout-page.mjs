@@ -7,7 +7,7 @@ import { SHOP_NAME } from './catalogue.mjs';
 import { formattedAddress } from './delivery-addresses.mjs';
 import { formatGbp } from './money.mjs';
 
-const escapeHtml = (text) => String(text).replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (text) => String(text).replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
@@ -41,7 +41,8 @@ dl{grid-template-columns:minmax(0,max-content) minmax(0,1fr)}
 }
 `;
 
-function page(title, body, status = 200) {
+/** A demo shop page with the checkout's stylesheet: no script, no inline style. */
+export function page(title, body, status = 200) {
   return new Response(
     `<!doctype html>
 <html lang="en-GB">
@@ -63,7 +64,7 @@ ${body}
   );
 }
 
-const pairs = (list) =>
+export const pairs = (list) =>
   list.length === 0
     ? '<p>None.</p>'
     : `<dl>${list.map(({ key, value }) => `<dt>${escapeHtml(key)}</dt><dd>${escapeHtml(value ?? '')}</dd>`).join('')}</dl>`;

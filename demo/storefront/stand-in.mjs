@@ -1,8 +1,9 @@
 // One Storefront API stand-in: the demo shop seeded from a catalogue, its carts, the steering
 // (`/api/_control`), and the routes that serve them (DESIGN: Demo server), with the Admin API
-// stand-in over the same shop at `/admin/api/{version}/graphql.json`. The theme cart stand-in sells
-// from the same shop.
+// stand-in over the same shop at `/admin/api/{version}/graphql.json` and its draft orders' invoice
+// checkouts at `/demo-invoice/{token}`. The theme cart stand-in sells from the same shop.
 import { ALL_SCOPES, createAdminStandIn } from '../admin/index.mjs';
+import { invoiceRoutes } from '../admin/invoice-page.mjs';
 import { createRouter } from '../router.mjs';
 import { seedShop } from './catalogue.mjs';
 import { createCartStore } from './carts.mjs';
@@ -24,6 +25,7 @@ export function createStorefrontStandIn({ catalogue, now }) {
     { method: 'POST', pattern: /^\/admin\/api\/[^/]+\/graphql\.json$/, handler: (request) => admin.handle(request) },
     ...controlRoutes({ failures, carts, shop, onEmpty: admin.clear }),
     ...checkoutRoutes({ shop, carts }),
+    ...invoiceRoutes({ admin }),
     ...imageRoutes,
   ];
   return {

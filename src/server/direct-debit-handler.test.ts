@@ -162,12 +162,12 @@ const EXTRAS: Partial<Configuration> = {
 };
 
 describe('createDirectDebitHandler: the GoCardless requests', () => {
-  it('creates a billing request with a mandate request, then its flow, and answers 201 with the flow id', async () => {
+  it('creates a billing request with a mandate request, then its flow, and answers 201 with the flow id and a cart checkout', async () => {
     const { handler, calls } = handlerWith();
     const response = await handler(post(validBody(EXTRAS)));
     expect(response.status).toBe(201);
     const answer = await response.json();
-    expect(answer).toEqual({ flowId: 'BRF000002', environment: 'sandbox' });
+    expect(answer).toEqual({ flowId: 'BRF000002', environment: 'sandbox', checkout: 'cart' });
     expect(v.is(DirectDebitStartAnswerSchema, answer)).toBe(true);
     expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
 
@@ -278,6 +278,23 @@ describe('createDirectDebitHandler: the GoCardless requests', () => {
     });
     expect(JSON.stringify(calls.map((call) => call.body))).not.toContain('1980-05-17');
     expect(JSON.stringify(await store.status('BRF000002'))).not.toContain('1980');
+  });
+
+  it("keeps the order's fields as a fingerprint: the same for another idempotency key or date of birth, another for another address", async () => {
+    const { handler, store } = handlerWith();
+    const requestOf = async (body: unknown) => {
+      const { flowId } = await (await handler(post(body))).json();
+      return (await store.status(flowId))!.request;
+    };
+    const first = await requestOf({ ...validBody(EXTRAS), idempotencyKey: 'fingerprint-key-0000000001' });
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    const again = validBody(EXTRAS);
+    again.finance.dob = '1979-01-02';
+    expect(await requestOf({ ...again, idempotencyKey: 'fingerprint-key-0000000002' })).toBe(first);
+    const moved = validBody(EXTRAS);
+    moved.finance.primaryPostcode = 'LS2 7HY';
+    expect(await requestOf(moved)).not.toBe(first);
+    expect(await requestOf(validBody({ ...EXTRAS, front: 'midnight_black' }))).not.toBe(first);
   });
 
   it('answers 502 application_failed when the application hook throws, and reports the error to the operator', async () => {
@@ -665,6 +682,7 @@ describe('createDirectDebitHandler: cancelling the billing request it opened', (
       saveFlow: () => Promise.reject(new Error('database down')),
       recordEvent: (update) => memory.recordEvent(update),
       status: (flowId) => memory.status(flowId),
+      saveDraftOrder: (flowId, draft) => memory.saveDraftOrder(flowId, draft),
     };
     const errors: unknown[] = [];
     const { handler, calls } = handlerWith({ store, onError: (error) => errors.push(error) });
@@ -989,6 +1007,7 @@ async function startedFlow(webhookOverrides: Partial<DirectDebitWebhookOptions> 
       return memory.recordEvent(update);
     },
     status: (flowId) => memory.status(flowId),
+    saveDraftOrder: (flowId, draft) => memory.saveDraftOrder(flowId, draft),
   };
   const { handler } = handlerWith({ store });
   const webhook = createDirectDebitWebhookHandler({ webhookSecret: SECRET, store, ...webhookOverrides });
@@ -1089,7 +1108,7 @@ describe('createDirectDebitWebhookHandler', () => {
     expect(told).toEqual(['EV000041']);
     expect((await webhook(webhookRequest(batch))).status).toBe(409);
 
-    await store.saveFlow({ flowId: 'BRF000009', billingRequestId: 'BRQ000009', createdAt: TODAY });
+    await store.saveFlow({ flowId: 'BRF000009', billingRequestId: 'BRQ000009', createdAt: TODAY, request: 'print' });
     expect((await webhook(webhookRequest(batch))).status).toBe(204);
     expect(told).toEqual(['EV000041', 'EV000040']);
     expect(await store.status('BRF000009')).toMatchObject({ status: 'fulfilled', mandateId: 'MD000900' });
@@ -1180,12 +1199,12 @@ describe('createDirectDebitWebhookHandler', () => {
 });
 
 describe('memoryDirectDebitStore', () => {
-  const flow = { flowId: 'BRF1', billingRequestId: 'BRQ1', createdAt: 0 };
+  const flow = { flowId: 'BRF1', billingRequestId: 'BRQ1', createdAt: 0, request: 'print' };
 
   it('knows a saved flow as pending and an unknown one not at all', async () => {
     const store = memoryDirectDebitStore();
     await store.saveFlow(flow);
-    expect(await store.status('BRF1')).toEqual({ flowId: 'BRF1', billingRequestId: 'BRQ1', status: 'pending' });
+    expect(await store.status('BRF1')).toEqual({ flowId: 'BRF1', billingRequestId: 'BRQ1', status: 'pending', createdAt: 0, request: 'print' });
     expect(await store.status('BRF2')).toBeUndefined();
   });
 
@@ -1195,7 +1214,8 @@ describe('memoryDirectDebitStore', () => {
     await store.recordEvent({ billingRequestId: 'BRQ1', status: 'fulfilled', mandateId: 'MD1', eventId: 'EV1', at: 10 });
     await store.recordEvent({ billingRequestId: 'BRQ1', status: 'failed', eventId: 'EV2', at: 10 });
     await store.recordEvent({ billingRequestId: 'BRQ1', status: 'fulfilled', mandateId: 'MD1', eventId: 'EV1', at: 10 });
-    expect(await store.status('BRF1')).toEqual({ flowId: 'BRF1', billingRequestId: 'BRQ1', status: 'failed' });
+    expect(await store.status('BRF1')).toMatchObject({ flowId: 'BRF1', billingRequestId: 'BRQ1', status: 'failed' });
+    expect(await store.status('BRF1')).not.toHaveProperty('mandateId');
   });
 
   it('keeps the latest event by time', async () => {

@@ -1,12 +1,13 @@
 import type { Catalogue } from '../domain/catalogue/schema';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import type { Configuration } from '../domain/configuration';
-import type { DirectDebitRequest, DirectDebitStartAnswer, FinanceAnswers } from '../domain/direct-debit';
+import type { DirectDebitProblem, DirectDebitRequest, DirectDebitStartAnswer, FinanceAnswers } from '../domain/direct-debit';
 import { parseDirectDebitRequest } from '../domain/direct-debit';
 import type { MonthlyPlanFigures } from '../domain/pricing';
 import { priceConfiguration } from '../domain/pricing';
 import type { DirectDebitOutcome, DirectDebitStore } from './direct-debit-store';
 import { memoryDirectDebitStore } from './direct-debit-store';
+import type { BodyResult } from './http';
 import { checkOrigins, corsHeaders, errorResponse, fingerprint, json, readAtMost, readJsonBody } from './http';
 import type { ClientAddressOptions } from './client-address';
 import { checkClientAddressOptions } from './client-address';
@@ -14,10 +15,14 @@ import type { IdempotencyStore } from './idempotency';
 import { memoryIdempotencyStore } from './idempotency';
 import type { RateLimitSetting } from './limits';
 import { clientLimiter, globalLimiter, sharedStoreOf, tooBusy } from './limits';
-import type { Handler, OperationsOptions, RequestNotes } from './operations';
+import type { Handler, OperationsOptions, RequestInfo, RequestNotes } from './operations';
 import { observe, safely } from './operations';
 import { partnerPricing } from './partner-pricing';
 import { checkTokenSecret } from './partner-token';
+import { draftOrderCheckout } from './direct-debit-checkout';
+import { createDraftOrders } from './draft-orders';
+import type { ShopAdminFailure, ShopAdminOptions } from './shop-admin';
+import { checkShopAdminOptions } from './shop-admin';
 
 export interface GoCardlessOptions {
   /** From the environment only; it is never logged and never in an answer. */
@@ -89,11 +94,22 @@ export interface DirectDebitHandlerOptions extends OperationsOptions, ClientAddr
    * this option no partner discount is priced at all (a typed e-mail never earns one).
    */
   partnerTokenSecret?: string;
+  /**
+   * The shop whose draft order a monthly order is checked out with (docs/decisions/monthly-plan-draft-order.md):
+   * with it, the start answers `checkout: 'draft-order'` and `POST …/checkout` makes the draft once
+   * the mandate is set up; without it, `checkout: 'cart'` (a cart whose lines carry the plan's selling
+   * plans). The token needs `write_draft_orders` and `read_products`.
+   */
+  shop?: ShopAdminOptions;
 }
 
 export interface DirectDebitProviderFailure {
+  /** `shopify` for a call to the shop's Admin API (a checkout's); GoCardless's failures name none. */
+  provider?: 'shopify';
   status?: number;
   error?: unknown;
+  /** The Admin API's GraphQL `errors` or `userErrors`, as the shop answered them. */
+  errors?: unknown;
   /** The API path called, e.g. `billing_request_flows` or `billing_requests/BRQ…/actions/cancel`. */
   endpoint?: string;
   /** Set when the failed call was the cancel of this Billing Request: it is still open at GoCardless. */
@@ -125,6 +141,7 @@ function checkOptions(options: DirectDebitHandlerOptions): void {
   checkOrigins('createDirectDebitHandler', options.allowedOrigins);
   checkClientAddressOptions('createDirectDebitHandler', options);
   if (options.partnerTokenSecret !== undefined) checkTokenSecret('createDirectDebitHandler', 'partnerTokenSecret', options.partnerTokenSecret);
+  if (options.shop !== undefined) checkShopAdminOptions('createDirectDebitHandler', options.shop);
 }
 
 /** The Billing Request's metadata: GoCardless allows 3 keys (≤ 50 characters) with values ≤ 500 characters. */
@@ -152,6 +169,17 @@ export function directDebitPrefilledCustomer(request: DirectDebitRequest): Recor
   };
 }
 
+/**
+ * The fingerprint of the request's fields that make the order: a checkout must repeat them to be
+ * matched to its start. The idempotency key names an attempt, not the order, and the date of birth
+ * is kept nowhere, not even hashed.
+ */
+export async function orderFingerprint(request: DirectDebitRequest, configuration: Configuration): Promise<string> {
+  const { idempotencyKey: _key, finance, ...order } = request;
+  const { dob: _dob, ...address } = finance;
+  return fingerprint({ ...order, finance: address, configuration });
+}
+
 /** A GoCardless call that failed; `uncertain` when GoCardless may have acted all the same. */
 class ProviderFailure extends Error {
   /** `permanent`: GoCardless refused the handler itself (its token, its access or its request), so a retry fails alike. */
@@ -166,12 +194,15 @@ class ProviderFailure extends Error {
 /** GoCardless's answers that no retry changes: a bad or revoked token, no access, a request it cannot take. */
 const PERMANENT_STATUSES = new Set([400, 401, 403, 404, 422]);
 
+/** The start's answer: the flow for the drop-in, and how the order will be checked out. */
+type StartAnswer = DirectDebitStartAnswer & { checkout: 'draft-order' | 'cart' };
+
 /**
  * How a start ended: a flow handed out, an answer after which nothing is left open at GoCardless,
  * or GoCardless's side unknown (a timeout, a 5xx), which a retry with the same keys settles.
  */
 type StartOutcome =
-  | { kind: 'started'; answer: DirectDebitStartAnswer }
+  | { kind: 'started'; answer: StartAnswer }
   | { kind: 'refused'; response: Response }
   | { kind: 'uncertain' };
 
@@ -198,13 +229,16 @@ const timedOut = (error: unknown) => (error as { name?: unknown } | null)?.name 
  * The direct-debit start handler (spec §5 direct-debit step). POST the element's request
  * as JSON: it is validated with the element's own schema, the monthly figures recomputed from the
  * configuration ids, then a Billing Request with a mandate request and a Billing Request Flow are
- * created through GoCardless's API; the answer is 201 `{ flowId, environment }` for the drop-in.
+ * created through GoCardless's API; the answer is 201 `{ flowId, environment, checkout }` for the
+ * drop-in, `checkout` saying how the order is paid for: `draft-order` with the `shop` option, else `cart`.
  * A Billing Request whose flow or application hook then fails is cancelled before the error answer.
  * A request with an `idempotencyKey` starts at most one flow: a repeat gets the first 201 back (header
  * `Idempotent-Replayed: true`), and a retry after an unknown outcome (a timeout) the same Billing
  * Request and flow, through GoCardless's own idempotency keys.
  * GET `?flowId=` answers `{ flowId, status, mandateId? }` as the webhooks recorded it, to an allowed
- * origin or to a caller without an Origin header (a back office, a server). Errors are
+ * origin or to a caller without an Origin header (a back office, a server). With `shop`, POST
+ * `…/checkout` (the start's request and its `flowId`) makes the flow's one draft order once the
+ * mandate is set up and answers its invoice link (direct-debit-checkout.ts). Errors are
  * `{ error: { code, message } }` with a status that says whether a retry can help.
  */
 export function createDirectDebitHandler(options: DirectDebitHandlerOptions): Handler {
@@ -222,6 +256,8 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): Ha
   const limits = {
     start: clientLimiter('direct-debit', options.rateLimit, DEFAULT_RATE_LIMIT, options, now),
     status: clientLimiter('direct-debit-status', options.statusRateLimit, { ...DEFAULT_STATUS_RATE_LIMIT, store: sharedStoreOf(options.rateLimit) }, options, now),
+    // A page may repeat a checkout while the mandate is pending, as it polls a status.
+    checkout: clientLimiter('direct-debit-checkout', options.statusRateLimit, { ...DEFAULT_STATUS_RATE_LIMIT, store: sharedStoreOf(options.rateLimit) }, options, now),
     all: globalLimiter('direct-debit', options.globalRateLimit, { ...DEFAULT_GLOBAL_RATE_LIMIT, store: sharedStoreOf(options.rateLimit) }, now),
   };
 
@@ -229,6 +265,18 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): Ha
     typeof options.allowedOrigins === 'function'
       ? options.allowedOrigins(origin, request)
       : options.allowedOrigins.includes(origin);
+
+  const checkout =
+    options.shop &&
+    draftOrderCheckout({
+      catalogue,
+      store,
+      keys,
+      keyTtl,
+      now,
+      shop: createDraftOrders(options.shop, (failure: ShopAdminFailure) => safely(options.onProviderError, { provider: 'shopify', ...failure })),
+      partnerTokenSecret: options.partnerTokenSecret,
+    });
 
   /**
    * One call to GoCardless's API with its headers and the time limit: a GET, or a POST of `body`
@@ -382,7 +430,7 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): Ha
       };
     }
     try {
-      await store.saveFlow({ flowId, billingRequestId, createdAt: now() });
+      await store.saveFlow({ flowId, billingRequestId, createdAt: now(), request: await orderFingerprint(request, configuration) });
     } catch (error) {
       await cancel(billingRequestId);
       throw error;
@@ -406,7 +454,7 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): Ha
         response: errorResponse(502, 'application_failed', 'The finance application could not be submitted. Try again.', cors),
       };
     }
-    return { kind: 'started', answer: { flowId, environment } };
+    return { kind: 'started', answer: { flowId, environment, checkout: options.shop ? 'draft-order' : 'cart' } };
   }
 
   function answer(outcome: StartOutcome, cors: Record<string, string>, notes: RequestNotes): Response {
@@ -483,25 +531,52 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): Ha
     return json(200, { flowId: found.flowId, status: found.status, ...(found.mandateId && { mandateId: found.mandateId }) }, cors);
   }
 
+  /** `problems` at the top, as the element reads them, and under `error`, as the relay puts them. */
+  const invalid = (problems: DirectDebitProblem[], cors: Record<string, string>) =>
+    json(
+      422,
+      { error: { code: 'invalid_request', message: `Check ${problems.map((problem) => problem.field || 'the request').join(', ')}.`, problems }, problems },
+      cors,
+    );
+
+  /** The body as JSON, or the answer refusing it. */
+  async function bodyOf(request: Request, cors: Record<string, string>): Promise<BodyResult> {
+    const body = await readJsonBody(request, maxBodyBytes);
+    if (!body.ok) for (const [name, value] of Object.entries(cors)) body.response.headers.set(name, value);
+    return body;
+  }
+
+  /** `POST …/checkout`: the start's request again with its `flowId`, answered with the flow's draft order. */
+  async function checkoutRoute(request: Request, cors: Record<string, string>, notes: RequestNotes, info: RequestInfo): Promise<Response> {
+    if (!checkout) return errorResponse(404, 'not_found', 'Monthly orders are checked out with a cart here: there is no …/checkout.', cors);
+    if (request.method === 'OPTIONS') return preflight('POST', cors);
+    if (request.method !== 'POST') return errorResponse(405, 'method_not_allowed', 'Use POST.', { ...cors, allow: 'POST, OPTIONS' });
+    const limited = await limits.checkout(request, info, notes, cors);
+    if (limited) return limited;
+    const body = await bodyOf(request, cors);
+    if (!body.ok) return body.response;
+    const flowId = (body.value as { flowId?: unknown } | null)?.flowId;
+    const parsed = parseDirectDebitRequest(catalogue, body.value, new Date(now()));
+    const problems = [
+      ...(typeof flowId === 'string' && RESOURCE_ID.test(flowId) ? [] : [{ field: 'flowId', message: 'flowId: must be the flow id the start answered' }]),
+      ...(parsed.ok ? [] : parsed.problems),
+    ];
+    if (problems.length > 0 || !parsed.ok) return invalid(problems, cors);
+    return checkout(parsed.request, parsed.configuration, flowId as string, cors, notes, await orderFingerprint(parsed.request, parsed.configuration));
+  }
+
   return observe('direct-debit', options, async (request, notes, info) => {
     const origin = request.headers.get('origin');
+    const path = new URL(request.url).pathname.replace(/\/+$/, '');
+    const toCheckout = path.slice(path.lastIndexOf('/') + 1) === 'checkout';
     // A back office or server reading a status sends no Origin (nor does a same-origin page's GET):
     // it is answered without CORS headers. A page of another origin always sends one.
-    if (origin === null ? request.method !== 'GET' : !allowed(origin, request)) {
+    if (origin === null ? toCheckout || request.method !== 'GET' : !allowed(origin, request)) {
       return errorResponse(403, 'origin_not_allowed', 'Requests from this origin are not accepted.');
     }
     const cors = origin === null ? {} : corsHeaders(origin, ['retry-after', 'idempotent-replayed']);
-    if (request.method === 'OPTIONS') {
-      return new Response(null, {
-        status: 204,
-        headers: {
-          ...cors,
-          'access-control-allow-methods': 'GET, POST',
-          'access-control-allow-headers': 'content-type',
-          'access-control-max-age': '600',
-        },
-      });
-    }
+    if (toCheckout) return checkoutRoute(request, cors, notes, info);
+    if (request.method === 'OPTIONS') return preflight('GET, POST', cors);
     if (request.method === 'GET') return (await limits.status(request, info, notes, cors)) ?? status(request, cors);
     if (request.method !== 'POST') {
       return errorResponse(405, 'method_not_allowed', 'Use POST to start a flow, GET to read its status.', {
@@ -511,26 +586,22 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): Ha
     }
     const limited = await limits.start(request, info, notes, cors);
     if (limited) return limited;
-    const body = await readJsonBody(request, maxBodyBytes);
-    if (!body.ok) {
-      for (const [name, value] of Object.entries(cors)) body.response.headers.set(name, value);
-      return body.response;
-    }
+    const body = await bodyOf(request, cors);
+    if (!body.ok) return body.response;
     const parsed = parseDirectDebitRequest(catalogue, body.value, new Date(now()));
-    if (!parsed.ok) {
-      const fields = parsed.problems.map((problem) => problem.field || 'the request').join(', ');
-      // `problems` at the top, as the element reads them, and under `error`, as the relay puts them.
-      return json(
-        422,
-        { error: { code: 'invalid_request', message: `Check ${fields}.`, problems: parsed.problems }, problems: parsed.problems },
-        cors,
-      );
-    }
+    if (!parsed.ok) return invalid(parsed.problems, cors);
     const { idempotencyKey } = parsed.request;
     if (idempotencyKey !== undefined) return startOnce(idempotencyKey, parsed.request, parsed.configuration, cors, notes);
     return answer(await start(parsed.request, parsed.configuration, cors, notes, undefined), cors, notes);
   });
 }
+
+/** The answer to a CORS preflight for `methods`. */
+const preflight = (methods: string, cors: Record<string, string>) =>
+  new Response(null, {
+    status: 204,
+    headers: { ...cors, 'access-control-allow-methods': methods, 'access-control-allow-headers': 'content-type', 'access-control-max-age': '600' },
+  });
 
 /** A GoCardless event as a webhook delivers it; only the fields read here are typed. */
 export interface GoCardlessEvent {

@@ -12,7 +12,7 @@ export { createPartnerDiscountHandler } from './partner-discount-handler';
 export type { PartnerDiscountHandlerOptions } from './partner-discount-handler';
 export { verifyPartnerToken } from './partner-token';
 export type { PartnerTokenCheck, PartnerTokenClaims } from './partner-token';
-export type { ShopAdminFailure, ShopAdminOptions } from './shop-discounts';
+export type { ShopAdminFailure, ShopAdminOptions } from './shop-admin';
 export { createDirectDebitHandler, createDirectDebitWebhookHandler, directDebitMetadata, directDebitPrefilledCustomer } from './direct-debit-handler';
 export type {
   DirectDebitApplication,
@@ -23,7 +23,10 @@ export type {
   GoCardlessOptions,
 } from './direct-debit-handler';
 export { memoryDirectDebitStore } from './direct-debit-store';
+export type { DraftCheckoutAnswer } from './direct-debit-checkout';
 export type {
+  DirectDebitDraftOrder,
+  DirectDebitDraftOrderLine,
   DirectDebitEventUpdate,
   DirectDebitFlowRecord,
   DirectDebitFlowStatus,

@@ -16,8 +16,9 @@ import { observe, safely } from './operations';
 import type { PartnerCodeStore } from './partner-code-store';
 import { memoryPartnerCodeStore } from './partner-code-store';
 import { checkTokenSecret, signPartnerToken } from './partner-token';
-import type { ShopAdminFailure, ShopAdminOptions } from './shop-discounts';
-import { checkShopAdminOptions, createShopDiscounts } from './shop-discounts';
+import type { ShopAdminFailure, ShopAdminOptions } from './shop-admin';
+import { checkShopAdminOptions } from './shop-admin';
+import { createShopDiscounts } from './shop-discounts';
 
 export interface PartnerDiscountHandlerOptions extends OperationsOptions, ClientAddressOptions {
   /** Partner domains and amounts come from its discounts; default the embedded UK catalogue. */
@@ -101,11 +102,9 @@ function checkOptions(options: PartnerDiscountHandlerOptions): void {
     from: options.from,
     subject: options.subject,
     template: options.template,
-    'shop.adminToken': options.shop.adminToken,
   });
   checkMailgunOptions(CALLER, options.mailgun);
   checkShopAdminOptions(CALLER, options.shop);
-  checkDuration(CALLER, 'shop.timeoutMs', options.shop.timeoutMs, 1);
   checkDuration(CALLER, 'tokenTtlMs', options.tokenTtlMs, 1);
   checkDuration(CALLER, 'discountValidityMs', options.discountValidityMs, MINUTE);
   const validity = options.discountValidityMs ?? DEFAULT_DISCOUNT_VALIDITY;

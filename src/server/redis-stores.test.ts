@@ -81,14 +81,28 @@ describe.each([true, false])('through an @upstash/redis-shaped client (automatic
     expect(await stores.partnerCodes.attempt('none', 'hash', T0 + 6)).toEqual({ outcome: 'expired' });
   });
 
-  it('records a direct-debit outcome and reads it back with ids that read as JSON', async () => {
+  it('records a direct-debit outcome and reads it back with ids and a fingerprint that read as JSON', async () => {
     const event = { billingRequestId: '1234', status: 'fulfilled' as const, mandateId: '5678', eventId: 'EV1', at: T0 };
     expect(await stores.directDebit.recordEvent(event)).toBe('unknown');
-    await stores.directDebit.saveFlow({ flowId: 'BRF1', billingRequestId: '1234', createdAt: T0 });
-    expect(await stores.directDebit.status('BRF1')).toEqual({ flowId: 'BRF1', billingRequestId: '1234', status: 'pending' });
+    await stores.directDebit.saveFlow({ flowId: 'BRF1', billingRequestId: '1234', createdAt: T0, request: '1e5' });
+    expect(await stores.directDebit.status('BRF1')).toEqual({ flowId: 'BRF1', billingRequestId: '1234', status: 'pending', createdAt: T0, request: '1e5' });
     expect(await stores.directDebit.recordEvent(event)).toBe('recorded');
-    expect(await stores.directDebit.status('BRF1')).toEqual({ flowId: 'BRF1', billingRequestId: '1234', status: 'fulfilled', mandateId: '5678' });
+    expect(await stores.directDebit.status('BRF1')).toEqual({
+      flowId: 'BRF1',
+      billingRequestId: '1234',
+      status: 'fulfilled',
+      mandateId: '5678',
+      createdAt: T0,
+      request: '1e5',
+    });
     expect(await stores.directDebit.status('BRF2')).toBeUndefined();
+  });
+
+  it('keeps a draft order whose strings read as JSON exactly', async () => {
+    await stores.directDebit.saveFlow({ flowId: 'BRF3', billingRequestId: 'BR3', createdAt: T0, request: 'print' });
+    const draft = { id: '42', invoiceUrl: 'https://shop.example/1/invoices/true', dueNow: 25000, financed: 86100, lines: [{ variantId: '7', name: 'null', amount: 59900 }] };
+    expect(await stores.directDebit.saveDraftOrder('BRF3', draft)).toEqual(draft);
+    expect((await stores.directDebit.status('BRF3'))?.draftOrder).toEqual(draft);
   });
 });
 
@@ -109,7 +123,7 @@ describe('direct-debit retention', () => {
   ])('keeps flows, outcomes and event ids for $expected ms after their last write', async ({ retention, expected }) => {
     const prefix = `retention-${expected}:`;
     const stores = createRedisStores({ client, prefix, directDebitRetentionMs: retention });
-    await stores.directDebit.saveFlow({ flowId: 'BRF1', billingRequestId: 'BR1', createdAt: T0 });
+    await stores.directDebit.saveFlow({ flowId: 'BRF1', billingRequestId: 'BR1', createdAt: T0, request: 'print' });
     await stores.directDebit.recordEvent({ billingRequestId: 'BR1', status: 'failed', eventId: 'EV1', at: T0 });
     for (const key of ['direct-debit-flow:BRF1', 'direct-debit-billing-request:BR1', 'direct-debit-event:EV1']) {
       const left = await client.pTTL(`${prefix}${key}`);

@@ -1,13 +1,13 @@
 /**
- * The handlers' shared stores on Redis: idempotency keys, rate-limit times, direct-debit flows and
- * partner-discount codes,
+ * The handlers' shared stores on Redis: idempotency keys, rate-limit times, direct-debit flows (with
+ * their draft orders) and partner-discount codes,
  * so several instances (or a serverless platform) see one state. Each operation is one Lua script
  * (EVAL), so it is one atomic step; the times are the handlers' `now`, as in the memory stores, so
  * both behave alike under a test clock. Every key expires. Keys are `${prefix}${kind}:${key}`.
  * One Redis primary, not Redis Cluster: a direct-debit status reads the billing request's key that
  * its flow names, and some scripts write two keys that Cluster would place apart.
  */
-import type { DirectDebitFlowStatus, DirectDebitStatus, DirectDebitStore } from './direct-debit-store';
+import type { DirectDebitDraftOrder, DirectDebitFlowStatus, DirectDebitStatus, DirectDebitStore } from './direct-debit-store';
 import type { IdempotencyStore, StoredAnswer } from './idempotency';
 import type { PartnerCodeStore } from './partner-code-store';
 import type { RateLimitStore } from './rate-limit';
@@ -137,11 +137,11 @@ return { 1, 0 }
 
 /**
  * The flow's record, and the billing request's (which flow started it; later its outcome).
- * KEYS: flow, billing request. ARGV: billingRequestId, createdAt, flowId, retentionMs.
+ * KEYS: flow, billing request. ARGV: billingRequestId, createdAt, flowId, retentionMs, request.
  */
 const SAVE_FLOW = `
 redis.call('DEL', KEYS[1])
-redis.call('HSET', KEYS[1], 'billingRequest', ARGV[1], 'createdAt', ARGV[2])
+redis.call('HSET', KEYS[1], 'billingRequest', ARGV[1], 'createdAt', ARGV[2], 'request', ARGV[5])
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
 redis.call('HSET', KEYS[2], 'flow', ARGV[3])
 redis.call('PEXPIRE', KEYS[2], ARGV[4])
@@ -164,14 +164,30 @@ return 'recorded'
 `;
 
 /**
- * KEYS: flow. ARGV: the billing-request keys' prefix. Answers nil (no such flow) or
- * { billingRequestId, status, mandateId or nil }.
+ * KEYS: flow. ARGV: the billing-request keys' prefix. Answers nil (no such flow) or { billingRequestId,
+ * status, createdAt, request, mandateId or nil, draft order (JSON) or nil }; a flow saved before requests
+ * were fingerprinted has the request '', which no checkout matches.
  */
 const STATUS = `
-local billingRequest = redis.call('HGET', KEYS[1], 'billingRequest')
-if not billingRequest then return false end
-local outcome = redis.call('HMGET', ARGV[1] .. billingRequest, 'status', 'mandate')
-return { billingRequest, outcome[1] or 'pending', outcome[2] }
+local flow = redis.call('HMGET', KEYS[1], 'billingRequest', 'createdAt', 'request', 'draftOrder')
+if not flow[1] then return false end
+local outcome = redis.call('HMGET', ARGV[1] .. flow[1], 'status', 'mandate')
+return { flow[1], outcome[1] or 'pending', flow[2], flow[3] or '', outcome[2] or false, flow[4] or false }
+`;
+
+/**
+ * The first draft order saved for a flow stays; it and its billing request are kept for the
+ * retention from then. KEYS: flow. ARGV: the draft (JSON), retentionMs, the billing-request keys'
+ * prefix. Answers the kept draft (JSON), or nil when no such flow.
+ */
+const SAVE_DRAFT_ORDER = `
+local flow = redis.call('HMGET', KEYS[1], 'billingRequest', 'draftOrder')
+if not flow[1] then return false end
+if flow[2] then return flow[2] end
+redis.call('HSET', KEYS[1], 'draftOrder', ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+redis.call('PEXPIRE', ARGV[3] .. flow[1], ARGV[2])
+return ARGV[1]
 `;
 
 /**
@@ -287,7 +303,7 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
   const directDebit: DirectDebitStore = {
     async saveFlow(record) {
       const keys = [flowKey(record.flowId), billingRequestKey(record.billingRequestId)];
-      await redis.run(SAVE_FLOW, keys, [record.billingRequestId, String(record.createdAt), record.flowId, retention]);
+      await redis.run(SAVE_FLOW, keys, [record.billingRequestId, String(record.createdAt), record.flowId, retention, record.request]);
     },
     async recordEvent(update) {
       const keys = [billingRequestKey(update.billingRequestId), eventKey(update.eventId)];
@@ -298,14 +314,21 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
     async status(flowId) {
       const answer = await redis.run(STATUS, [flowKey(flowId)], [billingRequestKey('')]);
       if (answer === null || answer === undefined) return undefined;
-      const [billingRequestId, status, mandateId] = reply(answer);
+      const [billingRequestId, status, createdAt, request, mandateId, draftOrder] = reply(answer);
       const found: DirectDebitFlowStatus = {
         flowId,
         billingRequestId: asText(billingRequestId),
         status: asText(status) as DirectDebitStatus,
+        createdAt: Number(asText(createdAt)),
+        request: asText(request),
       };
       if (mandateId !== null && mandateId !== undefined) found.mandateId = asText(mandateId);
+      if (draftOrder !== null && draftOrder !== undefined) found.draftOrder = asJson(draftOrder) as DirectDebitDraftOrder;
       return found;
+    },
+    async saveDraftOrder(flowId, draft) {
+      const kept = await redis.run(SAVE_DRAFT_ORDER, [flowKey(flowId)], [JSON.stringify(draft), retention, billingRequestKey('')]);
+      return kept === null || kept === undefined ? undefined : (asJson(kept) as DirectDebitDraftOrder);
     },
   };
 

@@ -3,7 +3,7 @@
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedis, type RunningRedis } from '../../test/redis-server.mjs';
-import type { DirectDebitEventUpdate, DirectDebitStore } from './direct-debit-store';
+import type { DirectDebitDraftOrder, DirectDebitEventUpdate, DirectDebitStore } from './direct-debit-store';
 import { memoryDirectDebitStore } from './direct-debit-store';
 import type { ClaimRequest, IdempotencyStore, StoredAnswer } from './idempotency';
 import { memoryIdempotencyStore } from './idempotency';
@@ -217,25 +217,61 @@ describe.each(KINDS)('$kind stores', ({ open }) => {
       ...overrides,
     });
 
+    /** A start request's fingerprint, as the handler keeps it. */
+    const PRINT = 'a3f1c09e5b7d2e4f6a8c0b1d3e5f7a9c2b4d6e8f0a1c3e5b7d9f1a3c5e7b9d0f';
+    const FLOW = { flowId: 'BRF1', billingRequestId: 'BR1', createdAt: T0, request: PRINT };
+    const draft = (id: string): DirectDebitDraftOrder => ({
+      id: `gid://shopify/DraftOrder/${id}`,
+      invoiceUrl: `https://demo-shop.myshopify.com/46100/invoices/${id}`,
+      dueNow: 25_000,
+      financed: 86_100,
+      lines: [{ variantId: 'gid://shopify/ProductVariant/1', name: 'Charge Point “Racing Green”', amount: 59_900 }],
+    });
+
     it('answers unknown for a billing request no flow started, recording nothing', async () => {
       const { directDebit } = fresh();
       expect(await directDebit.recordEvent(event({}))).toBe('unknown');
       expect(await directDebit.status('BRF1')).toBeUndefined();
-      await directDebit.saveFlow({ flowId: 'BRF1', billingRequestId: 'BR1', createdAt: T0 });
+      await directDebit.saveFlow(FLOW);
       expect(await directDebit.recordEvent(event({}))).toBe('recorded');
-      expect(await directDebit.status('BRF1')).toEqual({ flowId: 'BRF1', billingRequestId: 'BR1', status: 'fulfilled', mandateId: 'MD1' });
+      expect(await directDebit.status('BRF1')).toEqual({ ...FLOW, status: 'fulfilled', mandateId: 'MD1' });
     });
 
-    it('reports a saved flow pending until an event is recorded', async () => {
+    it('reports a saved flow pending until an event is recorded, with when it started and its request', async () => {
       const { directDebit } = fresh();
-      await directDebit.saveFlow({ flowId: 'BRF1', billingRequestId: 'BR1', createdAt: T0 });
-      expect(await directDebit.status('BRF1')).toEqual({ flowId: 'BRF1', billingRequestId: 'BR1', status: 'pending' });
+      await directDebit.saveFlow(FLOW);
+      expect(await directDebit.status('BRF1')).toEqual({ ...FLOW, status: 'pending' });
       expect(await directDebit.status('BRF2')).toBeUndefined();
+    });
+
+    it('keeps the first draft order saved for a flow, answers it to every later save, and shows it in the status', async () => {
+      const { directDebit } = fresh();
+      await directDebit.saveFlow(FLOW);
+      await directDebit.recordEvent(event({}));
+      expect(await directDebit.saveDraftOrder('BRF1', draft('1'))).toEqual(draft('1'));
+      expect(await directDebit.saveDraftOrder('BRF1', draft('2'))).toEqual(draft('1'));
+      expect(await directDebit.status('BRF1')).toEqual({ ...FLOW, status: 'fulfilled', mandateId: 'MD1', draftOrder: draft('1') });
+    });
+
+    it('saves no draft order for a flow it does not know', async () => {
+      const { directDebit } = fresh();
+      expect(await directDebit.saveDraftOrder('BRF1', draft('1'))).toBeUndefined();
+      await directDebit.saveFlow(FLOW);
+      expect(await directDebit.status('BRF1')).not.toHaveProperty('draftOrder');
+    });
+
+    it('keeps exactly one of many concurrent draft orders from two clients, and answers it to all', async () => {
+      const namespace = `drafts${++namespaces}`;
+      await open(namespace, 0).directDebit.saveFlow(FLOW);
+      const saves = Array.from({ length: 20 }, (_, index) => open(namespace, (index % 2) as 0 | 1).directDebit.saveDraftOrder('BRF1', draft(String(index))));
+      const kept = await Promise.all(saves);
+      expect(new Set(kept.map((found) => found?.id)).size).toBe(1);
+      expect((await open(namespace, 1).directDebit.status('BRF1'))?.draftOrder).toEqual(kept[0]);
     });
 
     it('records an event once per event id, and the event that happened last decides', async () => {
       const { directDebit } = fresh();
-      await directDebit.saveFlow({ flowId: 'BRF1', billingRequestId: 'BR1', createdAt: T0 });
+      await directDebit.saveFlow(FLOW);
       const steps: [DirectDebitEventUpdate, status: string, mandateId: string | undefined][] = [
         [event({ eventId: 'EV1', status: 'fulfilled', at: T0 + 2000 }), 'fulfilled', 'MD1'],
         [event({ eventId: 'EV1', status: 'failed', mandateId: undefined, at: T0 + 9000 }), 'fulfilled', 'MD1'],
@@ -245,12 +281,7 @@ describe.each(KINDS)('$kind stores', ({ open }) => {
       ];
       for (const [update, status, mandateId] of steps) {
         expect(await directDebit.recordEvent(update)).toBe('recorded');
-        expect(await directDebit.status('BRF1'), update.eventId).toEqual({
-          flowId: 'BRF1',
-          billingRequestId: 'BR1',
-          status,
-          ...(mandateId !== undefined && { mandateId }),
-        });
+        expect(await directDebit.status('BRF1'), update.eventId).toEqual({ ...FLOW, status, ...(mandateId !== undefined && { mandateId }) });
       }
     });
   });

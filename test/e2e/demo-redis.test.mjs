@@ -53,7 +53,7 @@ describe('demo server with REDIS_URL', () => {
     const status = (flowId) => fetch(harness.url(`/api/direct-debit?flowId=${flowId}`));
     assert.equal((await status('BRF000DEMOREDIS')).status, 404);
     const stores = createRedisStores({ client, prefix: 'evc-demo:' });
-    await stores.directDebit.saveFlow({ flowId: 'BRF000DEMOREDIS', billingRequestId: 'BRQ000DEMOREDIS', createdAt: Date.now() });
+    await stores.directDebit.saveFlow({ flowId: 'BRF000DEMOREDIS', billingRequestId: 'BRQ000DEMOREDIS', createdAt: Date.now(), request: 'e2e' });
     const found = await status('BRF000DEMOREDIS');
     assert.equal(found.status, 200);
     assert.deepEqual(await found.json(), { flowId: 'BRF000DEMOREDIS', status: 'pending' });

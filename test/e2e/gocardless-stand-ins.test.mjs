@@ -1,6 +1,6 @@
 // The demo server's GoCardless stand-ins: the API stand-in under /gocardless-api/ with its
 // failure switches and log, the demo's direct-debit handler against it (a failed flow's billing
-// request cancelled, a status read without Origin), and the drop-in stand-in at
+// request cancelled, a status read without Origin, a checkout by draft order), and the drop-in stand-in at
 // /gocardless/dropin/v2/initialise.js, driven
 // in Chromium on a page with a strict Content-Security-Policy and a hostile stylesheet, as the
 // element meets it: an overlay appended to the page's body, not a top-layer dialog.
@@ -136,13 +136,40 @@ describe('the demo direct-debit handler against the API stand-in', () => {
     const { flowId } = await retried.json();
     const repeated = await start();
     assert.equal(repeated.headers.get('idempotent-replayed'), 'true');
-    assert.deepEqual(await repeated.json(), { flowId, environment: 'sandbox' });
+    assert.deepEqual(await repeated.json(), { flowId, environment: 'sandbox', checkout: 'draft-order' });
     const { requests } = await log();
     const creates = requests.slice(before).filter((request) => request.method === 'POST' && request.path === '/billing_requests');
     assert.equal(creates.length, 1, 'the retry asked for the billing request once');
     const { billing_request_flows: flow } = await (await api(`/billing_request_flows/${flowId}`)).json();
     assert.equal((await (await api(`/billing_requests/${flow.links.billing_request}`)).json()).billing_requests.status, 'pending');
     assert.equal(requests.some((request) => request.path === `/billing_requests/${flow.links.billing_request}/actions/cancel`), false);
+  });
+
+  it("checks a monthly order out with a draft order of the Admin stand-in's shop once the drop-in has set up the mandate", async () => {
+    const origin = new URL(harness.url('/')).origin;
+    const started = await startDirectDebit();
+    const { flowId, checkout } = await started.json();
+    assert.equal(checkout, 'draft-order');
+    const checkOut = () =>
+      fetch(harness.url('/api/direct-debit/checkout'), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: origin },
+        body: JSON.stringify({ ...VALID_START, flowId }),
+      });
+    const early = await checkOut();
+    assert.equal(early.status, 409);
+    assert.equal(early.headers.get('retry-after'), '3');
+    assert.equal((await fetch(harness.url(`/gocardless-api/_flows/${flowId}/complete`), { method: 'POST' })).status, 200);
+    const made = await checkOut();
+    assert.equal(made.status, 201);
+    const answer = await made.json();
+    assert.equal(answer.dueNow, 35000);
+    assert.equal(new URL(answer.checkoutUrl).origin, origin, 'the invoice link opens on the demo server');
+    const invoice = await fetch(answer.checkoutUrl);
+    assert.equal(invoice.status, 200);
+    const html = await invoice.text();
+    for (const text of ['Total due</th><td>£350.00', 'Monthly plan: balance by Direct Debit', flowId]) assert.ok(html.includes(text), text);
+    assert.deepEqual(await (await checkOut()).json(), answer);
   });
 
   it('answers a status read without an Origin header (a back office) and refuses one from another origin', async () => {

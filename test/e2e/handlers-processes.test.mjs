@@ -283,12 +283,13 @@ describe('the direct-debit handlers as two processes sharing one Redis', () => {
     const body = { ...valid, idempotencyKey: randomUUID() };
     const started = await start(a, body);
     assert.equal(started.status, 201);
-    const { flowId, environment } = await started.json();
+    const { flowId, environment, checkout } = await started.json();
     assert.equal(environment, 'sandbox');
+    assert.equal(checkout, 'cart', 'no shop is configured: the order goes to a cart');
     const repeated = await start(b, body);
     assert.equal(repeated.status, 201);
     assert.equal(repeated.headers.get('idempotent-replayed'), 'true');
-    assert.deepEqual(await repeated.json(), { flowId, environment });
+    assert.deepEqual(await repeated.json(), { flowId, environment, checkout });
 
     // The payer finishes the flow: GoCardless fulfils the billing request and signs its webhook.
     const completed = await fetch(new URL(`_flows/${flowId}/complete`, gocardlessUrl), { method: 'POST' });

@@ -2,14 +2,17 @@
 // The Shopify Admin API stand-in runs the partner-discount handler's own mutation, checks what
 // Shopify checks when a code discount is created, answers the real payload, and gives each created
 // code to the Storefront stand-in's shop: a single-use code applies in the first cart it is put on
-// and in no other. Everything runs in process.
+// and in no other. It runs the direct-debit handler's draft-order calls on the same shop's prices,
+// and serves each draft's invoice page. Everything runs in process.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ALL_SCOPES, createAdminStandIn, type AdminStandIn } from '../../demo/admin/index.mjs';
 import { createRouter } from '../../demo/router.mjs';
-import { createStorefrontStandIn, type StorefrontStandIn } from '../../demo/storefront/stand-in.mjs';
+import { DEMO_ADMIN_TOKEN, createStorefrontStandIn, type StorefrontStandIn } from '../../demo/storefront/stand-in.mjs';
 import { createThemeCartStandIn } from '../../demo/theme-cart.mjs';
 import { SHARED_CODES_CATALOGUE } from '../../src/domain/catalogue/shared-codes.fixture';
 import { UK_CATALOGUE } from '../../src/domain/catalogue/uk';
+import type { DraftOrderInput } from '../../src/domain/draft-order';
+import { createDraftOrders } from '../../src/server/draft-orders';
 import { DISCOUNT_CODE_BASIC_CREATE, singleUseDiscountInput } from '../../src/server/shop-discounts';
 
 const TOKEN = 'shpat_demo';
@@ -257,5 +260,162 @@ describe('the Admin API stand-in: products and publications', () => {
     expect((await steer({ reset: true })).status).toBe(200);
     expect(await storefrontSees(BASE)).toBe(true);
     expect((await products()).length).toBeGreaterThan(20);
+  });
+});
+
+describe('the Admin API stand-in: draft orders', () => {
+  const DRAFTS = 'https://demo-shop.myshopify.invalid/admin/api/2026-04/graphql.json';
+  const CABLE = UK_CATALOGUE.cables[0]!.variantId;
+  let demo: StorefrontStandIn;
+
+  beforeEach(() => {
+    demo = createStorefrontStandIn({ catalogue: UK_CATALOGUE, now: () => new Date(T0) });
+  });
+
+  const call = async (query: string, variables: Record<string, unknown> = {}, token = DEMO_ADMIN_TOKEN) =>
+    (await (
+      await demo.admin.handle(new Request(DRAFTS, { method: 'POST', headers: { 'content-type': 'application/json', 'x-shopify-access-token': token }, body: JSON.stringify({ query, variables }) }))
+    ).json()) as { data?: Record<string, unknown>; errors?: { message: string; path?: (string | number)[]; extensions?: { code?: string } }[] };
+  const shop = (token = DEMO_ADMIN_TOKEN) =>
+    createDraftOrders({ adminEndpoint: DRAFTS, adminToken: token, fetch: (input, init) => demo.admin.handle(new Request(input, init)) });
+  const steer = (body: unknown) => demo.handle(new Request('http://127.0.0.1/api/_control', { method: 'POST', body: JSON.stringify(body) }));
+
+  const input = (changes: Partial<DraftOrderInput> = {}): DraftOrderInput => ({
+    lineItems: [
+      { variantId: BASE, quantity: 1, customAttributes: [{ key: 'Front colour', value: 'Racing Green' }] },
+      { variantId: CABLE, quantity: 1, customAttributes: [] },
+    ],
+    appliedDiscount: { valueType: 'FIXED_AMOUNT', value: 500, title: 'Monthly plan: balance by Direct Debit', description: '£500.00 financed' },
+    acceptAutomaticDiscounts: false,
+    allowDiscountCodesInCheckout: false,
+    email: 'sam@home.example',
+    phone: '+447700900123',
+    shippingAddress: { firstName: 'Sam', lastName: 'Lee', address1: '1 High Street', city: 'Leeds', zip: 'LS1 4AP', countryCode: 'GB' },
+    customAttributes: [{ key: 'GoCardless mandate', value: 'MD0001' }],
+    note: 'Monthly plan',
+    tags: ['monthly-plan'],
+    reserveInventoryUntil: '2026-01-16T12:00:00.000Z',
+    ...changes,
+  });
+  const full = () => demo.shop.variant(BASE)!.pricePence + demo.shop.variant(CABLE)!.pricePence;
+
+  it("answers the shop's currency and tax setting, and each variant's current price and availability", async () => {
+    await steer({ prices: { [CABLE]: '123.45' }, unavailable: [BASE] });
+    const answer = await shop().prices([BASE, CABLE, 'gid://shopify/ProductVariant/1'], {});
+    expect(answer).toEqual({
+      ok: true,
+      value: {
+        currencyCode: 'GBP',
+        taxesIncluded: true,
+        variants: new Map([
+          [BASE, { price: demo.shop.variant(BASE)!.pricePence, availableForSale: false }],
+          [CABLE, { price: 12_345, availableForSale: true }],
+        ]),
+      },
+    });
+  });
+
+  it('prices a variant line at the variant’s price, ignoring the price fields Shopify ignores, less one fixed discount', async () => {
+    const calculated = await shop().calculate(input(), {});
+    expect(calculated).toEqual({ ok: true, value: full() - 50_000 });
+    const query = /* GraphQL */ `
+      mutation C($input: DraftOrderInput!) {
+        draftOrderCalculate(input: $input) {
+          calculatedDraftOrder { totalTaxSet { shopMoney { amount } } lineItems { originalUnitPriceSet { shopMoney { amount } } } }
+          userErrors { field message }
+        }
+      }`;
+    const priced = input({ lineItems: [{ variantId: CABLE, quantity: 2, customAttributes: [], originalUnitPrice: '1.00', title: 'Cheap' } as DraftOrderInput['lineItems'][number]] });
+    const answer = await call(query, { input: priced });
+    const cable = demo.shop.variant(CABLE)!.pricePence;
+    expect(answer.data).toEqual({
+      draftOrderCalculate: {
+        calculatedDraftOrder: {
+          totalTaxSet: { shopMoney: { amount: expect.any(String) } },
+          lineItems: [{ originalUnitPriceSet: { shopMoney: { amount: (cable / 100).toFixed(2).replace(/0$/, '') } } }],
+        },
+        userErrors: [],
+      },
+    });
+    expect(demo.admin.draftOrders).toEqual([]);
+  });
+
+  it('never takes the total below nothing, and takes a percentage off the lines', async () => {
+    expect(await shop().calculate(input({ appliedDiscount: { ...input().appliedDiscount, value: 99_999 } }), {})).toEqual({ ok: true, value: 0 });
+    const percent = { valueType: 'PERCENTAGE', value: 50, title: 'Half', description: '' } as unknown as DraftOrderInput['appliedDiscount'];
+    expect(await shop().calculate(input({ appliedDiscount: percent }), {})).toEqual({ ok: true, value: Math.round(full() / 2) });
+  });
+
+  it.each<[string, Partial<DraftOrderInput>, string[]]>([
+    ['an unknown variant', { lineItems: [{ variantId: 'gid://shopify/ProductVariant/1', quantity: 1, customAttributes: [] }] }, ['lineItems.0.variantId']],
+    ['no line items', { lineItems: [] }, ['lineItems']],
+    ['a custom line', { lineItems: [{ title: 'Fee', quantity: 1, customAttributes: [] } as unknown as DraftOrderInput['lineItems'][number]] }, ['lineItems.0.variantId']],
+    ['a discount code', { discountCodes: ['PARTNER100'] } as Partial<DraftOrderInput>, ['discountCodes']],
+  ])('refuses %s with user errors, creating nothing', async (_, changes, fields) => {
+    const answer = await shop().create(input(changes), {});
+    expect(answer).toMatchObject({ ok: false, kind: 'refused' });
+    expect((answer as { messages: string[] }).messages.map((message) => message.split(':')[0])).toEqual(fields);
+    expect(demo.admin.draftOrders).toEqual([]);
+  });
+
+  it('creates a draft whose invoice link opens its checkout on the shop’s origin, listing what it holds', async () => {
+    const created = await shop().create(input(), {});
+    expect(created).toEqual({ ok: true, value: { id: expect.stringMatching(/^gid:\/\/shopify\/DraftOrder\/\d+$/), invoiceUrl: expect.any(String), total: full() - 50_000 } });
+    const { id, invoiceUrl } = (created as { value: { id: string; invoiceUrl: string } }).value;
+    expect(invoiceUrl).toMatch(/^https:\/\/demo-shop\.myshopify\.invalid\/demo-invoice\/[0-9a-f]{32}$/);
+    expect(demo.admin.draftOrders).toEqual([
+      expect.objectContaining({ id, email: 'sam@home.example', tags: ['monthly-plan'], allowDiscountCodesInCheckout: false, reserveInventoryUntil: '2026-01-16T12:00:00.000Z' }),
+    ]);
+
+    const invoice = await demo.handle(new Request(`http://127.0.0.1${new URL(invoiceUrl).pathname}`));
+    expect(invoice.status).toBe(200);
+    expect(invoice.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
+    const html = await invoice.text();
+    expect(html).not.toMatch(/<script|style=/);
+    const money = (pence: number) => `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`;
+    for (const text of ['Racing Green', 'Monthly plan: balance by Direct Debit', '−£500.00', `Total due</th><td>${money(full() - 50_000)}`, 'MD0001', 'sam@home.example', '+447700900123', '1 High Street', 'LS1 4AP', 'United Kingdom']) {
+      expect(html).toContain(text);
+    }
+
+    const read = await call('query R($id: ID!) { draftOrder(id: $id) { status invoiceUrl totalPriceSet { shopMoney { amount currencyCode } } } }', { id });
+    expect(read.data).toEqual({ draftOrder: { status: 'OPEN', invoiceUrl, totalPriceSet: { shopMoney: { amount: expect.any(String), currencyCode: 'GBP' } } } });
+
+    expect(await shop().remove(id, {})).toEqual({ ok: true, value: id });
+    expect((await demo.handle(new Request(`http://127.0.0.1${new URL(invoiceUrl).pathname}`))).status).toBe(404);
+    expect(demo.admin.draftOrders).toEqual([]);
+  });
+
+  it('marks an item taken off sale on the invoice page, as Shopify’s checkout refuses it', async () => {
+    const created = await shop().create(input(), {});
+    await steer({ unavailable: [CABLE] });
+    const html = await (await demo.handle(new Request(`http://127.0.0.1${new URL((created as { value: { invoiceUrl: string } }).value.invoiceUrl).pathname}`))).text();
+    expect(html).toContain('Out of stock: this order cannot be completed');
+  });
+
+  it("answers ACCESS_DENIED by scope: draft orders need write_draft_orders, a variant node read_products", async () => {
+    const limited = createAdminStandIn({ shop: demo.shop, tokens: { shpat_products: ['read_products'], shpat_drafts: ['write_draft_orders'] } });
+    const asToken = (token: string) => createDraftOrders({ adminEndpoint: DRAFTS, adminToken: token, fetch: (request, init) => limited.handle(new Request(request, init)) });
+    expect(await asToken('shpat_products').create(input(), {})).toEqual({ ok: false, kind: 'rejected' });
+    expect(await asToken('shpat_drafts').prices([BASE], {})).toEqual({ ok: false, kind: 'rejected' });
+    expect(await asToken('shpat_products').prices([BASE], {})).toMatchObject({ ok: true });
+    const created = await asToken('shpat_drafts').create(input(), {});
+    expect(created).toMatchObject({ ok: true });
+    const id = (created as { value: { id: string } }).value.id;
+    const nodes = async (token: string) =>
+      (await (await limited.handle(new Request(DRAFTS, { method: 'POST', headers: { 'content-type': 'application/json', 'x-shopify-access-token': token }, body: JSON.stringify({ query: 'query N($ids: [ID!]!) { nodes(ids: $ids) { id } }', variables: { ids: [id] } }) }))).json()) as {
+        data: { nodes: unknown[] };
+        errors?: { message: string; path: unknown[] }[];
+      };
+    expect(await nodes('shpat_drafts')).toEqual({ data: { nodes: [{ id }] } });
+    const denied = await nodes('shpat_products');
+    expect(denied.data.nodes).toEqual([null]);
+    expect(denied.errors).toEqual([expect.objectContaining({ message: 'Access denied for nodes field. Required access: `read_draft_orders` access scope.', path: ['nodes', 0] })]);
+  });
+
+  it('forgets its draft orders on {"shop": "empty"}', async () => {
+    await shop().create(input(), {});
+    expect(demo.admin.draftOrders).toHaveLength(1);
+    await steer({ shop: 'empty' });
+    expect(demo.admin.draftOrders).toEqual([]);
   });
 });

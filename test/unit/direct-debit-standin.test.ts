@@ -2,10 +2,13 @@
 // The reference direct-debit handlers against the demo's GoCardless API stand-in, in process: the
 // start handler's derived Idempotency-Keys and GoCardless's idempotency rule (a repeated key is a
 // 409 naming the resource it created) give one billing request per start, however it is retried,
-// and the webhook handler hears what the stand-in sends.
+// and the webhook handler hears what the stand-in sends. With the Admin API stand-in as its shop, a
+// fulfilled mandate is checked out with one draft order whose invoice page shows the initial payment.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createGoCardlessStandIn } from '../../demo/gocardless/api-stand-in.mjs';
+import { DEMO_ADMIN_TOKEN, createStorefrontStandIn } from '../../demo/storefront/stand-in.mjs';
+import { UK_CATALOGUE } from '../../src/domain/catalogue/uk';
 import type { DirectDebitHandlerOptions } from '../../src/server/direct-debit-handler';
 import { createDirectDebitHandler, createDirectDebitWebhookHandler } from '../../src/server/direct-debit-handler';
 import { memoryDirectDebitStore } from '../../src/server/direct-debit-store';
@@ -23,10 +26,10 @@ const body = {
   idempotencyKey: 'standin-key-0123456789',
 };
 
-const post = () =>
-  new Request('https://shop.example/api/direct-debit', {
+const post = (path = '', extra: Record<string, unknown> = {}) =>
+  new Request(`https://shop.example/api/direct-debit${path}`, {
     method: 'POST',
-    body: JSON.stringify(body),
+    body: JSON.stringify({ ...body, ...extra }),
     headers: { origin: ORIGIN, 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7' },
   });
 
@@ -117,5 +120,37 @@ describe('the direct-debit handler against the GoCardless stand-in', () => {
     const delivery = standIn.webhooks.at(-1)!;
     expect(delivery.events[0]!.action).toBe('cancelled');
     expect(delivery.status).toBe(409);
+  });
+
+  it('checks a fulfilled mandate out with one draft order of the shop, whose invoice page asks the initial payment', async () => {
+    const demo = createStorefrontStandIn({ catalogue: UK_CATALOGUE });
+    const { handler, standIn, store } = world({
+      shop: {
+        adminEndpoint: 'https://demo-shop.myshopify.invalid/admin/api/2026-04/graphql.json',
+        adminToken: DEMO_ADMIN_TOKEN,
+        fetch: (input, init) => demo.admin.handle(new Request(input, init)),
+      },
+    });
+    const { flowId, checkout } = await (await handler(post())).json();
+    expect(checkout).toBe('draft-order');
+    expect((await handler(post('/checkout', { flowId }))).status).toBe(409);
+
+    await standIn.handle(new Request(`${BASE}/_flows/${flowId}/complete`, { method: 'POST' }));
+    const { mandateId } = (await store.status(flowId))!;
+    const made = await handler(post('/checkout', { flowId }));
+    expect(made.status).toBe(201);
+    const answer = await made.json();
+    expect(answer).toMatchObject({ dueNow: 35_000, currency: 'GBP', draftOrderId: demo.admin.draftOrders[0]!.id });
+    expect(demo.admin.draftOrders).toEqual([expect.objectContaining({ total: 35_000, subtotal: 35_000 + answer.financed })]);
+
+    const invoice = await demo.handle(new Request(`http://127.0.0.1${new URL(answer.checkoutUrl).pathname}`));
+    expect(invoice.status).toBe(200);
+    const html = await invoice.text();
+    for (const text of ['Total due</th><td>£350.00', 'Monthly plan: balance by Direct Debit', mandateId!, flowId, 'sam@home.example', 'LS1 4AP']) expect(html).toContain(text);
+
+    const again = await handler(post('/checkout', { flowId }));
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual(answer);
+    expect(demo.admin.draftOrders).toHaveLength(1);
   });
 });
