@@ -73,7 +73,7 @@ describe('draftOrderInput', () => {
       acceptedCreditCheck: true as const,
     },
   };
-  const details = { request, configuration: config(), flowId: 'BRF0001', mandateId: 'MD0001', reserveInventoryUntil: '2026-01-16T12:00:00.000Z' };
+  const details = { request, catalogue: C, configuration: config(), context: PARTNER, flowId: 'BRF0001', mandateId: 'MD0001', reserveInventoryUntil: '2026-01-16T12:00:00.000Z' };
 
   it('lists each line by variant only, with one fixed discount in pounds, no other discounts, and the plan for the staff', () => {
     const draft = monthlyDraft(C, config(), PARTNER, priced(config(), PARTNER, 121_100));
@@ -88,13 +88,22 @@ describe('draftOrderInput', () => {
     });
     expect(input).toMatchObject({ acceptAutomaticDiscounts: false, allowDiscountCodesInCheckout: false, tags: ['monthly-plan'] });
     expect(input).not.toHaveProperty('discountCodes');
-    expect(input.customAttributes).toEqual([
-      { key: 'Monthly plan', value: `36 monthly payments of £${(draft.monthly.monthlyPayment / 100).toFixed(2)}, then £1.00 a year` },
+    // What a cart of the same order carries, then the mandate's.
+    expect(input.customAttributes.map((attribute) => attribute.key)).toEqual([
+      'Flow', 'Configuration', 'Payment plan', 'Initial payment', 'Monthly payments', 'GoCardless flow ID', 'GoCardless form completed',
+      'Finance: title', 'Finance: legal name', 'Finance: address line 1', 'Finance: city', 'Finance: region', 'Finance: postcode', 'Finance: country', 'Finance: gender',
+      'Accepted monthly payment terms', 'Accepted credit check', 'GoCardless mandate', 'Financed balance', 'Partner discount',
+    ]);
+    expect(input.customAttributes).toEqual(expect.arrayContaining([
+      { key: 'Payment plan', value: 'Pay monthly' },
+      { key: 'Initial payment', value: '£250.00' },
+      { key: 'Monthly payments', value: `36 × £${(draft.monthly.monthlyPayment / 100).toFixed(2)}, then £1.00 per year` },
+      { key: 'GoCardless flow ID', value: 'BRF0001' },
+      { key: 'Finance: postcode', value: 'LS1  4AP' },
       { key: 'GoCardless mandate', value: 'MD0001' },
-      { key: 'Direct Debit flow', value: 'BRF0001' },
       { key: 'Financed balance', value: '£861.00' },
       { key: 'Partner discount', value: '£100.00 (Partner Discount)' },
-    ]);
+    ]));
     expect(input.note).toBe(
       'Monthly plan: £250.00 paid at checkout; £861.00 of these prices financed by GoCardless Direct Debit (mandate MD0001), whose collections are recorded outside Shopify.',
     );
@@ -102,7 +111,7 @@ describe('draftOrderInput', () => {
   });
 
   it('sends the contact and the finance address as the shipping address, never the date of birth', () => {
-    const input = draftOrderInput(monthlyDraft(C, config(), NO_PARTNER, priced(config(), NO_PARTNER, 121_100)), details);
+    const input = draftOrderInput(monthlyDraft(C, config(), NO_PARTNER, priced(config(), NO_PARTNER, 121_100)), { ...details, context: NO_PARTNER });
     expect(input).toMatchObject({
       email: 'sam@partner-one.example',
       phone: '+447700900123',
@@ -115,6 +124,6 @@ describe('draftOrderInput', () => {
 
   it('gives the discount in pounds to the penny', () => {
     const draft = monthlyDraft(C, config(), NO_PARTNER, priced(config(), NO_PARTNER, 121_107));
-    expect(draftOrderInput(draft, details).appliedDiscount.value).toBe(861.07);
+    expect(draftOrderInput(draft, { ...details, context: NO_PARTNER }).appliedDiscount.value).toBe(861.07);
   });
 });

@@ -1,5 +1,5 @@
 import type { AttributeInput, CartDeliveryAddressInput } from './cart';
-import { deliveryAddress, toE164 } from './cart';
+import { cartAttributes, deliveryAddress, toE164 } from './cart';
 import type { Catalogue } from './catalogue/schema';
 import type { Configuration } from './configuration';
 import type { DirectDebitRequest } from './direct-debit';
@@ -97,7 +97,10 @@ export const DRAFT_ORDER_TAG = 'monthly-plan';
 export interface DraftOrderDetails {
   /** The start request the checkout repeated: its contact and finance address. */
   request: Pick<DirectDebitRequest, 'customer' | 'finance'>;
+  catalogue: Catalogue;
   configuration: Configuration;
+  /** The partner discount verified for the order, as it priced the draft. */
+  context: PricingContext;
   flowId: string;
   mandateId: string;
   /** Until when the draft holds its items' stock (an ISO date-time). */
@@ -113,7 +116,7 @@ const toAttributes = (record: Record<string, string>): AttributeInput[] => Objec
  * and the plan, the mandate and the financed balance for the merchant's staff.
  */
 export function draftOrderInput(draft: MonthlyDraft, details: DraftOrderDetails): DraftOrderInput {
-  const { request, configuration, flowId, mandateId } = details;
+  const { request, catalogue, configuration, context, flowId, mandateId } = details;
   const { customer, finance } = request;
   const { monthly, partner, financed } = draft;
   const partnerText = partner && `${formatPence(partner.amount)} (${partner.name})`;
@@ -141,13 +144,15 @@ export function draftOrderInput(draft: MonthlyDraft, details: DraftOrderDetails)
     email: customer.email.trim(),
     ...(phone && { phone }),
     ...(address && { shippingAddress: address.address.deliveryAddress }),
-    customAttributes: toAttributes({
-      'Monthly plan': `${monthly.months} monthly payments of ${formatPence(monthly.monthlyPayment)}, then ${formatPence(monthly.afterwardsPerYear)} a year`,
-      'GoCardless mandate': mandateId,
-      'Direct Debit flow': flowId,
-      'Financed balance': formatPence(financed),
-      ...(partnerText && { 'Partner discount': partnerText }),
-    }),
+    // The order attributes a cart of the same order carries (the configuration, plan figures and finance answers), then the mandate's.
+    customAttributes: [
+      ...cartAttributes(catalogue, configuration, { ...context, flow: 'order', monthly: { flowId, mandateComplete: true, finance } }),
+      ...toAttributes({
+        'GoCardless mandate': mandateId,
+        'Financed balance': formatPence(financed),
+        ...(partnerText && { 'Partner discount': partnerText }),
+      }),
+    ],
     note:
       `Monthly plan: ${formatPence(draft.dueNow)} paid at checkout; ${formatPence(financed)} of these prices financed by ` +
       `GoCardless Direct Debit (mandate ${mandateId}), whose collections are recorded outside Shopify.`,

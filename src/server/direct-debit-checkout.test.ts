@@ -213,7 +213,8 @@ describe('createDirectDebitHandler: POST …/checkout makes the flow’s draft o
     expect(input.customAttributes).toEqual(
       expect.arrayContaining([
         { key: 'GoCardless mandate', value: 'MD000123' },
-        { key: 'Direct Debit flow', value: flowId },
+        { key: 'GoCardless flow ID', value: flowId },
+        { key: 'Accepted credit check', value: 'Yes' },
       ]),
     );
     expect(JSON.stringify(input)).not.toContain('1980');

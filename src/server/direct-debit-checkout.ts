@@ -123,7 +123,9 @@ export function draftOrderCheckout(options: DraftCheckoutOptions) {
     }
     const input = draftOrderInput(draft, {
       request,
+      catalogue,
       configuration,
+      context: partner.context,
       flowId: flow.flowId,
       mandateId: flow.mandateId,
       reserveInventoryUntil: new Date(now() + RESERVE_MS).toISOString(),

@@ -185,7 +185,7 @@ describe('keyboard only', () => {
     await page.close();
   });
 
-  it('orders with the monthly plan on marketing-site.html: finance, the drop-in, to the demo checkout', async () => {
+  it('orders with the monthly plan on marketing-site.html: finance, the drop-in, to the checkout of its draft order', async () => {
     const { page, errors } = await harness.open('/dist-examples/marketing-site.html');
     const wizard = page.locator('ev-charger-configurator').locator('dialog.evc-wizard');
     await enterElement(page);
@@ -247,13 +247,13 @@ describe('keyboard only', () => {
     assert.equal(await wizard.evaluate((dialog) => dialog.matches(':modal')), true, 'the wizard is modal again');
     await tabTo(page, button('Continue to checkout', 'Direct debit'), 'Continue to checkout on the last step');
     await page.keyboard.press('Enter');
-    await page.waitForURL(/\/demo-checkout\//);
+    await page.waitForURL(/\/demo-invoice\//);
     const text = await page.locator('main').textContent();
-    // Every answer given by keyboard reached the cart (the select's, the boxes', the drop-in's).
+    // Every answer given by keyboard reached the draft order (the select's, the boxes', the drop-in's).
     const answers = ['E-mailalex.keyboard@example.com', 'Payment planPay monthly', `36 × ${monthly}`, 'GoCardless form completedYes'];
     answers.push('Finance: titleDr', 'Finance: legal nameAlexandra Morgan', 'Finance: postcodeSW1A 1AA');
     answers.push('Accepted monthly payment termsYes', 'Accepted credit checkYes');
-    for (const expected of answers) assert.ok(text.includes(expected), `the cart carries ${expected}`);
+    for (const expected of answers) assert.ok(text.includes(expected), `the draft order carries ${expected}`);
     assert.deepEqual(errors, []);
     await page.close();
   });

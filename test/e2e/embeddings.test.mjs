@@ -56,7 +56,7 @@ const orderToCheckout = (checkoutUrl, where) => async (page, element) => {
   assertCheckoutMatches(await checkoutPage(page), summary, where);
 };
 
-/** The monthly plan through finance and the GoCardless drop-in stand-in, ending on the demo checkout. */
+/** The monthly plan through finance and the GoCardless drop-in stand-in, ending on the checkout of its draft order. */
 async function monthlyToCheckout(page, element) {
   const { wizard, continueButton, next } = await configureMonthly(page, element);
   await fillFinance(wizard);
@@ -67,9 +67,9 @@ async function monthlyToCheckout(page, element) {
   await wizard.locator('[data-mandate="complete"]').waitFor();
   assert.equal(await continueButton.isDisabled(), false);
   await next();
-  await page.waitForURL(/\/demo-checkout\//);
+  await page.waitForURL(/\/demo-invoice\//);
   const text = await page.locator('main').textContent();
-  for (const expected of ['Pay monthly', 'Alexandra Morgan', '36 × £35.75']) assert.ok(text.includes(expected), `the cart carries ${expected}`);
+  for (const expected of ['Pay monthly', 'Alexandra Morgan', '36 × £35.75']) assert.ok(text.includes(expected), `the draft order carries ${expected}`);
 }
 
 /** A specification request, sent: exactly one message for it reaches the outbox. */

@@ -1,8 +1,8 @@
 // A monthly-plan order on marketing-site.html against the demo's stand-ins: the
 // finance step, the direct-debit step with the GoCardless drop-in stand-in (cancelled once, then
-// completed), the webhook recording fulfilment, and the cart carrying the plan, the flow id and the
-// finance answers, never the date of birth; the checkout opens with the finance address as the
-// delivery address (spec §7.5).
+// completed), the webhook recording fulfilment, and the draft order the handler then makes
+// (docs/decisions/monthly-plan-draft-order.md) carrying the plan, the flow id and the mandate, never
+// the date of birth; its checkout opens with the finance address as the shipping address.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DATE_OF_BIRTH as DOB, configureMonthly, fillFinance } from './flows.mjs';
@@ -15,7 +15,7 @@ const DROPIN = '/gocardless/dropin/v2/initialise.js';
 const GOCARDLESS_MESSAGE = 'You must complete the GoCardless form to continue.';
 
 describe('the monthly plan on marketing-site.html', () => {
-  it('finance, direct debit through the drop-in (cancelled, then completed), then checkout with the plan in the cart', async () => {
+  it('finance, direct debit through the drop-in (cancelled, then completed), then the checkout of a draft order with the plan', async () => {
     const { page, errors, requests } = await harness.open(PAGE);
     const { element, wizard, continueButton, next } = await configureMonthly(page);
 
@@ -75,16 +75,17 @@ describe('the monthly plan on marketing-site.html', () => {
     assert.match(status.mandateId ?? '', /^MD/);
 
     await next();
-    await page.waitForURL(/\/demo-checkout\//);
+    await page.waitForURL(/\/demo-invoice\//);
     const text = await page.locator('main').textContent();
-    for (const expected of ['Pay monthly', flowId, 'Alexandra Morgan', '1 Example Street', 'SW1A 1AA', '£350.00', '36 × £35.75']) {
-      assert.ok(text.includes(expected), `the cart carries ${expected}`);
+    for (const expected of ['Pay monthly', flowId, status.mandateId, 'Alexandra Morgan', '36 × £35.75', 'Monthly plan: balance by Direct Debit', '1 Example Street', 'SW1A 1AA']) {
+      assert.ok(text.includes(expected), `the draft order carries ${expected}`);
     }
+    assert.equal((await page.locator('tr.due-today td').textContent()).trim(), '£350.00');
     for (const forbidden of [DOB, '17/05/1980', '1980']) {
-      assert.equal(text.includes(forbidden), false, `the cart does not carry ${forbidden}`);
+      assert.equal(text.includes(forbidden), false, `the draft order does not carry ${forbidden}`);
     }
-    // Spec §7.5: the finance step's address is the delivery address the checkout opens with.
-    const delivery = page.getByRole('region', { name: 'Delivery address' });
+    // The finance step's address is the shipping address the checkout opens with.
+    const delivery = page.getByRole('region', { name: 'Shipping address' });
     assert.deepEqual(
       (await delivery.locator('address').innerText()).split('\n'),
       ['Alex Morgan', '1 Example Street', 'London SW1A 1AA', 'United Kingdom', '+447700900456'],
