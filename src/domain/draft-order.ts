@@ -118,7 +118,7 @@ const toAttributes = (record: Record<string, string>): AttributeInput[] => Objec
 export function draftOrderInput(draft: MonthlyDraft, details: DraftOrderDetails): DraftOrderInput {
   const { request, catalogue, configuration, context, flowId, mandateId } = details;
   const { customer, finance } = request;
-  const { monthly, partner, financed } = draft;
+  const { partner, financed } = draft;
   const partnerText = partner && `${formatPence(partner.amount)} (${partner.name})`;
   const address = deliveryAddress(configuration, {
     'first-name': customer['first-name'],
