@@ -19,6 +19,8 @@
 //                            {"msg":"direct-debit event","eventId":…,"action":…}
 //   GOCARDLESS_ENVIRONMENT   sandbox (default) or live
 //   GOCARDLESS_BASE_URL      another GoCardless API base URL
+//   SHOPIFY_ADMIN_ENDPOINT, SHOPIFY_ADMIN_TOKEN   both set (with GoCardless): the monthly order's
+//                            draft order at POST /api/direct-debit/checkout (write_draft_orders, read_products)
 //   REDIS_URL                keep rate limits, idempotency keys (the relay's, the direct-debit starts'
 //                            and webhook events') and direct-debit flows in this Redis
 //                            (needs the `redis` package), so several instances share them
@@ -108,21 +110,23 @@ if (env.GOCARDLESS_ACCESS_TOKEN && env.GOCARDLESS_WEBHOOK_SECRET) {
   const store = redis?.stores.directDebit ?? server.memoryDirectDebitStore();
   // Shared, so a retried start or a redelivered event is handled once whichever instance it reaches.
   const idempotency = redis && { idempotency: { store: redis.stores.idempotency } };
-  routes.set(
-    '/api/direct-debit',
-    server.createDirectDebitHandler({
-      gocardless: {
-        accessToken: env.GOCARDLESS_ACCESS_TOKEN,
-        environment: env.GOCARDLESS_ENVIRONMENT ?? 'sandbox',
-        ...(env.GOCARDLESS_BASE_URL && { baseUrl: env.GOCARDLESS_BASE_URL }),
-      },
-      allowedOrigins,
-      ...limits,
-      ...(rateLimit === false && { statusRateLimit: false }),
-      store,
-      ...idempotency,
-    }),
-  );
+  const shop = env.SHOPIFY_ADMIN_ENDPOINT && env.SHOPIFY_ADMIN_TOKEN && { adminEndpoint: env.SHOPIFY_ADMIN_ENDPOINT, adminToken: env.SHOPIFY_ADMIN_TOKEN };
+  const directDebit = server.createDirectDebitHandler({
+    gocardless: {
+      accessToken: env.GOCARDLESS_ACCESS_TOKEN,
+      environment: env.GOCARDLESS_ENVIRONMENT ?? 'sandbox',
+      ...(env.GOCARDLESS_BASE_URL && { baseUrl: env.GOCARDLESS_BASE_URL }),
+    },
+    allowedOrigins,
+    ...limits,
+    ...(rateLimit === false && { statusRateLimit: false }),
+    store,
+    ...idempotency,
+    ...(shop && { shop }),
+  });
+  routes.set('/api/direct-debit', directDebit);
+  // The handler tells its checkout apart by the path's last segment.
+  if (shop) routes.set('/api/direct-debit/checkout', directDebit);
   routes.set(
     '/api/direct-debit/webhook',
     server.createDirectDebitWebhookHandler({

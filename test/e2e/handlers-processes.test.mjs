@@ -17,7 +17,9 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Agent, createServer, request as httpRequest } from 'node:http';
 import { after, before, describe, it } from 'node:test';
+import { UK_CATALOGUE } from '../../dist/server.js';
 import { createGoCardlessStandIn } from '../../demo/gocardless/api-stand-in.mjs';
+import { createStorefrontStandIn, DEMO_ADMIN_TOKEN } from '../../demo/storefront/stand-in.mjs';
 import { sendResponse, toRequest } from '../../demo/http.mjs';
 import { DEMO_ACCOUNT } from '../../demo/mail/index.mjs';
 import { startRedis } from '../redis-server.mjs';
@@ -308,6 +310,51 @@ describe('the direct-debit handlers as two processes sharing one Redis', () => {
     const again = await Promise.all([deliver(a, webhook), deliver(b, webhook)]);
     assert.deepEqual(again.map(({ status: code }) => code), [204, 204]);
     assert.deepEqual(eventLines(event.id).map(({ action }) => action), ['fulfilled']);
+  });
+
+  it('with the shop configured, makes one draft order for a mandate whichever process each checkout reaches', async () => {
+    // The shop's Admin API stand-in, served from this process over loopback.
+    const shop = createStorefrontStandIn({ catalogue: UK_CATALOGUE });
+    const admin = createServer(async (req, res) => sendResponse(res, await shop.handle(toRequest(req, '127.0.0.1')), req.method));
+    await new Promise((resolve) => admin.listen(0, '127.0.0.1', resolve));
+    try {
+      const env = {
+        PORT: '0',
+        ALLOWED_ORIGINS: ORIGIN,
+        GOCARDLESS_ACCESS_TOKEN: ACCESS_TOKEN,
+        GOCARDLESS_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        GOCARDLESS_BASE_URL: gocardlessUrl,
+        SHOPIFY_ADMIN_ENDPOINT: `http://127.0.0.1:${admin.address().port}/admin/api/2026-04/graphql.json`,
+        SHOPIFY_ADMIN_TOKEN: DEMO_ADMIN_TOKEN,
+        ...onRedis(newPrefix()),
+      };
+      const [a, b] = await Promise.all([0, 1].map(() => startScript('handlers-server.mjs', env)));
+      const body = { ...valid, idempotencyKey: randomUUID() };
+      const started = await start(a, body);
+      const { flowId, checkout } = await started.json();
+      assert.equal(checkout, 'draft-order');
+      await fetch(new URL(`_flows/${flowId}/complete`, gocardlessUrl), { method: 'POST' });
+      assert.equal((await deliver(b, webhooks.at(-1))).status, 204);
+
+      // The buyer's checkout reaches both processes at once, twice.
+      const checkouts = await Promise.all(
+        [a, b, a, b].map((handler) =>
+          fetch(new URL('api/direct-debit/checkout', handler.url), {
+            method: 'POST',
+            headers: { Origin: ORIGIN, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ ...valid, flowId }),
+          }).then(async (response) => ({ status: response.status, body: await response.json() })),
+        ),
+      );
+      const made = checkouts.filter((answer) => answer.status === 200 || answer.status === 201);
+      assert.ok(made.length >= 1, `a draft was answered: ${JSON.stringify(checkouts.map((answer) => answer.status))}`);
+      for (const answer of checkouts) assert.ok([200, 201, 409].includes(answer.status), `answered ${answer.status}`);
+      assert.equal(new Set(made.map((answer) => answer.body.draftOrderId)).size, 1, 'every answer names the same draft');
+      assert.equal(shop.admin.draftOrders.length, 1, 'the shop holds one draft order for the mandate');
+      assert.equal(made[0].body.dueNow, 35000);
+    } finally {
+      await new Promise((resolve) => admin.close(resolve));
+    }
   });
 
   it('refuses, with 409, an event for a billing request no flow started', async () => {
