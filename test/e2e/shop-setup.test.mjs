@@ -4,6 +4,7 @@
 // wrote (and no product-id of its own) orders from that shop, the checkout holding the wizard's lines.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,15 +16,22 @@ import { useHarness } from './harness.mjs';
 
 const harness = useHarness();
 const run = promisify(execFile);
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ROOT_URL = new URL('../../', import.meta.url);
+const ROOT = fileURLToPath(ROOT_URL);
+/** The package's bin, as package.json names it. */
+const BIN = fileURLToPath(new URL(JSON.parse(readFileSync(new URL('package.json', ROOT_URL), 'utf8')).bin['ev-charger-configurator'], ROOT_URL));
 const PAGE = '/dist-examples/marketing-site.html';
 const CATALOGUE = '/setup/catalogue.json';
 
-/** The command through npx, as the README gives it; its exit code, output and errors. */
-async function shopSetup(...args) {
+/**
+ * The command as a child process: through npx, as the README gives it, or (`npx: false`) the package's
+ * bin file itself, which npx runs, without npx's second of start-up. Its exit code, output and errors.
+ */
+async function shopSetup(args, { npx = false } = {}) {
   const env = { PATH: process.env.PATH, HOME: process.env.HOME, SHOPIFY_ADMIN_TOKEN: 'shpat_demo-admin-token' };
+  const [command, prefix] = npx ? ['npx', ['--no-install', 'ev-charger-configurator']] : [process.execPath, [BIN]];
   try {
-    const { stdout, stderr } = await run('npx', ['--no-install', 'ev-charger-configurator', 'shop-setup', ...args], { cwd: ROOT, env });
+    const { stdout, stderr } = await run(command, [...prefix, 'shop-setup', ...args], { cwd: ROOT, env });
     return { code: 0, stdout, stderr };
   } catch (error) {
     return { code: error.code, stdout: error.stdout, stderr: error.stderr };
@@ -41,13 +49,13 @@ describe('setting up a shop with the command', () => {
     const endpoint = harness.url('/admin/api/2026-04/graphql.json');
     const out = join(await mkdtemp(join(tmpdir(), 'evc-shop-setup-')), 'catalogue.json');
 
-    const first = await shopSetup('--admin-endpoint', endpoint, '--out', out);
+    const first = await shopSetup(['--admin-endpoint', endpoint, '--out', out], { npx: true });
     assert.equal(first.code, 0, first.stderr);
     assert.match(first.stdout, /21 created, 0 updated, 0 unchanged\./);
-    const second = await shopSetup('--admin-endpoint', endpoint);
+    const second = await shopSetup(['--admin-endpoint', endpoint]);
     assert.equal(second.code, 0, second.stderr);
     assert.match(second.stdout, /Nothing to change: all 21 products are as the catalogue says\./);
-    const dry = await shopSetup('--admin-endpoint', endpoint, '--dry-run');
+    const dry = await shopSetup(['--admin-endpoint', endpoint, '--dry-run']);
     assert.match(dry.stdout, /Plan \(dry run: nothing is changed\):[\s\S]*unchanged {2}installation/);
     const catalogue = await readFile(out, 'utf8');
 
