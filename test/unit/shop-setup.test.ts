@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createAdminStandIn } from '../../demo/admin/index.mjs';
+import { createRouter } from '../../demo/router.mjs';
+import { createThemeCartStandIn } from '../../demo/theme-cart.mjs';
 import { requestProblems } from '../../demo/shopify-schemas.mjs';
 import { createStorefrontStandIn, DEMO_ADMIN_TOKEN, type StorefrontStandIn } from '../../demo/storefront/stand-in.mjs';
 import { parseCatalogue, type Catalogue } from '../../src/domain/catalogue/schema';
@@ -179,6 +181,32 @@ describe('shop-setup', () => {
     expect(resumed.code).toBe(0);
     expect(resumed.out).toContain('[1/21] charge-point: unchanged');
     expect(resumed.out).toContain('19 created, 0 updated, 2 unchanged.');
+  });
+
+  it('publishes to the Online Store only with --online-store, so only then a theme sells the products', async () => {
+    await control({ shop: 'empty' });
+    const out = join(mkdtempSync(join(tmpdir(), 'evc-setup-')), 'catalogue.json');
+    const theme = createRouter(createThemeCartStandIn({ shop: standIn.shop }).routes);
+    const themeProduct = () => theme(new Request(`${ORIGIN}/products/charge-point.js`));
+    await run(['shop-setup', '--admin-endpoint', endpoint()]);
+    expect((await themeProduct()).status).toBe(404);
+    const again = await run(['shop-setup', '--admin-endpoint', endpoint(), '--online-store', '--out', out]);
+    expect(again.out).toContain('Publishing to: Charge Point configurator (gid://shopify/Publication/46100002), Online Store (gid://shopify/Publication/46100001)');
+    expect(again.out).toContain('[1/21] charge-point: updated (publish to Online Store)');
+    const product = await themeProduct();
+    expect(product.status).toBe(200);
+    expect(((await product.json()) as { variants: { price: number }[] }).variants[0]!.price).toBe(readCatalogue(out).baseProduct.price);
+  });
+
+  it('publishes on the next run a product made by a run that stopped before publishing it', async () => {
+    await control({ shop: 'empty' });
+    let calls = 0;
+    // The seventh request is the first product's publishablePublish (after its productSet).
+    const stopping: Answer = async (request) => (++calls === 7 ? new Response('{"errors":"Internal error"}', { status: 503, headers: { 'content-type': 'application/json' } }) : standIn.handle(request));
+    expect((await run(['shop-setup', '--admin-endpoint', endpoint()], undefined, stopping)).code).toBe(1);
+    const resumed = await run(['shop-setup', '--admin-endpoint', endpoint()]);
+    expect(resumed.out).toContain('[1/21] charge-point: updated (publish to Charge Point configurator)');
+    expect(resumed.out).toContain('20 created, 1 updated, 0 unchanged.');
   });
 
   it('names the scopes a token lacks before changing anything, and where to give them', async () => {
