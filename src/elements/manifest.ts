@@ -41,7 +41,8 @@ export const EVENT_DOCS: Record<keyof EvcEventMap, EventDoc> = {
   'evc-step': { detail: 'EvcStepDetail', description: 'The wizard opened or moved. Detail: `{ flow, step, index, count }`.' },
   'evc-checkout': {
     detail: 'EvcCheckoutDetail',
-    description: 'Just before redirecting to checkout. Detail: `{ cartId, checkoutUrl, totals }`. Cancelable: `preventDefault()` stops the redirect.',
+    description:
+      'Just before redirecting to checkout. Detail: `{ cartId, checkoutUrl, totals }`; for a monthly order whose direct-debit handler makes draft orders, `cartId` is the draft order’s id and `checkoutUrl` its invoice checkout. Cancelable: `preventDefault()` stops the redirect.',
   },
   'evc-request-sent': { detail: 'EvcRequestSentDetail', description: 'The mail endpoint accepted a specification request. Detail: `{ requestId }`.' },
   'evc-error': {
