@@ -334,6 +334,24 @@ describe('createOrderServices: a monthly order paid by a draft order', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
+  it('a mandate GoCardless did not set up renews the start key, so the next set-up starts a new flow', async () => {
+    const renew = vi.fn();
+    const fetch = (async () => jsonResponse({ error: { code: 'mandate_not_set_up', message: 'Cancelled.' } }, 422)) as typeof globalThis.fetch;
+    const services = createOrderServices({
+      options: DIRECT_DEBIT,
+      catalogue: UK_CATALOGUE,
+      document,
+      directDebitKey: () => ({ keyFor: () => 'key-0123456789abcdef', renew }),
+      flowCheckouts: draftFlow,
+      announceCheckout: () => true,
+      fetch,
+      navigate: vi.fn(),
+    });
+    const failure = await services.checkout({ ...REQUEST, catalogue: UK_CATALOGUE, configuration: MONTHLY, form: MONTHLY_FORM }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: 'MANDATE_NOT_SET_UP', retryable: false, field: 'goCardlessMandateComplete' });
+    expect(renew).toHaveBeenCalledTimes(1);
+  });
+
   it('keeps the cart for a flow whose handler said nothing of draft orders (selling plans)', async () => {
     const { fetch, requests } = cartCreated();
     const { services } = setup(DIRECT_DEBIT, fetch);

@@ -235,8 +235,8 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
    * idempotency key is saved for the session, as the personal details it stands for are.
    */
   const flows = options.directDebitEndpoint ? input.flowCheckouts() : undefined;
-  const directDebit = (endpoint: string): DirectDebitServices => {
-    const key = input.directDebitKey();
+  const startKey = options.directDebitEndpoint ? input.directDebitKey() : undefined;
+  const directDebit = (endpoint: string, key: StartKey): DirectDebitServices => {
     return {
       async start(configuration, form) {
         let started: DirectDebitStartAnswer;
@@ -276,6 +276,10 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
       endpoint,
       fetch: input.fetch,
       signal,
+    }).catch((error: unknown) => {
+      // That flow is spent: the next set-up starts a new one rather than get it back.
+      if ((error as { code?: unknown }).code === 'MANDATE_NOT_SET_UP') startKey?.renew();
+      throw error;
     });
     return {
       cartId: answer.draftOrderId,
@@ -331,7 +335,7 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
 
   return {
     checkoutAvailable: available,
-    directDebit: options.directDebitEndpoint ? directDebit(options.directDebitEndpoint) : undefined,
+    directDebit: options.directDebitEndpoint && startKey ? directDebit(options.directDebitEndpoint, startKey) : undefined,
     partnerDiscount: options.partnerEndpoint ? partnerDiscount(options.partnerEndpoint) : undefined,
 
     async installationDetails() {
