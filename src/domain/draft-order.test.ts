@@ -6,6 +6,7 @@ import { defaultConfiguration } from './configuration';
 import type { PricedDraftItem } from './draft-order';
 import { DRAFT_DISCOUNT_TITLE, draftItems, draftOrderInput, monthlyDraft } from './draft-order';
 import type { PricingContext } from './order-items';
+import { FINANCE_ANSWERS } from './direct-debit.fixture';
 
 const config = (changes: Partial<Configuration> = {}): Configuration => ({
   ...defaultConfiguration(C),
@@ -59,19 +60,8 @@ describe('monthlyDraft', () => {
 describe('draftOrderInput', () => {
   const request = {
     customer: { 'first-name': 'Sam', 'last-name': 'Lee', email: ' sam@partner-one.example ', tel: '07700 900123' },
-    finance: {
-      title: 'Mr',
-      legalName: 'Samuel Lee',
-      primaryAddress1: '1 High Street',
-      primaryCity: 'Leeds',
-      primaryRegion: 'West Yorkshire',
-      primaryPostcode: 'ls1  4ap',
-      primaryCountry: 'United Kingdom',
-      dob: '1980-05-17',
-      gender: 'Male',
-      acceptedMonthlyPaymentTerms: true as const,
-      acceptedCreditCheck: true as const,
-    },
+    // A postcode typed loosely: the shipping address has it as Shopify wants it.
+    finance: { ...FINANCE_ANSWERS, primaryPostcode: 'ls1  4ap', acceptedMonthlyPaymentTerms: true as const, acceptedCreditCheck: true as const },
   };
   const details = { request, catalogue: C, configuration: config(), context: PARTNER, flowId: 'BRF0001', mandateId: 'MD0001', reserveInventoryUntil: '2026-01-16T12:00:00.000Z' };
 

@@ -11,6 +11,7 @@ import { memoryDirectDebitStore } from './direct-debit-store';
 import { memoryIdempotencyStore } from './idempotency';
 import type { LogRecord } from './operations';
 import { signPartnerToken } from './partner-token';
+import { FINANCE_ANSWERS } from '../domain/direct-debit.fixture';
 
 const ORIGIN = 'https://portal.example';
 const ENDPOINT = 'https://shop.example/api/direct-debit';
@@ -34,19 +35,7 @@ const configuration = (): Configuration => ({
 const validBody = () => ({
   version: 1,
   customer: { 'first-name': 'Sam', 'last-name': 'Lee', email: 'sam@partner-one.example', tel: '07700 900123' },
-  finance: {
-    title: 'Mr',
-    legalName: 'Samuel Lee',
-    primaryAddress1: '1 High Street',
-    primaryCity: 'Leeds',
-    primaryRegion: 'West Yorkshire',
-    primaryPostcode: 'ls1 4ap',
-    primaryCountry: 'United Kingdom',
-    dob: '1980-05-17',
-    gender: 'Male',
-    acceptedMonthlyPaymentTerms: true,
-    acceptedCreditCheck: true,
-  },
+  finance: { ...FINANCE_ANSWERS },
   configuration: configuration(),
 });
 

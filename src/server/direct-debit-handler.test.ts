@@ -27,6 +27,7 @@ import { memoryIdempotencyStore } from './idempotency';
 import type { LogRecord } from './operations';
 import type { PartnerTokenClaims } from './partner-token';
 import { signPartnerToken } from './partner-token';
+import { FINANCE_ANSWERS } from '../domain/direct-debit.fixture';
 
 const ORIGIN = 'https://portal.example';
 const ENDPOINT = 'https://shop.example/api/direct-debit';
@@ -124,19 +125,7 @@ function handlerWith(
 const validBody = (configuration: Partial<Configuration> = {}) => ({
   version: 1,
   customer: { 'first-name': 'Sam', 'last-name': 'Lee', email: 'sam@home.example', tel: '07700 900123' },
-  finance: {
-    title: 'Mr',
-    legalName: 'Samuel Lee',
-    primaryAddress1: '1 High Street',
-    primaryCity: 'Leeds',
-    primaryRegion: 'West Yorkshire',
-    primaryPostcode: 'ls1 4ap',
-    primaryCountry: 'United Kingdom',
-    dob: '1980-05-17',
-    gender: 'Male',
-    acceptedMonthlyPaymentTerms: true,
-    acceptedCreditCheck: true,
-  },
+  finance: { ...FINANCE_ANSWERS },
   // A digital display, £3.00 a month (spec §9): a Direct Debit with something to collect.
   configuration: { ...defaultConfiguration(C), paymentType: 'PAY_MONTHLY', display: true, ...configuration } as Configuration,
 });

@@ -28,22 +28,16 @@ export const MONTHLY_PLAN_PRICES = /* GraphQL */ `
   }
 `;
 
+/** What a draft charges, in the shop's currency; and what every mutation answers when it refuses. */
+const TOTAL = 'totalPriceSet { shopMoney { amount currencyCode } }';
+const USER_ERRORS = 'userErrors { field message }';
+
 /** What the draft would charge, before anything is created. */
 export const MONTHLY_PLAN_DRAFT_CALCULATE = /* GraphQL */ `
   mutation MonthlyPlanDraftCalculate($input: DraftOrderInput!) {
     draftOrderCalculate(input: $input) {
-      calculatedDraftOrder {
-        totalPriceSet {
-          shopMoney {
-            amount
-            currencyCode
-          }
-        }
-      }
-      userErrors {
-        field
-        message
-      }
+      calculatedDraftOrder { ${TOTAL} }
+      ${USER_ERRORS}
     }
   }
 `;
@@ -51,20 +45,8 @@ export const MONTHLY_PLAN_DRAFT_CALCULATE = /* GraphQL */ `
 export const MONTHLY_PLAN_DRAFT_CREATE = /* GraphQL */ `
   mutation MonthlyPlanDraftCreate($input: DraftOrderInput!) {
     draftOrderCreate(input: $input) {
-      draftOrder {
-        id
-        invoiceUrl
-        totalPriceSet {
-          shopMoney {
-            amount
-            currencyCode
-          }
-        }
-      }
-      userErrors {
-        field
-        message
-      }
+      draftOrder { id invoiceUrl ${TOTAL} }
+      ${USER_ERRORS}
     }
   }
 `;
@@ -74,10 +56,7 @@ export const MONTHLY_PLAN_DRAFT_DELETE = /* GraphQL */ `
   mutation MonthlyPlanDraftDelete($input: DraftOrderDeleteInput!) {
     draftOrderDelete(input: $input) {
       deletedId
-      userErrors {
-        field
-        message
-      }
+      ${USER_ERRORS}
     }
   }
 `;
