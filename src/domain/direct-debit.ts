@@ -10,6 +10,7 @@ import { priceConfiguration } from './pricing';
 import { normaliseConfiguration } from './selection';
 import { CONTACT_FIELDS, IdempotencyKeySchema, financeFields } from './schemas/fields';
 import { MESSAGES } from './schemas/messages';
+import { withoutInvisibleTexts } from './mail';
 
 /**
  * The request the element sends to `direct-debit-endpoint` to start a mandate flow (spec
@@ -94,8 +95,10 @@ export type DirectDebitRequestResult =
  * £0.00 a month collects nothing). `today` decides the age check.
  */
 export function parseDirectDebitRequest(catalogue: Catalogue, input: unknown, today: Date): DirectDebitRequestResult {
-  const checked = checkRequest(catalogue, directDebitRequestSchema(today), input);
-  if (!checked.ok) return checked;
+  const parsed = checkRequest(catalogue, directDebitRequestSchema(today), input);
+  if (!parsed.ok) return parsed;
+  // What the buyer typed reaches GoCardless and the shop as the relay's mail does: without invisible characters.
+  const checked = { ...parsed, request: { ...parsed.request, customer: withoutInvisibleTexts(parsed.request.customer), finance: withoutInvisibleTexts(parsed.request.finance) } };
   if (checked.configuration.paymentType !== 'PAY_MONTHLY') {
     return { ok: false, problems: [{ field: 'configuration.paymentType', message: 'configuration.paymentType: must be "PAY_MONTHLY" for a direct-debit mandate' }] };
   }

@@ -114,6 +114,11 @@ export function withoutInvisibles(text: string): string {
   return text.replace(INVISIBLE, '');
 }
 
+/** `fields` with invisible characters taken out of each text, for a request whose answers reach a provider. */
+export function withoutInvisibleTexts<T extends Record<string, unknown>>(fields: T): T {
+  return Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, typeof value === 'string' ? withoutInvisibles(value) : value])) as T;
+}
+
 /**
  * Spec §7.4 variables (title, customer fields, intro line, the nine product lines) and ours: the
  * order e-mail, the installation check, and for a changed request the one it replaces, which the

@@ -199,6 +199,17 @@ describe('createDirectDebitHandler: the GoCardless requests', () => {
     });
   });
 
+  it('prefills GoCardless without the bidi controls and zero-width characters the relay takes out too', async () => {
+    const { handler, calls } = handlerWith();
+    const body = validBody();
+    body.customer['first-name'] = 'S\u202Eam';
+    body.customer['last-name'] = 'L\u200Bee\uFEFF';
+    body.finance.primaryAddress1 = '1 High\u2066 Street';
+    body.finance.primaryCity = 'Le\u200Deds';
+    expect((await handler(post(body))).status).toBe(201);
+    expect(calls[1]!.body.billing_request_flows!.prefilled_customer).toMatchObject({ given_name: 'Sam', family_name: 'Lee', address_line1: '1 High Street', city: 'Leeds' });
+  });
+
   it('keeps the metadata within GoCardless limits: 3 keys of at most 50, values of at most 500 characters', async () => {
     const { handler, calls } = handlerWith();
     await handler(post(validBody(EXTRAS)));
