@@ -43,7 +43,7 @@ const percentile = (sorted, fraction) => sorted[Math.min(sorted.length - 1, Math
 async function startRelay(idempotency) {
   const standIn = createMailgunStandIn(ACCOUNT);
   const relay = createSpecRequestHandler({
-    mailgun: { ...ACCOUNT, baseUrl: 'http://mailgun.invalid', fetch: (input, init) => standIn.handle(new Request(input, init)) },
+    mailgun: { ...ACCOUNT, baseUrl: 'https://mailgun.invalid', fetch: (input, init) => standIn.handle(new Request(input, init)) },
     from: `Upgrade specifications <specifications@${ACCOUNT.domain}>`,
     to: 'orders@company.example',
     subject: 'Upgrade specification request',

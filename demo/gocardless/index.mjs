@@ -29,7 +29,7 @@ import { createGoCardlessStandIn } from './api-stand-in.mjs';
 const DEMO_ACCESS_TOKEN = 'demo-gocardless-token';
 const DEMO_WEBHOOK_SECRET = 'demo-webhook-secret';
 /** A name that never resolves, so a stand-in misconfiguration cannot reach the network. */
-const STAND_IN_BASE_URL = 'http://gocardless.invalid';
+const STAND_IN_BASE_URL = 'https://gocardless.invalid';
 const STAND_IN_ADMIN_ENDPOINT = 'https://demo-shop.myshopify.invalid/admin/api/2026-04/graphql.json';
 const MAX_FAILURES = 100;
 

@@ -16,7 +16,7 @@ import { createMailgunStandIn } from './mailgun-stand-in.mjs';
 
 export const DEMO_ACCOUNT = { apiKey: 'demo-mailgun-key', domain: 'mg.demo.example' };
 /** A name that never resolves, so a stand-in misconfiguration cannot reach the network. */
-const STAND_IN_BASE_URL = 'http://mailgun.invalid';
+const STAND_IN_BASE_URL = 'https://mailgun.invalid';
 const MAX_FAILURES = 100;
 /** The longest an answer may be held back: past any relay timeout, bounded for a typo. */
 const MAX_DELAY_MS = 120_000;

@@ -237,7 +237,7 @@ describe('createDirectDebitHandler: the GoCardless requests', () => {
     const handler = createDirectDebitHandler({
     trustedProxies: 1,
     log: false,
-      gocardless: { accessToken: TOKEN, environment: 'sandbox', baseUrl: 'http://gocardless.invalid/', fetch: provider.fetch },
+      gocardless: { accessToken: TOKEN, environment: 'sandbox', baseUrl: 'https://gocardless.invalid/', fetch: provider.fetch },
       allowedOrigins: [ORIGIN],
       clock: () => TODAY,
       mandate: { scheme: 'faster_payments' },
@@ -245,7 +245,7 @@ describe('createDirectDebitHandler: the GoCardless requests', () => {
     const body = validBody();
     body.finance.primaryRegion = '';
     expect((await handler(post(body))).status).toBe(201);
-    expect(provider.calls[0]!.url).toBe('http://gocardless.invalid/billing_requests');
+    expect(provider.calls[0]!.url).toBe('https://gocardless.invalid/billing_requests');
     expect(provider.calls[0]!.body.billing_requests!.mandate_request).toEqual({ scheme: 'faster_payments', currency: 'GBP' });
     expect(provider.calls[1]!.body.billing_request_flows!.prefilled_customer).not.toHaveProperty('region');
   });
@@ -476,6 +476,7 @@ describe('createDirectDebitHandler: validation', () => {
     ['an empty token', { gocardless: { accessToken: ' ', environment: 'sandbox' as const } }],
     ['a token with a line break', { gocardless: { accessToken: 'a\nb', environment: 'sandbox' as const } }],
     ['an unknown environment', { gocardless: { accessToken: TOKEN, environment: 'staging' as 'live' } }],
+    ['a plain http base URL to another host', { gocardless: { accessToken: TOKEN, environment: 'sandbox' as const, baseUrl: 'http://api-sandbox.gocardless.com' } }],
     ['a path as origin', { allowedOrigins: ['https://portal.example/page'] }],
     ['no origins', { allowedOrigins: [] }],
   ])('refuses options with %s at creation', (_, overrides) => {

@@ -8,7 +8,7 @@ import { priceConfiguration } from '../domain/pricing';
 import type { DirectDebitOutcome, DirectDebitStore } from './direct-debit-store';
 import { memoryDirectDebitStore } from './direct-debit-store';
 import type { BodyResult } from './http';
-import { checkOrigins, corsHeaders, errorResponse, fingerprint, json, readAtMost, readJsonBody } from './http';
+import { checkOrigins, corsHeaders, errorResponse, fingerprint, json, providerUrlAllowed, readAtMost, readJsonBody } from './http';
 import type { ClientAddressOptions } from './client-address';
 import { checkClientAddressOptions } from './client-address';
 import type { IdempotencyStore } from './idempotency';
@@ -137,6 +137,9 @@ function checkOptions(options: DirectDebitHandlerOptions): void {
   if (!singleLine(accessToken)) throw new TypeError('createDirectDebitHandler: gocardless.accessToken must be a non-empty single line.');
   if (environment !== 'sandbox' && environment !== 'live') {
     throw new TypeError('createDirectDebitHandler: gocardless.environment must be "sandbox" or "live".');
+  }
+  if (options.gocardless.baseUrl !== undefined && !providerUrlAllowed(options.gocardless.baseUrl)) {
+    throw new TypeError('createDirectDebitHandler: gocardless.baseUrl must be an https URL (http only to a loopback host): the access token travels with every request.');
   }
   checkOrigins('createDirectDebitHandler', options.allowedOrigins);
   checkClientAddressOptions('createDirectDebitHandler', options);

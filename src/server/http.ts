@@ -87,3 +87,13 @@ export async function fingerprint(value: unknown): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(value)));
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
+
+/** Hosts a plain `http:` provider URL may name: what crosses it never leaves the machine. */
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+
+/** Whether `url` is a URL a provider's secret may be sent to: `https:`, or `http:` to a loopback host (a local stand-in). */
+export function providerUrlAllowed(url: string): boolean {
+  if (!URL.canParse(url)) return false;
+  const { protocol, hostname } = new URL(url);
+  return protocol === 'https:' || (protocol === 'http:' && LOOPBACK.test(hostname));
+}

@@ -3,6 +3,7 @@
  * account's options and their checks, one call with a deadline, and what its answer (or its
  * absence) means. The key stays here, on the server (DESIGN: the mail key never reaches the browser).
  */
+import { providerUrlAllowed } from './http';
 import type { RequestNotes } from './operations';
 import { safely } from './operations';
 
@@ -82,8 +83,8 @@ export function checkDuration(caller: string, name: string, value: number | unde
 /** The account's options beyond its key and domain (which the caller checks with its other single lines). */
 export function checkMailgunOptions(caller: string, options: MailgunOptions): void {
   const { baseUrl } = options;
-  if (baseUrl !== undefined && !(URL.canParse(baseUrl) && ['http:', 'https:'].includes(new URL(baseUrl).protocol))) {
-    throw new TypeError(`${caller}: mailgun.baseUrl must be an http(s) URL.`);
+  if (baseUrl !== undefined && !providerUrlAllowed(baseUrl)) {
+    throw new TypeError(`${caller}: mailgun.baseUrl must be an https URL (http only to a loopback host): the API key travels with every request.`);
   }
   checkDuration(caller, 'mailgun.timeoutMs', options.timeoutMs, 1);
   checkDuration(caller, 'mailgun.confirmAfterMs', options.confirmAfterMs, 0);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestNotes } from './operations';
 import type { ShopAdminFailure } from './shop-admin';
+import { providerUrlAllowed } from './http';
 import { accessDenied, checkShopAdminOptions, shopAdmin } from './shop-admin';
 
 const ENDPOINT = 'https://demo-shop.myshopify.com/admin/api/2026-04/graphql.json';
@@ -94,5 +95,20 @@ describe('accessDenied', () => {
     expect(accessDenied([{ message: 'Access denied for draftOrderCreate field.', extensions: { code: 'ACCESS_DENIED' } }])).toBe(true);
     expect(accessDenied([{ message: 'Throttled', extensions: { code: 'THROTTLED' } }])).toBe(false);
     expect(accessDenied(undefined)).toBe(false);
+  });
+});
+
+describe('providerUrlAllowed', () => {
+  it.each([
+    ['https://api.eu.mailgun.net', true],
+    ['http://127.0.0.1:8080/', true],
+    ['http://localhost/', true],
+    ['http://[::1]/', true],
+    ['http://api.eu.mailgun.net', false],
+    ['http://127.0.0.1.example/', false],
+    ['ftp://127.0.0.1/', false],
+    ['not a url', false],
+  ])('%s: %s', (url, allowed) => {
+    expect(providerUrlAllowed(url)).toBe(allowed);
   });
 });

@@ -4,6 +4,7 @@
  * and told apart by whether a retry can help. The Admin token lives only in these options and the
  * `X-Shopify-Access-Token` header.
  */
+import { providerUrlAllowed } from './http';
 import { checkDuration, checkSingleLines, deadline } from './mailgun';
 import type { RequestNotes } from './operations';
 import { safely } from './operations';
@@ -40,9 +41,6 @@ export type AdminAnswer<T> = { ok: true; status: number; data: T | null | undefi
 /** The Admin API's answers that say the token or the endpoint is wrong: a retry fails alike. */
 const PERMANENT_STATUSES = new Set([400, 401, 402, 403, 404, 423]);
 
-/** Hosts an `http:` endpoint may name: the token never leaves the machine unencrypted. */
-const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
-
 /** The version an Admin endpoint names, or undefined when it is no Admin GraphQL URL. */
 function adminVersion(endpoint: string): string | undefined {
   if (!URL.canParse(endpoint)) return undefined;
@@ -62,8 +60,7 @@ export function checkShopAdminOptions(caller: string, options: ShopAdminOptions,
   if (version === undefined || (version !== 'unstable' && version < '2025-10')) {
     throw new TypeError(`${caller}: ${name}.adminEndpoint must be https://{shop}.myshopify.com/admin/api/{version}/graphql.json with a version from 2025-10.`);
   }
-  const url = new URL(options.adminEndpoint);
-  if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) {
+  if (!providerUrlAllowed(options.adminEndpoint)) {
     throw new TypeError(`${caller}: ${name}.adminEndpoint must use https: the Admin token may cross plain http only to a loopback host.`);
   }
   checkDuration(caller, `${name}.timeoutMs`, options.timeoutMs, 1);

@@ -350,6 +350,7 @@ describe('createSpecRequestHandler: validation', () => {
     ['a path as origin', { allowedOrigins: ['https://portal.example/page'] }],
     ['no origins', { allowedOrigins: [] }],
     ['a base URL that is no http(s) URL', { mailgun: { baseUrl: 'ftp://api.mailgun.net' } }],
+    ['a plain http base URL to another host', { mailgun: { baseUrl: 'http://api.eu.mailgun.net' } }],
     ['an endless timeout', { mailgun: { timeoutMs: Infinity } }],
     ['a timeout of 0', { mailgun: { timeoutMs: 0 } }],
     ['a timeout that is not a number', { mailgun: { timeoutMs: Number.NaN } }],

@@ -14,7 +14,7 @@ import { createDirectDebitHandler, createDirectDebitWebhookHandler } from '../..
 import { memoryDirectDebitStore } from '../../src/server/direct-debit-store';
 
 const ORIGIN = 'https://portal.example';
-const BASE = 'http://gocardless.invalid';
+const BASE = 'https://gocardless.invalid';
 const TOKEN = 'test-token';
 const SECRET = 'test-webhook-secret';
 /** 15 January 2026, for the age check. */
