@@ -476,6 +476,21 @@ describe('createSpecRequestHandler: idempotency and provider failures', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('refuses the same key with another body (422) while the first is being sent on this instance, sending it never', async () => {
+    const { handler, calls, hold } = relay();
+    const open = hold();
+    const body = validBody();
+    const first = handler(post(body));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toHaveLength(1);
+    const other = await handler(post({ ...body, customer: { ...body.customer, 'first-name': 'Other' } }));
+    expect(other.status).toBe(422);
+    expect((await other.json()).error.code).toBe('idempotency_key_reused');
+    open();
+    expect((await first).status).toBe(202);
+    expect(calls).toHaveLength(1);
+  });
+
   it.each<[string, MessageAnswer]>([
     ['a 429', 429],
     ['a 500', 500],

@@ -147,7 +147,8 @@ export function createSpecRequestHandler(options: SpecRequestHandlerOptions): Ha
   // A settling holder may ask the events and then send, each call ended at the timeout.
   const leaseMs = 2 * mail.timeoutMs + LEASE_MARGIN;
   /** Attempts in progress in this instance, so a concurrent repeat waits for the first (no double send). */
-  const inFlight = new Map<string, Promise<Answer>>();
+  /** The requests this instance is sending, by key, with the fingerprint of the body each came with. */
+  const inFlight = new Map<string, { print: string; answer: Promise<Answer> }>();
 
   const allowed = (origin: string, request: Request) =>
     typeof options.allowedOrigins === 'function'
@@ -243,9 +244,14 @@ export function createSpecRequestHandler(options: SpecRequestHandlerOptions): Ha
   ): Promise<{ answer: Answer; replayed: boolean }> {
     for (let polls = 0; ; ) {
       const running = inFlight.get(key);
+      if (running && running.print !== print) {
+        // The same key with another body, while the first is being sent: refused as the store refuses it.
+        notes.idempotency = 'mismatch';
+        return { answer: keyReused(), replayed: false };
+      }
       if (running) {
         notes.idempotency = 'replayed';
-        const answer = await running;
+        const answer = await running.answer;
         return { answer, replayed: answer.status < 300 };
       }
       const token = crypto.randomUUID();
@@ -280,7 +286,7 @@ export function createSpecRequestHandler(options: SpecRequestHandlerOptions): Ha
           inFlight.delete(key);
         }
       })();
-      inFlight.set(key, working);
+      inFlight.set(key, { print, answer: working });
       return { answer: await working, replayed: false };
     }
   }
