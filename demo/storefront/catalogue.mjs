@@ -1,5 +1,5 @@
 // The demo shop's products, seeded from the configurator's catalogue: the Charge Point, one installation product whose variants are the installation options
-// (spec §7.1 queries it for title, description and first image), and one product per cable,
+// (the installation step reads its title, description and first image), and one product per cable,
 // add-on and offer, so every variant the element adds to a cart exists here. Colours are no products
 // (the charger's line names them), so nothing here sells for £0.00 but the catalogue's own items.
 // The Admin API stand-in adds and changes products too, and publishes them: the Storefront API

@@ -1,5 +1,5 @@
 // One Storefront API stand-in: the demo shop seeded from a catalogue, its carts, the steering
-// (`/api/_control`), and the routes that serve them (DESIGN: Demo server), with the Admin API
+// (`/api/_control`), and the routes that serve them (README: The demo server), with the Admin API
 // stand-in over the same shop at `/admin/api/{version}/graphql.json` and its draft orders' invoice
 // checkouts at `/demo-invoice/{token}`. The theme cart stand-in sells from the same shop.
 import { ALL_SCOPES, createAdminStandIn } from '../admin/index.mjs';
