@@ -8,7 +8,7 @@
 // overrides, discount codes, shipping lines, payment terms, customers) is refused with a user error
 // rather than ignored. A created draft's `invoiceUrl` is its checkout at `/demo-invoice/{token}` on the
 // origin the Admin request came to, as Shopify's is on the shop's domain; deleting a draft ends it.
-import { decimalAmount } from '../storefront/money.mjs';
+import { adminMoney, moneyV2 } from '../storefront/money.mjs';
 import { paginate } from '../storefront/paging.mjs';
 
 /** Shopify takes at most 499 line items in a draft order (DraftOrderInput.lineItems). */
@@ -19,10 +19,7 @@ const UNMODELLED_LINE = ['appliedDiscount', 'priceOverride', 'generatePriceOverr
 
 const userError = (field, message) => ({ field, message });
 
-const moneyV2 = (pence) => ({ amount: decimalAmount(pence), currencyCode: 'GBP' });
 const moneyBag = (pence) => ({ shopMoney: moneyV2(pence), presentmentMoney: moneyV2(pence) });
-/** An Admin `Money` scalar, as `ProductVariant.price` gives it: "599.00". */
-const money = (pence) => `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, '0')}`;
 const penceOf = (pounds) => Math.round(Number(pounds) * 100);
 const present = (value) => value != null && !(Array.isArray(value) && value.length === 0);
 
@@ -93,7 +90,7 @@ const appliedDiscountView = (discount) =>
     valueType: discount.valueType,
     amountSet: moneyBag(discount.amountPence),
     amountV2: moneyV2(discount.amountPence),
-    amount: money(discount.amountPence),
+    amount: adminMoney(discount.amountPence),
   };
 
 /** A line as both `CalculatedDraftOrderLineItem` and `DraftOrderLineItem` show it; no line discounts are modelled. */
@@ -112,7 +109,7 @@ function lineView(line, id) {
     requiresShipping: line.variant.requiresShipping,
     isGiftCard: false,
     customAttributes: line.customAttributes,
-    variant: { __typename: 'ProductVariant', id: line.variant.id, title: line.variant.title, price: money(line.unitPence), sku: line.sku },
+    variant: { __typename: 'ProductVariant', id: line.variant.id, title: line.variant.title, price: adminMoney(line.unitPence), sku: line.sku },
     appliedDiscount: null,
     originalUnitPriceSet: moneyBag(line.unitPence),
     originalTotalSet: moneyBag(total),

@@ -136,7 +136,7 @@ export function createAdminStandIn({ shop, tokens, now = () => new Date() }) {
       rootValue: rootValue(root.kind, scopes),
       variableValues: variables,
       operationName,
-      contextValue: { scopes, version, now, origin: new URL(request.url).origin },
+      contextValue: { scopes, origin: new URL(request.url).origin },
     });
     return json(200, result, headers);
   }

@@ -6,11 +6,10 @@
 // `userErrors`; what the demo shop does not model (files, metafields, inventory, bundles) is refused
 // with INVALID_INPUT rather than ignored.
 import { PUBLICATIONS } from '../storefront/catalogue.mjs';
+import { adminMoney } from '../storefront/money.mjs';
 import { paginate } from '../storefront/paging.mjs';
 import { search } from '../storefront/product-search.mjs';
 
-/** Pence as the Admin API's Money scalar: "599.00". */
-const money = (pence) => `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, '0')}`;
 const MONEY = /^\d{1,9}(\.\d{1,2})?$/;
 
 /** Shopify makes a handle of the title when none is given. */
@@ -45,7 +44,7 @@ export function productResolvers({ shop }) {
       id: variant.id,
       title: variant.title,
       sku: variant.sku ?? null,
-      price: money(variant.pricePence),
+      price: adminMoney(variant.pricePence),
       availableForSale: variant.availableForSale,
       position: product.variantList.indexOf(variant) + 1,
       taxable: variant.taxable,

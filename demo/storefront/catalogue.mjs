@@ -24,69 +24,34 @@ export const publicationOf = (channel) => PUBLICATIONS.find((publication) => pub
 export const MAX_QUANTITY = 999;
 
 const escapeHtml = (text) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const hyphenate = (id) => id.replace(/_/g, '-');
 const numericTail = (gid) => /\/(\d+)$/.exec(gid)?.[1];
 
+/** The demo's pictures of the two products the element shows one of. */
+const IMAGES = {
+  'Charge Point': { name: 'charge-point', alt: 'The Charge Point on a wall' },
+  Installation: { name: 'installation', alt: 'A charger installed on a house wall' },
+};
 
-const INSTALLATION_DESCRIPTION =
-  'Installation of your Charge Point by an approved electrician. Premium installations start with a ' +
-  'physical survey, standard ones with a remote survey, usually arranged within two weeks of your order. ' +
-  'A standard install includes up to 15m of cable, up to 4 hours on site, a 1.8m install height, 7m of ' +
-  'trunking, 40A overcurrent protection and a Type A RCD. Weekend installation is £150 including VAT, ' +
-  'subject to availability. Mainland UK only.';
+/** The catalogue item a shop variant stands for (domain/shop-products.ts `CatalogueSlot`). */
+const itemOf = (catalogue, slot) => (slot.list === 'baseProduct' ? catalogue.baseProduct : catalogue[slot.list].find((item) => item.id === slot.id));
 
-const CHARGE_POINT_DESCRIPTION =
-  'A wall-mounted home charger for electric vehicles, 7kW single phase or 22kW three phase, with a ' +
-  'Type 2 socket or a tethered cable, in the front and body colours you choose.';
-
-/** The product records before ids are settled: title, type, description, image and variants. */
-function productDrafts(catalogue) {
-  const base = catalogue.baseProduct;
-  const drafts = [
-    {
-      id: base.productId,
-      handle: 'charge-point',
-      title: base.name,
-      productType: 'Charge Point',
-      description: CHARGE_POINT_DESCRIPTION,
-      image: { name: 'charge-point', alt: 'The Charge Point on a wall' },
-      variants: [{ id: base.variantId, sku: base.code, price: base.price, requiresShipping: true }],
-    },
-    {
-      handle: 'installation',
-      title: 'Home charger installation',
-      productType: 'Installation',
-      description: INSTALLATION_DESCRIPTION,
-      image: { name: 'installation', alt: 'A charger installed on a house wall' },
-      optionName: 'Installation',
-      variants: catalogue.installations.map((option) => ({
-        id: option.variantId,
-        title: option.longName,
-        sku: option.id,
-        price: option.price,
-        requiresShipping: false,
-      })),
-    },
-  ];
-  for (const cable of catalogue.cables) {
-    drafts.push({
-      handle: `cable-${hyphenate(cable.id)}`,
-      title: cable.name,
-      productType: 'Cable',
-      description: `${cable.name}: ${cable.kind === 'tethered' ? 'a tethered cable' : 'a Type 2 socket'} at ${cable.powerKw}kW.`,
-      variants: [{ id: cable.variantId, sku: cable.code, price: cable.price, requiresShipping: true }],
-    });
-  }
-  for (const addOn of catalogue.addOns) {
-    drafts.push({
-      handle: `add-on-${hyphenate(addOn.id)}`,
-      title: addOn.name,
-      productType: 'Add-on',
-      description: `${addOn.name} for the Charge Point.`,
-      variants: [{ id: addOn.variantId, sku: addOn.code, price: addOn.price, requiresShipping: true }],
-    });
-  }
-  return drafts;
+/**
+ * The product records before ids are settled, from the products the set-up command makes for the
+ * catalogue (`shopProducts`): the catalogue's own variant ids, the charger's product id, the pictures.
+ */
+function productDrafts(catalogue, products) {
+  return products.map((spec) => ({
+    ...(spec.productType === 'Charge Point' && { id: catalogue.baseProduct.productId }),
+    handle: spec.handle,
+    title: spec.title,
+    productType: spec.productType,
+    description: spec.description,
+    image: IMAGES[spec.productType],
+    optionName: spec.optionName,
+    variants: spec.variants
+      .map((variant) => ({ id: itemOf(catalogue, variant.slot)?.variantId, title: variant.title, sku: variant.sku, price: variant.price, requiresShipping: variant.requiresShipping }))
+      .filter((variant) => variant.id !== undefined),
+  }));
 }
 
 function image(index, { name, alt }) {
@@ -221,9 +186,10 @@ const POLICIES = [
 /**
  * Everything the demo shop sells and says about itself, indexed for the resolvers: products in
  * seed order, variants, one collection, the shop with its policies, and the discount codes of
- * the catalogue's partner discounts (spec §3 "Discount entries").
+ * the catalogue's partner discounts. `productSpecs` are the products the set-up command would make
+ * for the catalogue (`shopProducts` of dist/server.js), so the prefilled shop is what it makes.
  */
-export function seedShop(catalogue) {
+export function seedShop(catalogue, productSpecs) {
   const products = [];
   const variants = new Map();
   /** Numbers for products and variants the Admin API makes, apart from the catalogue's. */
@@ -242,7 +208,7 @@ export function seedShop(catalogue) {
     const usedIds = new Set();
     let fallbackId = 9_000_000_000;
     const seeded = [];
-    productDrafts(catalogue).forEach((draft) => {
+    productDrafts(catalogue, productSpecs).forEach((draft) => {
       // A merchant catalogue may reuse a variant for two items; the first item keeps it.
       const fresh = { ...draft, variants: draft.variants.filter((variant) => !variants.has(variant.id)) };
       if (fresh.variants.length === 0) return;

@@ -84,7 +84,7 @@ export function graphqlRoutes({ shop, carts, failures }) {
       document,
       variableValues: params.variables,
       operationName: params.operationName,
-      contextValue: { shop, carts, version: served, origin: new URL(request.url).origin },
+      contextValue: { shop, carts, origin: new URL(request.url).origin },
       fieldResolver: fallbackResolver,
     });
     return json(200, result, versionHeader);

@@ -12,6 +12,9 @@ export function decimalAmount(pence) {
   return `${sign}${pounds}.${rest.endsWith('0') ? rest[0] : rest}`;
 }
 
+/** An Admin API `Money` amount as Shopify writes it: pounds with two decimals, "599.00". */
+export const adminMoney = (pence) => `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, '0')}`;
+
 /** A `MoneyV2` in GBP (spec §9: money is GBP). */
 export const moneyV2 = (pence) => ({ __typename: 'MoneyV2', amount: decimalAmount(pence), currencyCode: 'GBP' });
 

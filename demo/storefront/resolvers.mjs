@@ -1,5 +1,5 @@
 // Resolvers of the stand-in. They are the same for every stand-in: each request's context carries
-// its shop, cart store, origin and API version, so one executable schema serves them all.
+// its shop, cart store and origin; one executable schema per published version serves them all.
 import { formattedAddress } from './delivery-addresses.mjs';
 import { GraphQLError, getNamedType, getNullableType, isListType, isNonNullType, isObjectType } from './graphql.mjs';
 import { emptyConnection, paginate } from './paging.mjs';

@@ -1,5 +1,6 @@
 // Types of stand-in.mjs, for the TypeScript tests that drive it in process.
 import type { Catalogue } from '../../src/domain/catalogue/schema';
+import type { ShopProductSpec } from '../../src/domain/shop-products';
 import type { AdminStandIn } from '../admin/index.mjs';
 
 export interface DemoRoute {
@@ -28,4 +29,4 @@ export interface StorefrontStandIn {
 
 export const DEMO_ADMIN_TOKEN: string;
 
-export function createStorefrontStandIn(options: { catalogue: Catalogue; now?: () => Date }): StorefrontStandIn;
+export function createStorefrontStandIn(options: { catalogue: Catalogue; products: readonly ShopProductSpec[]; now?: () => Date }): StorefrontStandIn;

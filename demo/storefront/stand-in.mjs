@@ -15,8 +15,9 @@ import { imageRoutes } from './images.mjs';
 /** The demo's Admin API token: every scope the Admin stand-in knows. Never a real token. */
 export const DEMO_ADMIN_TOKEN = 'shpat_demo-admin-token';
 
-export function createStorefrontStandIn({ catalogue, now }) {
-  const shop = seedShop(catalogue);
+/** `products`: what the set-up command makes for the catalogue (`shopProducts`), the prefilled shop. */
+export function createStorefrontStandIn({ catalogue, products, now }) {
+  const shop = seedShop(catalogue, products);
   const carts = createCartStore({ shop, ...(now ? { now } : {}) });
   const failures = createFailureSwitch();
   const admin = createAdminStandIn({ shop, tokens: { [DEMO_ADMIN_TOKEN]: ALL_SCOPES }, ...(now ? { now } : {}) });

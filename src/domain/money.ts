@@ -15,6 +15,11 @@ export function penceFromPounds(pounds: number | string): Pence {
   return Math.round(value * 100);
 }
 
+/** An amount as Shopify's Admin API takes a Money or Decimal input: pounds with two decimals, "599.00". */
+export function moneyInput(pence: Pence): string {
+  return `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, '0')}`;
+}
+
 /** Pounds as a number with at most two decimals: the figure the contract's `totals` carries. */
 export function poundsFromPence(pence: Pence): number {
   return Math.round(pence) / 100;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHECKED_VERSIONS, validateAgainstAdmin } from '../../test/unit/storefront-schema';
+import { CHECKED_VERSIONS, validateAgainstAdmin } from '../../test/unit/shopify-schema';
 import { UK_CATALOGUE as C } from '../domain/catalogue/uk';
 import type { Configuration } from '../domain/configuration';
 import { defaultConfiguration } from '../domain/configuration';
@@ -50,25 +50,24 @@ function recorded(answers: (() => Response | Promise<Response>)[] = []) {
 
 const money = (amount: string) => ({ shopMoney: { amount, currencyCode: 'GBP' } });
 
+/** The bodies of every call the handler makes of the shop, in order. */
+async function everyCall() {
+  const { shop, bodies } = recorded();
+  const notes: RequestNotes = {};
+  await shop.prices(items.map((item) => item.variantId), notes);
+  await shop.calculate(input, notes);
+  await shop.create(input, notes);
+  await shop.remove('gid://shopify/DraftOrder/1', notes);
+  return bodies;
+}
+
 describe('the draft-order documents', () => {
   it('are every document the calls send, each sent as written', async () => {
-    const { shop, bodies } = recorded();
-    const notes: RequestNotes = {};
-    await shop.prices(items.map((item) => item.variantId), notes);
-    await shop.calculate(input, notes);
-    await shop.create(input, notes);
-    await shop.remove('gid://shopify/DraftOrder/1', notes);
-    expect(bodies.map((body) => body.query)).toEqual(Object.values(DRAFT_ORDER_DOCUMENTS));
+    expect((await everyCall()).map((body) => body.query)).toEqual(Object.values(DRAFT_ORDER_DOCUMENTS));
   });
 
   it.each(CHECKED_VERSIONS)("are valid against Shopify's published Admin schema %s, with the variables the calls build", async (version) => {
-    const { shop, bodies } = recorded();
-    const notes: RequestNotes = {};
-    await shop.prices(items.map((item) => item.variantId), notes);
-    await shop.calculate(input, notes);
-    await shop.create(input, notes);
-    await shop.remove('gid://shopify/DraftOrder/1', notes);
-    for (const { query, variables } of bodies) {
+    for (const { query, variables } of await everyCall()) {
       expect(validateAgainstAdmin(query, version, variables).map((error) => error.message), query.trim().split('\n')[0]).toEqual([]);
     }
   });

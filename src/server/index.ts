@@ -58,3 +58,5 @@ export type {
 export { parseCatalogue } from '../domain/catalogue/schema';
 export type { Catalogue } from '../domain/catalogue/schema';
 export { UK_CATALOGUE } from '../domain/catalogue/uk';
+export { shopProducts } from '../domain/shop-products';
+export type { CatalogueSlot, ShopProductSpec, ShopVariantSpec } from '../domain/shop-products';

@@ -3,6 +3,7 @@
  * (`discountCodeBasicCreate`), for the partner-discount handler.
  */
 import type { Pence } from '../domain/money';
+import { moneyInput } from '../domain/money';
 import type { ShopAdminFailure, ShopAdminOptions } from './shop-admin';
 import { safely } from './operations';
 import { accessDenied, shopAdmin } from './shop-admin';
@@ -48,8 +49,6 @@ export const DISCOUNT_CODE_BASIC_CREATE = /* GraphQL */ `
   }
 `;
 
-/** An amount in pence as the Admin API's Decimal: "100.00". */
-const decimal = (pence: Pence) => `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, '0')}`;
 
 /** `DiscountCodeBasicInput` for a single-use code: a fixed amount split across the whole order, for any buyer. */
 export function singleUseDiscountInput(discount: SingleUseDiscount): Record<string, unknown> {
@@ -59,7 +58,7 @@ export function singleUseDiscountInput(discount: SingleUseDiscount): Record<stri
     startsAt: new Date(discount.startsAt).toISOString(),
     endsAt: new Date(discount.endsAt).toISOString(),
     context: { all: 'ALL' },
-    customerGets: { value: { discountAmount: { amount: decimal(discount.amount), appliesOnEachItem: false } }, items: { all: true } },
+    customerGets: { value: { discountAmount: { amount: moneyInput(discount.amount), appliesOnEachItem: false } }, items: { all: true } },
     usageLimit: 1,
     appliesOncePerCustomer: true,
   };

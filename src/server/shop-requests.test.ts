@@ -2,7 +2,7 @@
 // mutation, the quote handler's Storefront price query), checked with their variables against
 // Shopify's published schemas of the version the element pins and the oldest it accepts.
 import { describe, expect, it } from 'vitest';
-import { CHECKED_VERSIONS, validateAgainstAdmin, validateAgainstStorefront } from '../../test/unit/storefront-schema';
+import { CHECKED_VERSIONS, validateAgainstAdmin, validateAgainstStorefront } from '../../test/unit/shopify-schema';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import { createShopDiscounts } from './shop-discounts';
 import { shopPricer } from './shop-prices';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateAgainstStorefront } from '../../test/unit/storefront-schema';
+import { validateAgainstStorefront } from '../../test/unit/shopify-schema';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import { catalogueHandles, catalogueVariantIds, parseShopPrices, VARIANT_PRICES_QUERY } from '../domain/shop-prices';
 import { priceCatalogue } from './shop-prices';

@@ -1,4 +1,4 @@
-import { formatPence } from '../domain/money';
+import { formatPence, moneyInput } from '../domain/money';
 import type { Pence } from '../domain/money';
 import type { ShopProductSpec } from '../domain/shop-products';
 
@@ -71,8 +71,6 @@ export function planProduct(spec: ShopProductSpec, existing: ExistingProduct | n
   return { spec, existing, action: changes.length > 0 ? 'update' : 'unchanged', set, publishTo, changes };
 }
 
-/** Pence as the Admin API's Money input: "599.00". */
-export const moneyInput = (pence: Pence) => `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, '0')}`;
 
 /**
  * The `productSet` variables for a plan item: found by handle; its one option and every variant, each

@@ -36,8 +36,6 @@ export const REQUIRED_SCOPES: Readonly<Record<string, string>> = {
 /** Products asked for in one request; each costs about 30 points of Shopify's 1000 a query. */
 const LOOKUP_BATCH = 10;
 
-const grants = (scopes: readonly string[], scope: string) => scopes.includes(scope);
-
 /** The scopes message for a token without them, with where a merchant ticks them. */
 export function missingScopesMessage(scopes: readonly string[]): string {
   const list = scopes.map((scope) => `${scope} (${REQUIRED_SCOPES[scope] ?? 'for this step'})`).join(', ');
@@ -143,7 +141,7 @@ export async function setUpShop(options: SetupOptions): Promise<SetupResult> {
 
   const access = await admin<AccessAnswer>(SETUP_ACCESS_QUERY);
   const granted = access.currentAppInstallation.accessScopes.map((scope) => scope.handle);
-  const missing = Object.keys(REQUIRED_SCOPES).filter((scope) => !grants(granted, scope));
+  const missing = Object.keys(REQUIRED_SCOPES).filter((scope) => !granted.includes(scope));
   if (missing.length > 0) throw new SetupError(missingScopesMessage(missing), missing);
 
   const publications = await targetPublications(admin, access.currentAppInstallation.app.id, options);

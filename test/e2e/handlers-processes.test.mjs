@@ -17,7 +17,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Agent, createServer, request as httpRequest } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { UK_CATALOGUE } from '../../dist/server.js';
+import { UK_CATALOGUE, shopProducts } from '../../dist/server.js';
 import { createGoCardlessStandIn } from '../../demo/gocardless/api-stand-in.mjs';
 import { createStorefrontStandIn, DEMO_ADMIN_TOKEN } from '../../demo/storefront/stand-in.mjs';
 import { sendResponse, toRequest } from '../../demo/http.mjs';
@@ -244,6 +244,12 @@ describe('the direct-debit handlers as two processes sharing one Redis', () => {
     api = createServer(async (req, res) => sendResponse(res, await gocardless.handle(toRequest(req, '127.0.0.1')), req.method));
     await new Promise((resolve) => api.listen(0, '127.0.0.1', resolve));
     gocardlessUrl = `http://127.0.0.1:${api.address().port}/`;
+    handlers = await startHandlers();
+  });
+  after(() => api && new Promise((resolve) => api.close(resolve)));
+
+  /** Two handler processes on the GoCardless stand-in, sharing a Redis prefix of their own; `more` adds to their environment. */
+  const startHandlers = (more = {}) => {
     const env = {
       PORT: '0',
       ALLOWED_ORIGINS: ORIGIN,
@@ -251,10 +257,10 @@ describe('the direct-debit handlers as two processes sharing one Redis', () => {
       GOCARDLESS_WEBHOOK_SECRET: WEBHOOK_SECRET,
       GOCARDLESS_BASE_URL: gocardlessUrl,
       ...onRedis(newPrefix()),
+      ...more,
     };
-    handlers = await Promise.all([0, 1].map(() => startScript('handlers-server.mjs', env)));
-  });
-  after(() => api && new Promise((resolve) => api.close(resolve)));
+    return Promise.all([0, 1].map(() => startScript('handlers-server.mjs', env)));
+  };
 
   const start = (handler, body) =>
     fetch(new URL('api/direct-debit', handler.url), {
@@ -314,21 +320,14 @@ describe('the direct-debit handlers as two processes sharing one Redis', () => {
 
   it('with the shop configured, makes one draft order for a mandate whichever process each checkout reaches', async () => {
     // The shop's Admin API stand-in, served from this process over loopback.
-    const shop = createStorefrontStandIn({ catalogue: UK_CATALOGUE });
+    const shop = createStorefrontStandIn({ catalogue: UK_CATALOGUE, products: shopProducts(UK_CATALOGUE) });
     const admin = createServer(async (req, res) => sendResponse(res, await shop.handle(toRequest(req, '127.0.0.1')), req.method));
     await new Promise((resolve) => admin.listen(0, '127.0.0.1', resolve));
     try {
-      const env = {
-        PORT: '0',
-        ALLOWED_ORIGINS: ORIGIN,
-        GOCARDLESS_ACCESS_TOKEN: ACCESS_TOKEN,
-        GOCARDLESS_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        GOCARDLESS_BASE_URL: gocardlessUrl,
+      const [a, b] = await startHandlers({
         SHOPIFY_ADMIN_ENDPOINT: `http://127.0.0.1:${admin.address().port}/admin/api/2026-04/graphql.json`,
         SHOPIFY_ADMIN_TOKEN: DEMO_ADMIN_TOKEN,
-        ...onRedis(newPrefix()),
-      };
-      const [a, b] = await Promise.all([0, 1].map(() => startScript('handlers-server.mjs', env)));
+      });
       const body = { ...valid, idempotencyKey: randomUUID() };
       const started = await start(a, body);
       const { flowId, checkout } = await started.json();

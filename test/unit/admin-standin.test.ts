@@ -14,6 +14,7 @@ import { UK_CATALOGUE } from '../../src/domain/catalogue/uk';
 import type { DraftOrderInput } from '../../src/domain/draft-order';
 import { createDraftOrders } from '../../src/server/draft-orders';
 import { DISCOUNT_CODE_BASIC_CREATE, singleUseDiscountInput } from '../../src/server/shop-discounts';
+import { shopProducts } from '../../src/domain/shop-products';
 
 const TOKEN = 'shpat_demo';
 const ADMIN = 'https://demo-shop.myshopify.invalid/admin/api/2025-10/graphql.json';
@@ -30,7 +31,7 @@ let admin: AdminStandIn;
 
 beforeEach(() => {
   // A merchant catalogue with shared codes, so the Admin API's refusal of a taken code can be shown.
-  storefront = createStorefrontStandIn({ catalogue: SHARED_CODES_CATALOGUE });
+  storefront = createStorefrontStandIn({ catalogue: SHARED_CODES_CATALOGUE, products: shopProducts(SHARED_CODES_CATALOGUE) });
   admin = createAdminStandIn({ shop: storefront.shop, tokens: { [TOKEN]: ALL_SCOPES } });
 });
 
@@ -269,7 +270,7 @@ describe('the Admin API stand-in: draft orders', () => {
   let demo: StorefrontStandIn;
 
   beforeEach(() => {
-    demo = createStorefrontStandIn({ catalogue: UK_CATALOGUE, now: () => new Date(T0) });
+    demo = createStorefrontStandIn({ catalogue: UK_CATALOGUE, products: shopProducts(UK_CATALOGUE), now: () => new Date(T0) });
   });
 
   const call = async (query: string, variables: Record<string, unknown> = {}, token = DEMO_ADMIN_TOKEN) =>

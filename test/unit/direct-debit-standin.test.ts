@@ -12,6 +12,7 @@ import { UK_CATALOGUE } from '../../src/domain/catalogue/uk';
 import type { DirectDebitHandlerOptions } from '../../src/server/direct-debit-handler';
 import { createDirectDebitHandler, createDirectDebitWebhookHandler } from '../../src/server/direct-debit-handler';
 import { memoryDirectDebitStore } from '../../src/server/direct-debit-store';
+import { shopProducts } from '../../src/domain/shop-products';
 
 const ORIGIN = 'https://portal.example';
 const BASE = 'https://gocardless.invalid';
@@ -123,7 +124,7 @@ describe('the direct-debit handler against the GoCardless stand-in', () => {
   });
 
   it('checks a fulfilled mandate out with one draft order of the shop, whose invoice page asks the initial payment', async () => {
-    const demo = createStorefrontStandIn({ catalogue: UK_CATALOGUE });
+    const demo = createStorefrontStandIn({ catalogue: UK_CATALOGUE, products: shopProducts(UK_CATALOGUE) });
     const { handler, standIn, store } = world({
       shop: {
         adminEndpoint: 'https://demo-shop.myshopify.invalid/admin/api/2026-04/graphql.json',

@@ -3,10 +3,9 @@
 // every product and variant the catalogue sells, at its prices, published where the Storefront token
 // reads them; a second run and a dry run change nothing; a failure stops it, saying what was done, and
 // a run after it carries on. Every Admin request it sends is checked against Shopify's published schema.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createAdminStandIn } from '../../demo/admin/index.mjs';
 import { createRouter } from '../../demo/router.mjs';
@@ -17,7 +16,8 @@ import { parseCatalogue, type Catalogue } from '../../src/domain/catalogue/schem
 import { UK_CATALOGUE } from '../../src/domain/catalogue/uk';
 import { catalogueVariantIds, VARIANT_PRICES_QUERY } from '../../src/domain/shop-prices';
 import { main } from '../../src/setup/cli';
-import { CHECKED_VERSIONS } from './storefront-schema';
+import { CHECKED_VERSIONS } from './shopify-schema';
+import { shopProducts } from '../../src/domain/shop-products';
 
 const ORIGIN = 'http://127.0.0.1:5173';
 const endpoint = (version = '2026-04') => `${ORIGIN}/admin/api/${version}/graphql.json`;
@@ -29,7 +29,7 @@ let sent: { version: string; body: { query: string; variables?: Record<string, u
 let slept: number[];
 
 beforeEach(() => {
-  standIn = createStorefrontStandIn({ catalogue: UK_CATALOGUE });
+  standIn = createStorefrontStandIn({ catalogue: UK_CATALOGUE, products: shopProducts(UK_CATALOGUE) });
   sent = [];
   slept = [];
 });

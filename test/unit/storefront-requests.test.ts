@@ -17,7 +17,8 @@ import type { OrderSettings } from '../../src/services/order-services';
 import { createOrderServices } from '../../src/services/order-services';
 import { createShopClient, DEFAULT_API_VERSION } from '../../src/services/shop';
 import { priceCatalogue } from '../../src/services/shop-prices';
-import { CHECKED_VERSIONS, validateAgainstStorefront } from './storefront-schema';
+import { CHECKED_VERSIONS, validateAgainstStorefront } from './shopify-schema';
+import { shopProducts } from '../../src/domain/shop-products';
 
 const ORIGIN = 'http://127.0.0.1:5173';
 const ENDPOINT = `${ORIGIN}/api/${DEFAULT_API_VERSION}/graphql.json`;
@@ -32,7 +33,7 @@ interface SentRequest {
 
 /** The stand-in behind a fetch that keeps the body of every Storefront request sent through it. */
 function recordedShop() {
-  const standIn = createStorefrontStandIn({ catalogue: C });
+  const standIn = createStorefrontStandIn({ catalogue: C, products: shopProducts(C) });
   const sent: SentRequest[] = [];
   const fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const { query, variables } = JSON.parse(String(init.body)) as { query: string; variables?: Record<string, unknown> };

@@ -13,6 +13,7 @@ import { catalogueVariantIds } from '../../src/domain/shop-prices';
 import { checkoutConfiguration, createShopClient, DEFAULT_API_VERSION } from '../../src/services/shop';
 import { PINNED_VERSION } from '../../demo/shopify-schemas.mjs';
 import { priceCatalogue } from '../../src/services/shop-prices';
+import { shopProducts } from '../../src/domain/shop-products';
 
 const ORIGIN = 'http://127.0.0.1:5173';
 const TOKEN = { 'X-Shopify-Storefront-Access-Token': 'demo-token' };
@@ -159,7 +160,7 @@ const controlState = async (standIn: StorefrontStandIn) => (await standIn.handle
 
 let standIn: StorefrontStandIn;
 beforeEach(() => {
-  standIn = createStorefrontStandIn({ catalogue: C });
+  standIn = createStorefrontStandIn({ catalogue: C, products: shopProducts(C) });
 });
 
 describe('spec §7.1 product query', () => {

@@ -10,6 +10,7 @@ import { createThemeCartStandIn } from '../../demo/theme-cart.mjs';
 import { SHARED_CODES_CATALOGUE } from '../../src/domain/catalogue/shared-codes.fixture';
 import { CONFIGURATION } from '../../src/services/shop/shop.fixture';
 import { checkoutThemeCart, themeCartFigures } from '../../src/services/theme-cart';
+import { shopProducts } from '../../src/domain/shop-products';
 
 const ORIGIN = 'http://127.0.0.1:5173';
 // The shop's codes come from its catalogue: one with the shared partner codes.
@@ -53,7 +54,7 @@ let storefront: StorefrontStandIn;
 let handle: (request: Request) => Promise<Response>;
 
 beforeEach(() => {
-  storefront = createStorefrontStandIn({ catalogue: C });
+  storefront = createStorefrontStandIn({ catalogue: C, products: shopProducts(C) });
   handle = createRouter([...storefront.routes, ...createThemeCartStandIn({ shop: storefront.shop }).routes]);
 });
 

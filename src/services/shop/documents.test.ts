@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHECKED_VERSIONS, deprecatedUses as deprecations, selectedFields, storefrontSchema, validateAgainstStorefront } from '../../../test/unit/storefront-schema';
+import { CHECKED_VERSIONS, deprecatedUses as deprecations, selectedFields, storefrontSchema, validateAgainstStorefront } from '../../../test/unit/shopify-schema';
 import type { GraphQLObjectType } from 'graphql';
 import { VARIANT_PRICES_QUERY } from '../../domain/shop-prices';
 import { DEFAULT_API_VERSION, OLDEST_API_VERSION } from './api-version';
