@@ -23,8 +23,10 @@ export interface MailgunOptions {
   timeoutMs?: number;
   /**
    * How long after an attempt with an unknown outcome its message may still be missing from
-   * Mailgun's events (they are not listed at once); past it, a message not listed was not sent and
-   * a retry sends it. Default 2 minutes. Only the relay asks the events.
+   * Mailgun's events: they reach the events store out of order, and Mailgun's event-polling guide
+   * trusts a page only once it is older than a threshold, e.g. half an hour
+   * (docs/decisions/spec-request-settled-by-mailgun-events.md). Past it, a message not listed was
+   * not sent and a retry sends it. Default 30 minutes. Only the relay asks the events.
    */
   confirmAfterMs?: number;
 }
@@ -47,15 +49,22 @@ export type MailOutcome =
 export interface Mailgun {
   /** POSTs one message of these form fields to the messages API, noting the provider's status. */
   send(fields: Record<string, string>, notes: RequestNotes): Promise<MailOutcome>;
-  /** GETs a path below the domain's API URL (`events?…`): its JSON, or undefined when it could not be read. */
-  read(path: string): Promise<unknown>;
+  /**
+   * The first event of the events API's answer to `query` that `wanted` accepts, following each
+   * page's `paging.next` until an empty page: null when none is listed; undefined when a page could
+   * not be read, a next page lies outside this domain's events API, or more than `MAX_EVENT_PAGES`
+   * pages would be needed.
+   */
+  findEvent<Event>(query: URLSearchParams, wanted: (event: Event) => boolean): Promise<Event | null | undefined>;
   timeoutMs: number;
   confirmAfterMs: number;
 }
 
 const DEFAULT_BASE_URL = 'https://api.eu.mailgun.net';
 const DEFAULT_TIMEOUT = 10_000;
-const DEFAULT_CONFIRM_AFTER = 2 * 60_000;
+const DEFAULT_CONFIRM_AFTER = 30 * 60_000;
+/** Most pages of events one search reads (up to 300 events each), so a search ends in bounded time. */
+export const MAX_EVENT_PAGES = 10;
 /** Mailgun's answers that say our request or account is wrong: a retry fails alike until someone fixes it. */
 const PERMANENT_STATUSES = new Set([400, 401, 403, 404]);
 /** Causes of a fetch failure that mean no connection was made, so Mailgun cannot have received anything. */
@@ -119,11 +128,21 @@ const neverConnected = (error: unknown) => {
   return codes.length > 0 && codes.every((code) => NOT_CONNECTED.has(code));
 };
 
+/** A URL from a provider's answer, or null when it is none. */
+function urlOf(text: unknown): URL | null {
+  try {
+    return typeof text === 'string' ? new URL(text) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** One Mailgun account's calls; failures are reported to `onProviderError` and never thrown. */
 export function createMailgun(options: MailgunOptions, onProviderError?: (failure: MailProviderFailure) => void): Mailgun {
   const { apiKey, domain, baseUrl = DEFAULT_BASE_URL, timeoutMs = DEFAULT_TIMEOUT, confirmAfterMs = DEFAULT_CONFIRM_AFTER } = options;
   const providerFetch = options.fetch ?? ((input, init) => fetch(input, init));
   const domainUrl = `${baseUrl.replace(/\/+$/, '')}/v3/${encodeURIComponent(domain)}`;
+  const eventsUrl = new URL(`${domainUrl}/events`);
   const authorization = `Basic ${btoa(`api:${apiKey}`)}`;
 
   async function send(fields: Record<string, string>, notes: RequestNotes): Promise<MailOutcome> {
@@ -149,10 +168,11 @@ export function createMailgun(options: MailgunOptions, onProviderError?: (failur
     return { kind: 'accepted', id: answer?.id };
   }
 
-  async function read(path: string): Promise<unknown> {
+  /** GETs one URL of the events API: its JSON, or undefined when it could not be read. */
+  async function read(url: string): Promise<unknown> {
     const time = deadline(timeoutMs);
     try {
-      const response = await time.within(providerFetch(`${domainUrl}/${path}`, { headers: { authorization }, signal: time.signal }));
+      const response = await time.within(providerFetch(url, { headers: { authorization }, signal: time.signal }));
       if (!response.ok) {
         safely(onProviderError, { status: response.status });
         await response.body?.cancel().catch(() => {});
@@ -165,5 +185,32 @@ export function createMailgun(options: MailgunOptions, onProviderError?: (failur
     }
   }
 
-  return { send, read, timeoutMs, confirmAfterMs };
+  /** Whether a paging URL Mailgun gave is this domain's events API: the key goes with every request. */
+  const isEventsPage = (url: URL) =>
+    url.origin === eventsUrl.origin &&
+    url.username === '' &&
+    url.password === '' &&
+    (url.pathname === eventsUrl.pathname || url.pathname.startsWith(`${eventsUrl.pathname}/`));
+
+  async function findEvent<Event>(query: URLSearchParams, wanted: (event: Event) => boolean): Promise<Event | null | undefined> {
+    let url = `${eventsUrl.href}?${query}`;
+    for (let pages = 0; pages < MAX_EVENT_PAGES; pages += 1) {
+      const page = (await read(url)) as { items?: unknown; paging?: { next?: unknown } } | null | undefined;
+      const items = page?.items;
+      if (!Array.isArray(items)) return undefined;
+      if (items.length === 0) return null;
+      const index = (items as Event[]).findIndex((item) => wanted(item));
+      if (index >= 0) return (items as Event[])[index];
+      const next = urlOf(page?.paging?.next);
+      if (next === null || !isEventsPage(next)) {
+        safely(onProviderError, { error: new Error(`Mailgun's next page of events is not under ${eventsUrl.href}: not followed.`) });
+        return undefined;
+      }
+      url = next.href;
+    }
+    safely(onProviderError, { error: new Error(`More than ${MAX_EVENT_PAGES} pages of events to search: the outcome stays unknown.`) });
+    return undefined;
+  }
+
+  return { send, findEvent, timeoutMs, confirmAfterMs };
 }

@@ -6,6 +6,7 @@ import type { RateLimitStore } from './rate-limit';
 import type { IdempotencyStore } from './idempotency';
 import { memoryIdempotencyStore } from './idempotency';
 import type { MailgunOptions } from './mailgun';
+import { MAX_EVENT_PAGES } from './mailgun';
 import type { LogRecord } from './operations';
 import type { SpecRequestHandlerOptions } from './spec-request-handler';
 import { createSpecRequestHandler } from './spec-request-handler';
@@ -31,35 +32,55 @@ const NOT_CONNECTED = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'];
 
 const fetchFailed = (code: string) => new TypeError('fetch failed', { cause: Object.assign(new Error(`connect ${code}`), { code }) });
 
+/** What the fake's events API lists of one accepted message. */
+interface ListedMessage {
+  key: string;
+  id: string;
+  to: string;
+}
+
 /**
  * A Mailgun stand-in: records each message call and each events query, and lists the messages it
- * accepted in its events (`events.answer` makes the query fail, `events.listing = false` models a
- * message not listed yet).
+ * accepted (after any in `accepted` beforehand) as Mailgun documents its events API: filtered by
+ * `event` and `recipient`, any other parameter (`user-variables` among them) ignored, `limit` events
+ * a page, and paged by `paging.next` URLs below the events API until an empty page.
+ * `events.answer` makes the query fail, `events.listing = false` models messages not listed yet, and
+ * `events.next` replaces the next page's URL.
  */
 function provider(answers: MessageAnswer[] = []) {
   const calls: ProviderCall[] = [];
-  const accepted: { key: string; id: string }[] = [];
+  const accepted: ListedMessage[] = [];
   const eventQueries: { url: URL; authorization: string | null }[] = [];
-  const events: { answer: 'list' | number | 'network'; listing: boolean } = { answer: 'list', listing: true };
+  /** Every URL fetched, whatever the fake makes of it. */
+  const requested: string[] = [];
+  const events: { answer: 'list' | number | 'network'; listing: boolean; next?: (url: string) => string } = { answer: 'list', listing: true };
   let gate: Promise<void> = Promise.resolve();
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    requested.push(String(input));
     const url = new URL(String(input));
     const authorization = new Headers(init?.headers).get('authorization');
-    if (url.pathname.endsWith('/events')) {
+    const eventsPage = /\/events(?:\/(\d+))?$/.exec(url.pathname);
+    if (eventsPage) {
       eventQueries.push({ url, authorization });
       if (events.answer === 'network') throw fetchFailed('ECONNRESET');
       if (events.answer !== 'list') return Response.json({ message: 'Internal error' }, { status: events.answer });
-      const wanted = JSON.parse(url.searchParams.get('user-variables') ?? '{}') as Record<string, string>;
+      const offset = Number(eventsPage[1] ?? 0);
+      const limit = Number(url.searchParams.get('limit') ?? 100);
+      const event = url.searchParams.get('event');
+      const recipient = url.searchParams.get('recipient');
       const items = accepted
-        .filter((message) => events.listing && message.key === wanted['idempotency-key'])
+        .filter((message) => events.listing && (event === null || event === 'accepted') && (recipient === null || message.to === recipient))
+        .slice(offset, offset + limit)
         .map((message) => ({
           id: `event-${message.id}`,
           event: 'accepted',
           timestamp: 1_700_000_000.5,
+          recipient: message.to,
           'user-variables': { 'idempotency-key': message.key },
-          message: { headers: { 'message-id': message.id, to: 'orders@company.example' } },
+          message: { headers: { 'message-id': message.id, to: message.to } },
         }));
-      return Response.json({ items, paging: { next: `${url.href}&page=next`, previous: `${url.href}&page=previous` } });
+      const next = `${url.origin}/v3/mg.example/events/${offset + limit}${url.search}`;
+      return Response.json({ items, paging: { next: events.next?.(next) ?? next, previous: `${url.origin}/v3/mg.example/events/${offset - limit}${url.search}` } });
     }
     const body = init?.body as FormData;
     calls.push({ url: String(input), authorization, fields: [...body.entries()] });
@@ -69,7 +90,7 @@ function provider(answers: MessageAnswer[] = []) {
     if (typeof answer === 'string' && NOT_CONNECTED.includes(answer)) throw fetchFailed(answer);
     if (answer === 'lost') return new Promise<never>(() => {});
     const id = `msg-${calls.length}@mg.example`;
-    accepted.push({ key: String(body.get('v:idempotency-key')), id });
+    accepted.push({ key: String(body.get('v:idempotency-key')), id, to: String(body.get('to')) });
     if (typeof answer === 'number') return Response.json({ id: `<${id}>`, message: 'Queued. Thank you.' }, { status: answer });
     if (answer === 'hang') return new Promise<never>(() => {});
     throw fetchFailed(answer);
@@ -80,8 +101,12 @@ function provider(answers: MessageAnswer[] = []) {
     gate = new Promise((resolve) => (open = resolve));
     return open;
   };
-  return { fetch, calls, accepted, eventQueries, events, hold };
+  return { fetch, calls, accepted, eventQueries, requested, events, hold };
 }
+
+/** `count` messages accepted for other keys, listed before any the relay sends. */
+const others = (count: number, to = 'orders@company.example'): ListedMessage[] =>
+  Array.from({ length: count }, (_, index) => ({ key: `other-${index}`, id: `other-${index}@mg.example`, to }));
 
 type RelayOverrides = Omit<Partial<SpecRequestHandlerOptions>, 'mailgun'> & { mailgun?: Partial<MailgunOptions> };
 
@@ -569,7 +594,7 @@ describe('createSpecRequestHandler: exactly once when the outcome is unknown', (
     expect(eventQueries).toHaveLength(1);
   });
 
-  it('asks the events API for accepted messages with the key, with basic auth, from a minute before the first attempt', async () => {
+  it('asks the events API with documented parameters only: accepted events since a minute before the first attempt, to the relay\'s recipient, 300 a page, with basic auth', async () => {
     const time = 1_700_000_000_000;
     const { handler, eventQueries } = relay({ mailgun: { timeoutMs: 30 }, clock: () => time, idempotency: { ttlMs: 60_000 } }, ['hang']);
     const body = validBody();
@@ -584,9 +609,106 @@ describe('createSpecRequestHandler: exactly once when the outcome is unknown', (
       begin: String(Math.floor((time - 60_000) / 1000)),
       end: String(time / 1000),
       ascending: 'yes',
-      limit: '1',
-      'user-variables': JSON.stringify({ 'idempotency-key': body.idempotencyKey }),
+      limit: '300',
+      recipient: 'orders@company.example',
     });
+  });
+
+  it('names no recipient when `to` is not one bare address, and finds the key among all accepted events', async () => {
+    const { handler, calls, accepted, eventQueries } = relay({ to: 'Orders <orders@company.example>', mailgun: { timeoutMs: 30 } }, ['hang']);
+    accepted.push(...others(2, 'someone@else.example'));
+    const body = validBody();
+    await handler(post(body));
+    const confirmed = await handler(post(body));
+    expect(await confirmed.json()).toEqual({ requestId: '<msg-1@mg.example>' });
+    expect(eventQueries[0]!.url.searchParams.has('recipient')).toBe(false);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('follows paging.next: a message listed on the second page is found, nothing sent again', async () => {
+    let time = 1_000_000;
+    const { handler, calls, accepted, eventQueries, records } = relay({ mailgun: { timeoutMs: 30 }, clock: () => time }, ['hang']);
+    accepted.push(...others(300));
+    const body = validBody();
+    await handler(post(body));
+    time += 60 * 60_000;
+    const confirmed = await handler(post(body));
+    expect(confirmed.status).toBe(202);
+    expect(await confirmed.json()).toEqual({ requestId: '<msg-1@mg.example>' });
+    expect(records[1]).toMatchObject({ idempotency: 'confirmed' });
+    expect(calls).toHaveLength(1);
+    expect(eventQueries.map(({ url }) => url.pathname)).toEqual(['/v3/mg.example/events', '/v3/mg.example/events/300']);
+  });
+
+  it('sends a message listed on no page only once the default window of 30 minutes has passed', async () => {
+    let time = 1_000_000;
+    const { handler, calls, accepted, records } = relay({ mailgun: { timeoutMs: 30 }, clock: () => time }, ['lost']);
+    accepted.push(...others(400));
+    const body = validBody();
+    await outcomeUnknown(await handler(post(body)));
+    time += 29 * 60_000;
+    await outcomeUnknown(await handler(post(body)));
+    expect(records[1]).toMatchObject({ idempotency: 'unconfirmed', reason: 'not_listed_yet' });
+    expect(calls).toHaveLength(1);
+    time += 60_000;
+    expect((await handler(post(body))).status).toBe(202);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('never follows a next page on another host (the API key would go with it): the outcome stays unknown, nothing sent', async () => {
+    let time = 1_000_000;
+    const failures: { error?: unknown }[] = [];
+    const { handler, calls, accepted, events, eventQueries, records } = relay(
+      { mailgun: { timeoutMs: 30 }, clock: () => time, onProviderError: (failure) => failures.push(failure) },
+      ['lost'],
+    );
+    accepted.push(...others(300));
+    events.next = (next) => next.replace('https://api.eu.mailgun.net/', 'https://collector.example/');
+    const body = validBody();
+    await handler(post(body));
+    time += 60 * 60_000;
+    await outcomeUnknown(await handler(post(body)));
+    expect(records[1]).toMatchObject({ idempotency: 'unconfirmed', reason: 'events_unavailable' });
+    expect(eventQueries.map(({ url }) => url.host)).toEqual(['api.eu.mailgun.net']);
+    expect(String(failures.at(-1)?.error)).toMatch(/not under https:\/\/api\.eu\.mailgun\.net\/v3\/mg\.example\/events/);
+    expect(calls).toHaveLength(1);
+  });
+
+  it.each([
+    ['another domain', 'https://api.eu.mailgun.net/v3/other.example/events/300'],
+    ['a path out of the events API', 'https://api.eu.mailgun.net/v3/mg.example/events/../messages'],
+    ['a longer path name', 'https://api.eu.mailgun.net/v3/mg.example/events-export/300'],
+    ['credentials in the URL', 'https://user:pass@api.eu.mailgun.net/v3/mg.example/events/300'],
+    ['no URL', 'next page'],
+  ])('never follows a next page to %s', async (_, next) => {
+    let time = 1_000_000;
+    const { handler, calls, accepted, events, requested } = relay({ mailgun: { timeoutMs: 30 }, clock: () => time }, ['lost']);
+    accepted.push(...others(300));
+    events.next = () => next;
+    const body = validBody();
+    await handler(post(body));
+    time += 60 * 60_000;
+    await outcomeUnknown(await handler(post(body)));
+    expect(requested.map((url) => new URL(url).pathname)).toEqual(['/v3/mg.example/messages', '/v3/mg.example/events']);
+    expect(calls).toHaveLength(1);
+  });
+
+  it(`reads at most ${MAX_EVENT_PAGES} pages: past them the outcome stays unknown and nothing is sent, however late`, async () => {
+    let time = 1_000_000;
+    const failures: { error?: unknown }[] = [];
+    const { handler, calls, accepted, eventQueries, records } = relay(
+      { mailgun: { timeoutMs: 30 }, clock: () => time, onProviderError: (failure) => failures.push(failure) },
+      ['lost'],
+    );
+    accepted.push(...others(300 * MAX_EVENT_PAGES));
+    const body = validBody();
+    await handler(post(body));
+    time += 24 * 60 * 60_000 - 1;
+    await outcomeUnknown(await handler(post(body)));
+    expect(records[1]).toMatchObject({ idempotency: 'unconfirmed', reason: 'events_unavailable' });
+    expect(eventQueries).toHaveLength(MAX_EVENT_PAGES);
+    expect(String(failures.at(-1)?.error)).toMatch(/More than \d+ pages/);
+    expect(calls).toHaveLength(1);
   });
 
   it('any number of retries after an accepted message that timed out land exactly one message', async () => {
@@ -651,7 +773,7 @@ describe('createSpecRequestHandler: exactly once when the outcome is unknown', (
     const body = validBody();
     await handler(post(body));
     events.answer = failure;
-    time += 10 * 60_000;
+    time += 30 * 60_000;
     await outcomeUnknown(await handler(post(body)));
     expect(records[1]).toMatchObject({ idempotency: 'unconfirmed', reason: 'events_unavailable' });
     expect(calls).toHaveLength(1);
@@ -681,7 +803,7 @@ describe('createSpecRequestHandler: exactly once when the outcome is unknown', (
     expect(calls).toHaveLength(1);
   });
 
-  it.each([30, 10_000, 10 * 60_000])('claims with a lease longer than the provider timeout (%i ms) for a settle and a send', async (timeoutMs) => {
+  it.each([30, 10_000, 10 * 60_000])('claims with a lease longer than the provider timeout (%i ms) for every page of a settle and a send', async (timeoutMs) => {
     const leases: number[] = [];
     const inner = memoryIdempotencyStore();
     const store: IdempotencyStore = {
@@ -694,6 +816,6 @@ describe('createSpecRequestHandler: exactly once when the outcome is unknown', (
     const { handler } = relay({ mailgun: { timeoutMs }, idempotency: { store } });
     await handler(post(validBody()));
     expect(leases).toHaveLength(1);
-    expect(leases[0]).toBeGreaterThan(2 * timeoutMs);
+    expect(leases[0]).toBeGreaterThan((MAX_EVENT_PAGES + 1) * timeoutMs);
   });
 });

@@ -12,7 +12,7 @@ import { checkClientAddressOptions } from './client-address';
 import type { RateLimitSetting } from './limits';
 import { TOO_BUSY, clientLimiter, globalLimiter, sharedStoreOf } from './limits';
 import type { MailgunOptions, MailProviderFailure } from './mailgun';
-import { checkMailgunOptions, checkSingleLines, createMailgun } from './mailgun';
+import { MAX_EVENT_PAGES, checkMailgunOptions, checkSingleLines, createMailgun } from './mailgun';
 import type { Handler, OperationsOptions, RequestNotes } from './operations';
 import { observe } from './operations';
 
@@ -49,8 +49,12 @@ const DEFAULT_IDEMPOTENCY_TTL = 24 * 60 * MINUTE;
 const LEASE_MARGIN = 30_000;
 /** When to ask again about an unknown outcome: Mailgun lists most accepted messages by then. */
 const OUTCOME_UNKNOWN_RETRY_MS = 30_000;
-/** The Mailgun custom variable (`v:…`) that carries the key, so the events API can find the message. */
+/** The Mailgun custom variable (`v:…`) that carries the key: each of the message's events lists it. */
 const KEY_VARIABLE = 'idempotency-key';
+/** The largest page of events Mailgun gives. */
+const EVENTS_PAGE_SIZE = 300;
+/** A `to` that is one bare address, which the events API's `recipient` filter can name. */
+const PLAIN_ADDRESS = /^[^\s@<>,;:"()[\]\\]+@[^\s@<>,;:"()[\]\\]+$/;
 /** A repeat arriving while another instance sends polls this often, this many times, then answers 409. */
 const PENDING_POLL_MS = 250;
 const PENDING_POLLS = 60;
@@ -144,8 +148,9 @@ export function createSpecRequestHandler(options: SpecRequestHandlerOptions): Ha
   const keys = options.idempotency?.store ?? memoryIdempotencyStore();
   const keyTtl = options.idempotency?.ttlMs ?? DEFAULT_IDEMPOTENCY_TTL;
   const mail = createMailgun(options.mailgun, options.onProviderError);
-  // A settling holder may ask the events and then send, each call ended at the timeout.
-  const leaseMs = 2 * mail.timeoutMs + LEASE_MARGIN;
+  // A settling holder may read as many pages of events as a search reads, then send, each call ended at the timeout.
+  const leaseMs = (MAX_EVENT_PAGES + 1) * mail.timeoutMs + LEASE_MARGIN;
+  const recipient = PLAIN_ADDRESS.test(options.to.trim()) ? options.to.trim() : undefined;
   /** Attempts in progress in this instance, so a concurrent repeat waits for the first (no double send). */
   /** The requests this instance is sending, by key, with the fingerprint of the body each came with. */
   const inFlight = new Map<string, { print: string; answer: Promise<Answer> }>();
@@ -174,8 +179,9 @@ export function createSpecRequestHandler(options: SpecRequestHandlerOptions): Ha
 
   /**
    * The message Mailgun accepted with this key: its id, null when none is listed, undefined when
-   * the events could not be asked. The search starts at the key's first attempt, less a minute for
-   * the instances' and Mailgun's clocks to differ.
+   * the events could not be searched. The search starts at the key's first attempt, less a minute
+   * for the instances' and Mailgun's clocks to differ; only the relay's own recipient is listed when
+   * `to` is one address.
    */
   async function acceptedMessage(idempotencyKey: string, firstSince: number): Promise<string | null | undefined> {
     const query = new URLSearchParams({
@@ -183,13 +189,14 @@ export function createSpecRequestHandler(options: SpecRequestHandlerOptions): Ha
       begin: String(Math.floor((firstSince - MINUTE) / 1000)),
       end: String(Math.ceil(now() / 1000)),
       ascending: 'yes',
-      limit: '1',
-      'user-variables': JSON.stringify({ [KEY_VARIABLE]: idempotencyKey }),
+      limit: String(EVENTS_PAGE_SIZE),
+      ...(recipient !== undefined && { recipient }),
     });
-    const { items } = ((await mail.read(`events?${query}`)) ?? {}) as { items?: unknown };
-    if (!Array.isArray(items)) return undefined;
-    const found = (items as MailgunEvent[]).find((item) => item?.event === 'accepted' && item['user-variables']?.[KEY_VARIABLE] === idempotencyKey);
-    return found ? requestIdOf(found.message?.headers?.['message-id']) : null;
+    const found = await mail.findEvent<MailgunEvent>(
+      query,
+      (item) => item?.event === 'accepted' && item['user-variables']?.[KEY_VARIABLE] === idempotencyKey,
+    );
+    return found ? requestIdOf(found.message?.headers?.['message-id']) : found;
   }
 
   /**
@@ -336,12 +343,12 @@ export function createSpecRequestHandler(options: SpecRequestHandlerOptions): Ha
   });
 }
 
-/** An event as the events API lists it: only the fields the relay reads. */
-interface MailgunEvent {
+/** An event as the events API lists it: only the fields the relay reads, any of them missing. */
+type MailgunEvent = null | undefined | {
   event?: unknown;
   'user-variables'?: Record<string, unknown>;
   message?: { headers?: { 'message-id'?: unknown } };
-}
+};
 
 function providerFailed(): StoredAnswer {
   return {
