@@ -2,7 +2,10 @@
 // `api:{key}` and a multipart body, parsed as the provider does: it checks what Mailgun checks for a
 // templated message, records each accepted message and answers `{ id, message }` like Mailgun. The
 // events API, `GET /v3/{domain}/events`, lists each accepted message as an `accepted` event with its
-// custom variables (`v:…`), filtered and paged as Mailgun documents it.
+// custom variables (`v:…`) and tags (`o:tag`), selected by time and paged as Mailgun documents it, and
+// filtered only by the fields Mailgun documents (docs/decisions/spec-request-settled-by-mailgun-events.md):
+// any other parameter, `user-variables` among them, is ignored. A filter value is matched whole:
+// Mailgun's filter expressions (AND, OR, NOT, quotes) are not modelled, except `>n` and `<n` for size.
 import { createFailureSwitch } from '../storefront/control.mjs';
 
 /** The form fields the outbox lists (DESIGN: demo server contract), in this order. */
@@ -74,10 +77,47 @@ function wait(ms, signal) {
 /** Epoch seconds from Mailgun's `begin`/`end`: seconds, or an RFC 2822 date; NaN when neither. */
 const secondsOf = (text) => (/^\d+(\.\d+)?$/.test(text) ? Number(text) : Date.parse(text) / 1000);
 
+/** The addresses in a header such as `Name <a@b.example>, c@d.example`. */
+const addressesIn = (header) => (header ?? '').split(',').map((part) => (/<([^>]*)>/.exec(part)?.[1] ?? part).trim()).filter(Boolean);
+
+/** Whether `value` names one of these addresses (the case of an address is not significant here). */
+const names = (addresses, value) => addresses.some((address) => address.toLowerCase() === value.trim().toLowerCase());
+
+/** Whether a size matches `n`, `>n`, `<n` or both bounds (`>n <m`), as Mailgun's range expressions. */
+function sizeMatches(size, expression) {
+  const terms = expression.trim().split(/\s+/);
+  return terms.every((term) => {
+    const [, operator, digits] = /^([<>]?)(\d+)$/.exec(term) ?? [];
+    if (digits === undefined) return false;
+    const bound = Number(digits);
+    return operator === '>' ? size > bound : operator === '<' ? size < bound : size === bound;
+  });
+}
+
+/**
+ * Mailgun's documented filters, each a test of one event by the parameter's value. The stand-in has
+ * no mailing lists, attachments, stored or failed events, so `list`, `attachment`, `recipients` and
+ * `severity` match nothing.
+ */
+const FILTERS = {
+  event: (event, value) => event.event === value,
+  from: (event, value) => names(addressesIn(event.message.headers.from), value),
+  to: (event, value) => names(addressesIn(event.message.headers.to), value),
+  recipient: (event, value) => names([event.recipient], value),
+  subject: (event, value) => event.message.headers.subject === value,
+  'message-id': (event, value) => event.message.headers['message-id'] === value.trim().replace(/^<(.*)>$/, '$1'),
+  tags: (event, value) => event.tags.some((tag) => tag.toLowerCase() === value.trim().toLowerCase()),
+  size: (event, value) => sizeMatches(event.message.size, value),
+  list: () => false,
+  attachment: () => false,
+  recipients: () => false,
+  severity: () => false,
+};
+
 /**
  * The events query's rules as Mailgun documents them: a time range from `begin` to `end`, or from
- * `begin` in the `ascending` direction; `limit` up to 300; `event` and `user-variables` (a JSON
- * object whose every pair the event's variables must hold) as filters. `{ error }` when it breaks one.
+ * `begin` in the `ascending` direction; `limit` up to 300; the documented filters. `{ error }` when
+ * it breaks one.
  */
 function parseEventsQuery(params) {
   const begin = params.has('begin') ? secondsOf(params.get('begin')) : 0;
@@ -88,18 +128,12 @@ function parseEventsQuery(params) {
   if (end === undefined && ascending === null) return { error: "'ascending' must be given when 'end' is not" };
   const limit = params.has('limit') ? Number(params.get('limit')) : DEFAULT_EVENTS_LIMIT;
   if (!(Number.isInteger(limit) && limit >= 1 && limit <= MAX_EVENTS_LIMIT)) return { error: `'limit' must be from 1 to ${MAX_EVENTS_LIMIT}` };
-  let variables = {};
-  if (params.has('user-variables')) {
-    try {
-      variables = JSON.parse(params.get('user-variables'));
-    } catch {
-      variables = null;
-    }
-    if (typeof variables !== 'object' || variables === null || Array.isArray(variables)) return { error: "'user-variables' must be a JSON object" };
-  }
+  const filters = Object.entries(FILTERS)
+    .filter(([name]) => params.has(name))
+    .map(([name, test]) => (event) => test(event, params.get(name)));
   const upward = end === undefined ? ascending === 'yes' : begin <= end;
   const [from, to] = end === undefined ? (upward ? [begin, Infinity] : [-Infinity, begin]) : [Math.min(begin, end), Math.max(begin, end)];
-  return { from, to, upward, limit, event: params.get('event'), variables };
+  return { from, to, upward, limit, filters };
 }
 
 const base64url = (text) => Buffer.from(text, 'utf8').toString('base64url');
@@ -109,7 +143,7 @@ const base64url = (text) => Buffer.from(text, 'utf8').toString('base64url');
  */
 export function createMailgunStandIn({ apiKey, domain }) {
   const messages = [];
-  /** What the events API lists of each accepted message: its id, time, headers and `v:` variables. */
+  /** What the events API lists of each accepted message: its id, time, headers, `v:` variables, tags and size in bytes as received. */
   const accepted = [];
   const failures = createFailureSwitch();
   const delays = createDelaySwitch();
@@ -119,8 +153,11 @@ export function createMailgunStandIn({ apiKey, domain }) {
     const failStatus = failures.take();
     if (failStatus !== null) return mailgunJson(failStatus, { message: 'Stand-in failure (the failure switch is on)' });
     let form;
+    let size;
     try {
-      form = await request.formData();
+      const raw = await request.arrayBuffer();
+      size = raw.byteLength;
+      form = await new Response(raw, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData();
     } catch {
       return mailgunJson(400, { message: 'The body must be multipart/form-data' });
     }
@@ -131,7 +168,7 @@ export function createMailgunStandIn({ apiKey, domain }) {
     messages.push(Object.fromEntries(OUTBOX_FIELDS.filter((name) => form.has(name)).map((name) => [name, form.get(name)])));
     const variables = Object.fromEntries([...form.keys()].filter((name) => name.startsWith('v:')).map((name) => [name.slice(2), form.get(name)]));
     const headers = { 'message-id': id, from: form.get('from'), to: form.get('to'), subject: form.get('subject') };
-    accepted.push({ id, timestamp: Date.now() / 1000, variables, headers });
+    accepted.push({ id, timestamp: Date.now() / 1000, variables, tags: form.getAll('o:tag'), headers, size });
     for (const list of [messages, accepted]) if (list.length > MAX_MESSAGES) list.shift();
     const delayMs = delays.take();
     if (delayMs !== null) await wait(delayMs, request.signal);
@@ -140,22 +177,22 @@ export function createMailgunStandIn({ apiKey, domain }) {
 
   /** One page of the events a query selects, from `offset`, with Mailgun's paging URLs. */
   function listEvents(url, search, query, offset) {
-    // Only `accepted` events happen here: the stand-in delivers nothing.
-    const listed = query.event === null || query.event === 'accepted' ? accepted : [];
-    const matching = listed
+    // Only `accepted` events happen here, one a recipient: the stand-in delivers nothing.
+    const matching = accepted
       .filter((message) => message.timestamp >= query.from && message.timestamp <= query.to)
-      .filter((message) => Object.entries(query.variables).every(([name, value]) => message.variables[name] === String(value)))
       .flatMap((message) =>
-        message.headers.to.split(',').map((recipient, index) => ({
+        addressesIn(message.headers.to).map((recipient, index) => ({
           id: base64url(`${message.id}/${index}`),
           event: 'accepted',
           timestamp: message.timestamp,
           'log-level': 'info',
+          tags: message.tags,
           'user-variables': message.variables,
-          message: { headers: message.headers },
-          recipient: recipient.trim(),
+          message: { headers: message.headers, attachments: [], size: message.size },
+          recipient,
         })),
-      );
+      )
+      .filter((event) => query.filters.every((test) => test(event)));
     if (!query.upward) matching.reverse();
     // A page before the first is empty, as Mailgun's `previous` of its first page.
     const page = (at) => `${url.origin}/v3/${domain}/events/${base64url(JSON.stringify({ search, offset: at }))}`;

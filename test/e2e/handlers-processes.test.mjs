@@ -55,14 +55,21 @@ async function sentFor(key) {
   return outbox.filter((message) => message['h:Reply-To'] === `${key}@home.example`);
 }
 
-/** The `accepted` events Mailgun's events API lists for `key` (the relay's `v:idempotency-key`). */
+/**
+ * The `accepted` events Mailgun's events API lists for `key` (the relay's `v:idempotency-key`), found
+ * as the relay finds them: every page of accepted events, each event's `user-variables` read here.
+ */
 async function acceptedEvents(key) {
-  const query = new URLSearchParams({ event: 'accepted', ascending: 'yes', 'user-variables': JSON.stringify({ 'idempotency-key': key }) });
-  const response = await fetch(new URL(`v3/${DEMO_ACCOUNT.domain}/events?${query}`, mailgun.url), {
-    headers: { authorization: `Basic ${btoa(`api:${DEMO_ACCOUNT.apiKey}`)}` },
-  });
-  assert.equal(response.status, 200);
-  return (await response.json()).items;
+  const query = new URLSearchParams({ event: 'accepted', begin: '0', ascending: 'yes', limit: '300' });
+  const found = [];
+  for (let url = new URL(`v3/${DEMO_ACCOUNT.domain}/events?${query}`, mailgun.url); ; ) {
+    const response = await fetch(url, { headers: { authorization: `Basic ${btoa(`api:${DEMO_ACCOUNT.apiKey}`)}` } });
+    assert.equal(response.status, 200);
+    const { items, paging } = await response.json();
+    if (items.length === 0) return found;
+    found.push(...items.filter((item) => item['user-variables']['idempotency-key'] === key));
+    url = new URL(paging.next);
+  }
 }
 
 /** Sends until the answer is not 409 `request_in_progress` (another relay still sending the key), waiting as told. */
