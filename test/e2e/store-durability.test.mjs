@@ -1,16 +1,21 @@
 // demo/handlers-server.mjs as a relay process on a real redis-server, with the Mailgun stand-in as a
 // process of its own, across a restart of Redis:
 // - a Redis without an append-only file is refused: 503 store_not_durable, nothing sent, /readyz not
-//   ready with that reason, the log saying what to set;
+//   ready with that reason, the log saying what to set; the direct-debit start and webhook alike,
+//   GoCardless's stand-in asked nothing;
 // - on a Redis with one (appendfsync always), a request, Redis killed and started again on its data,
 //   and the same request: one message;
 // - a volatile Redis accepted with REDIS_ACCEPT_VOLATILE is used, the start log warning of it, and
 //   the same restart then sends the request twice: what the refusal prevents.
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { after, before, describe, it } from 'node:test';
+import { createGoCardlessStandIn } from '../../demo/gocardless/api-stand-in.mjs';
+import { sendResponse, toRequest } from '../../demo/http.mjs';
 import { startRedis } from '../redis-server.mjs';
-import { VALID_SPEC_REQUEST, parsed, relayEnv, sendSpecRequest, startScript, stopAll } from './processes.mjs';
+import { ORIGIN, VALID_SPEC_REQUEST, parsed, relayEnv, sendSpecRequest, startScript, stopAll } from './processes.mjs';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const READY_WITHIN_MS = 20_000;
@@ -80,6 +85,47 @@ describe('the relay on a Redis that would forget on restart', () => {
     assert.equal(request.reason, 'store_not_durable');
     const advice = await relay.line((record) => record.msg === 'store not durable');
     assert.match(advice.error, /aof_enabled:0.*appendonly yes.*appendfsync always \(or everysec\)/);
+  });
+});
+
+describe('the direct-debit handlers on a Redis that would forget on restart', () => {
+  const ACCESS_TOKEN = 'gocardless-test-token';
+  const WEBHOOK_SECRET = 'gocardless-test-webhook-secret';
+  const { valid } = JSON.parse(readFileSync(new URL('../fixtures/relay-fuzz/direct-debit.json', import.meta.url), 'utf8'));
+
+  it('start no flow and record no event: 503 store_not_durable, GoCardless asked nothing', async (t) => {
+    const gocardless = createGoCardlessStandIn({ accessToken: ACCESS_TOKEN, webhookSecret: WEBHOOK_SECRET, onWebhook: () => new Response(null, { status: 204 }) });
+    const api = createServer(async (req, res) => sendResponse(res, await gocardless.handle(toRequest(req, '127.0.0.1')), req.method));
+    await new Promise((resolve) => api.listen(0, '127.0.0.1', resolve));
+    t.after(() => new Promise((resolve) => api.close(resolve)));
+    const redis = await redisServer({ durable: false });
+    const handlers = await startScript('handlers-server.mjs', {
+      PORT: '0',
+      ALLOWED_ORIGINS: ORIGIN,
+      GOCARDLESS_ACCESS_TOKEN: ACCESS_TOKEN,
+      GOCARDLESS_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      GOCARDLESS_BASE_URL: `http://127.0.0.1:${api.address().port}/`,
+      REDIS_URL: redis.url,
+      REDIS_PREFIX: `volatile-${randomUUID()}:`,
+    });
+
+    const started = await fetch(new URL('api/direct-debit', handlers.url), {
+      method: 'POST',
+      headers: { Origin: ORIGIN, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...valid, idempotencyKey: randomUUID() }),
+    });
+    assert.equal(started.status, 503);
+    assert.equal((await started.json()).error.code, 'store_not_durable');
+
+    const body = JSON.stringify({ events: [{ id: 'EV0001', resource_type: 'billing_requests', action: 'fulfilled', links: { billing_request: 'BRQ0001' } }] });
+    const delivered = await fetch(new URL('api/direct-debit/webhook', handlers.url), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Webhook-Signature': createHmac('sha256', WEBHOOK_SECRET).update(body).digest('hex') },
+      body,
+    });
+    assert.equal(delivered.status, 503, 'GoCardless delivers the event again later');
+    assert.deepEqual(gocardless.requests, []);
+    assert.equal(handlers.lines.map(parsed).filter((record) => record?.msg === 'direct-debit event').length, 0);
   });
 });
 
