@@ -25,7 +25,11 @@
 //                            and webhook events') and direct-debit flows in this Redis
 //                            (needs the `redis` package), so several instances share them
 //   REDIS_PREFIX             the keys' prefix (default `evc`)
-// GET /healthz and /readyz answer liveness and readiness (Redis answering); SIGTERM or SIGINT drain
+//   REDIS_ACCEPT_VOLATILE    `yes`: use a Redis without an append-only file, which forgets on restart
+//                            (logged as a warning at start); unset, the handlers refuse one with 503
+//                            store_not_durable until it has appendonly yes
+// GET /healthz and /readyz answer liveness and readiness (Redis answering, and keeping what it is
+// written across a restart: else not_ready with reasons {"redis-persistence":"store_not_durable"}); SIGTERM or SIGINT drain
 // the requests in flight and exit 0. Logs are JSON lines on standard output.
 import { createServer } from 'node:http';
 import { listeningUrl } from './http.mjs';
@@ -72,7 +76,8 @@ async function connectRedis(url) {
   // Unhandled, a connection error would end the process; readiness reports the outage instead.
   client.on('error', (error) => server.jsonLogger({ level: 'error', msg: 'redis error', error: String(error) }));
   await client.connect();
-  return { client, stores: server.createRedisStores({ client, prefix: env.REDIS_PREFIX || 'evc' }) };
+  const acceptVolatileStore = env.REDIS_ACCEPT_VOLATILE === 'yes';
+  return { client, stores: server.createRedisStores({ client, prefix: env.REDIS_PREFIX || 'evc', acceptVolatileStore }) };
 }
 
 const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL) : undefined;
@@ -145,7 +150,12 @@ if (routes.size === 0) {
 const notFound = async () => Response.json({ error: { code: 'not_found', message: 'No handler here.' } }, { status: 404 });
 const listener = server.toNodeListener((request, info) => (routes.get(new URL(request.url).pathname) ?? notFound)(request, info), {
   trustedProxies: whole('TRUSTED_PROXIES', 0),
-  ready: redis ? [{ name: 'redis', check: redis.stores.ping }] : [],
+  ready: redis
+    ? [
+        { name: 'redis', check: redis.stores.ping },
+        { name: 'redis-persistence', check: redis.stores.durable },
+      ]
+    : [],
 });
 const httpServer = createServer(listener);
 server.serveNode(httpServer, listener, { onClose: redis ? [() => redis.client.close()] : [] });

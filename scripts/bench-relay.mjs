@@ -1,7 +1,8 @@
 // `npm run bench:relay`: the spec-request relay from dist/server.js (it builds nothing: run
 // `npm run build` first) behind node:http and toNodeListener, sending into the in-process Mailgun
 // stand-in, driven over loopback by fetch from this process: throughput and p50/p99 latency, once with
-// the memory idempotency store and once with the Redis stores on a redis-server started here.
+// the memory idempotency store and with the Redis stores on a redis-server started here, durable (an
+// append-only file fsynced on every write) and without persistence.
 // Figures only: timings depend on the machine, so nothing is asserted.
 //   node scripts/bench-relay.mjs [--requests 2000] [--concurrency 32]
 import { existsSync, readFileSync } from 'node:fs';
@@ -101,14 +102,17 @@ async function measure(label, idempotency) {
 }
 
 const rows = [await measure('memory', undefined)];
-const redis = await startRedis();
-const client = await createClient({ url: redis.url }).connect();
-try {
-  const stores = createRedisStores({ client, prefix: 'bench:' });
-  rows.push(await measure('redis', { store: stores.idempotency }));
-} finally {
-  await client.close();
-  await redis.stop();
+// Durable as the handlers require, then without persistence (accepted, unlogged) to show what fsync costs.
+for (const durable of [true, false]) {
+  const redis = await startRedis({ durable });
+  const client = await createClient({ url: redis.url }).connect();
+  try {
+    const stores = createRedisStores({ client, prefix: 'bench:', acceptVolatileStore: !durable, log: false });
+    rows.push(await measure(durable ? 'redis-appendfsync-always' : 'redis-no-persistence', { store: stores.idempotency }));
+  } finally {
+    await client.close();
+    await redis.stop();
+  }
 }
 
 console.log(

@@ -1,8 +1,11 @@
 // A throwaway redis-server for the Redis store tests and the relay benchmark: a free loopback port,
-// nothing persisted, stopped by its own PID.
+// a fresh data directory (removed on stop), stopped by its own PID. Durable by default (append-only
+// file, fsync on every write), as the handlers refuse a Redis that forgets on restart.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { REDIS_SERVER } from '../scripts/redis.mjs';
 
 const READY_WITHIN_MS = 10_000;
@@ -41,22 +44,12 @@ function answersPing(port) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * Starts redis-server (REDIS_SERVER_PATH, else Debian's) and resolves once it answers PING.
- * @returns {Promise<{ url: string, port: number, stop(): Promise<void> }>}
- */
-export async function startRedis() {
-  const path = process.env.REDIS_SERVER_PATH || REDIS_SERVER;
-  if (!existsSync(path)) {
-    throw new Error(
-      `No redis-server at ${path}. Set REDIS_SERVER_PATH to a redis-server executable, or run \`npm test\`, ` +
-        'which installs Debian\'s redis-server when run as root.',
-    );
-  }
-  const port = await freePort();
+/** One redis-server process on `port` with its data in `dir`, resolved once it answers PING. */
+async function spawnServer(path, port, dir, durable) {
+  const persistence = durable ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no'];
   const child = spawn(
     path,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
+    ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', ...persistence, '--daemonize', 'no'],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   // Kept short and always read, so a chatty server never blocks on a full pipe.
@@ -71,19 +64,57 @@ export async function startRedis() {
   const killOnExit = () => child.kill();
   process.once('exit', killOnExit);
 
-  async function stop() {
+  async function kill(signal = 'SIGTERM') {
     process.removeListener('exit', killOnExit);
-    if (running) child.kill('SIGTERM');
+    if (running) child.kill(signal);
     await exited;
   }
 
   const deadline = Date.now() + READY_WITHIN_MS;
   while (!(await answersPing(port))) {
     if (!running || Date.now() > deadline) {
-      await stop();
+      await kill();
       throw new Error(`redis-server on port ${port} did not answer PING (${path}):\n${output}`);
     }
     await sleep(POLL_MS);
   }
-  return { url: `redis://127.0.0.1:${port}`, port, stop };
+  return kill;
+}
+
+/**
+ * Starts redis-server (REDIS_SERVER_PATH, else Debian's) and resolves once it answers PING.
+ * `durable: false` starts one that keeps nothing across a restart.
+ * @param {{ durable?: boolean }} [options]
+ */
+export async function startRedis({ durable = true } = {}) {
+  const path = process.env.REDIS_SERVER_PATH || REDIS_SERVER;
+  if (!existsSync(path)) {
+    throw new Error(
+      `No redis-server at ${path}. Set REDIS_SERVER_PATH to a redis-server executable, or run \`npm test\`, ` +
+        'which installs Debian\'s redis-server when run as root.',
+    );
+  }
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'evc-redis-'));
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
+  let kill;
+  try {
+    kill = await spawnServer(path, port, dir, durable);
+  } catch (error) {
+    removeDir();
+    throw error;
+  }
+
+  async function stop() {
+    await kill();
+    removeDir();
+  }
+
+  /** Ends this server with `signal` and starts it again on the same port and directory. */
+  async function restart({ signal = 'SIGTERM' } = {}) {
+    await kill(signal);
+    kill = await spawnServer(path, port, dir, durable);
+  }
+
+  return { url: `redis://127.0.0.1:${port}`, port, dir, stop, restart };
 }

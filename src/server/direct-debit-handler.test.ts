@@ -28,6 +28,7 @@ import type { LogRecord } from './operations';
 import type { PartnerTokenClaims } from './partner-token';
 import { signPartnerToken } from './partner-token';
 import { FINANCE_ANSWERS } from '../domain/direct-debit.fixture';
+import { StoreNotDurableError } from './store-durability';
 
 const ORIGIN = 'https://portal.example';
 const ENDPOINT = 'https://shop.example/api/direct-debit';
@@ -1016,6 +1017,39 @@ async function startedFlow(webhookOverrides: Partial<DirectDebitWebhookOptions> 
   const status = async () => (await handler(statusOf(flowId))).json();
   return { handler, webhook, store, flowId, status, recorded };
 }
+
+describe('the direct-debit handlers and a store that forgets', () => {
+  const forgets = async () => {
+    throw new StoreNotDurableError('set appendonly yes');
+  };
+
+  it.each([
+    ['the flow store', { store: { ...memoryDirectDebitStore(), durable: forgets } }],
+    ['the idempotency store', { idempotency: { store: { ...memoryIdempotencyStore(), durable: forgets } } }],
+  ])('starts no flow and answers 503 store_not_durable while %s would forget; a preflight is still answered', async (_, overrides) => {
+    const records: LogRecord[] = [];
+    const { handler, calls } = handlerWith({ ...overrides, log: (record) => records.push(record) });
+    const refused = await handler(post(keyedBody()));
+    expect(refused.status).toBe(503);
+    expect((await refused.json()).error.code).toBe('store_not_durable');
+    expect(refused.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    expect(calls).toHaveLength(0);
+    expect(records.at(-1)).toMatchObject({ status: 503, reason: 'store_not_durable' });
+    const preflight = await handler(new Request(ENDPOINT, { method: 'OPTIONS', headers: { origin: ORIGIN } }));
+    expect(preflight.status).toBe(204);
+  });
+
+  it('the webhook records no event while its store would forget: 503, so GoCardless delivers it again', async () => {
+    const recorded: unknown[] = [];
+    const memory = memoryDirectDebitStore();
+    const store: DirectDebitStore = { ...memory, recordEvent: (update) => (recorded.push(update), memory.recordEvent(update)), durable: forgets };
+    const webhook = createDirectDebitWebhookHandler({ webhookSecret: SECRET, store, log: false });
+    const refused = await webhook(webhookRequest([event()]));
+    expect(refused.status).toBe(503);
+    expect((await refused.json()).error.code).toBe('store_not_durable');
+    expect(recorded).toEqual([]);
+  });
+});
 
 describe('createDirectDebitHandler: status', () => {
   it('answers pending after the start and 404 for an unknown flow, 400 without a usable id', async () => {

@@ -15,6 +15,7 @@ import type { IdempotencyStore } from './idempotency';
 import { memoryIdempotencyStore } from './idempotency';
 import type { RateLimitSetting } from './limits';
 import { clientLimiter, globalLimiter, sharedStoreOf, tooBusy } from './limits';
+import { durabilityGuard } from './store-durability';
 import type { Handler, OperationsOptions, RequestInfo, RequestNotes } from './operations';
 import { observe, safely } from './operations';
 import { partnerPricing } from './partner-pricing';
@@ -263,6 +264,13 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): Ha
     checkout: clientLimiter('direct-debit-checkout', options.statusRateLimit, { ...DEFAULT_STATUS_RATE_LIMIT, store: sharedStoreOf(options.rateLimit) }, options, now),
     all: globalLimiter('direct-debit', options.globalRateLimit, { ...DEFAULT_GLOBAL_RATE_LIMIT, store: sharedStoreOf(options.rateLimit) }, now),
   };
+  const refuseVolatile = durabilityGuard([
+    store,
+    keys,
+    sharedStoreOf(options.rateLimit),
+    sharedStoreOf(options.statusRateLimit),
+    sharedStoreOf(options.globalRateLimit),
+  ]);
 
   const allowed = (origin: string, request: Request) =>
     typeof options.allowedOrigins === 'function'
@@ -578,6 +586,8 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): Ha
       return errorResponse(403, 'origin_not_allowed', 'Requests from this origin are not accepted.');
     }
     const cors = origin === null ? {} : corsHeaders(origin, ['retry-after', 'idempotent-replayed']);
+    const volatile = request.method === 'OPTIONS' ? null : await refuseVolatile(notes, cors);
+    if (volatile) return volatile;
     if (toCheckout) return checkoutRoute(request, cors, notes, info);
     if (request.method === 'OPTIONS') return preflight('GET, POST', cors);
     if (request.method === 'GET') return (await limits.status(request, info, notes, cors)) ?? status(request, cors);
@@ -677,6 +687,7 @@ export function createDirectDebitWebhookHandler(options: DirectDebitWebhookOptio
   const store = options.store ?? memoryDirectDebitStore();
   const keys = options.idempotency?.store ?? memoryIdempotencyStore();
   const eventTtl = options.idempotency?.ttlMs ?? DEFAULT_EVENT_TTL;
+  const refuseVolatile = durabilityGuard([store, keys]);
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
   const now = options.clock ?? Date.now;
   const encoder = new TextEncoder();
@@ -729,6 +740,8 @@ export function createDirectDebitWebhookHandler(options: DirectDebitWebhookOptio
 
   return observe('direct-debit-webhook', options, async (request, notes) => {
     if (request.method !== 'POST') return errorResponse(405, 'method_not_allowed', 'Use POST.', { allow: 'POST' });
+    const volatile = await refuseVolatile(notes, {});
+    if (volatile) return volatile;
     const declared = Number(request.headers.get('content-length') ?? '0');
     const body = declared > maxBodyBytes ? null : await readAtMost(request, maxBodyBytes);
     if (body === null) return errorResponse(413, 'body_too_large', `The body must be at most ${maxBodyBytes} bytes.`);

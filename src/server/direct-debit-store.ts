@@ -5,6 +5,7 @@
  * the draft, and the merchant reads `status(flowId)` before fulfilling a monthly order; all of them
  * must see one store. Nothing personal is kept: the request is kept as a fingerprint only.
  */
+import type { StoreDurability } from './store-durability';
 
 /** A billing request's state as far as the merchant cares: still open, or how it ended. */
 export type DirectDebitStatus = 'pending' | 'fulfilled' | 'cancelled' | 'failed';
@@ -69,7 +70,7 @@ export interface DirectDebitFlowStatus {
 }
 
 /** Async throughout, so a merchant can back it with a database or a KV namespace. */
-export interface DirectDebitStore {
+export interface DirectDebitStore extends StoreDurability {
   saveFlow(record: DirectDebitFlowRecord): Promise<void>;
   /**
    * Records an event once per `eventId`. Webhooks may arrive late and out of order, so the

@@ -5,6 +5,7 @@
  * (a timeout after the provider may have acted, a crash, a failed `complete`) the key is never
  * released: the next claim is told `uncertain`, and asks the provider before acting again.
  */
+import type { StoreDurability } from './store-durability';
 
 /** The answer given to the first request with a key, replayed to every repeat. */
 export interface StoredAnswer {
@@ -44,7 +45,7 @@ export type ClaimResult =
  * Where keys live; a shared store when several instances serve. Every method is one atomic step,
  * and every entry expires.
  */
-export interface IdempotencyStore {
+export interface IdempotencyStore extends StoreDurability {
   claim(key: string, request: ClaimRequest, now: number): Promise<ClaimResult>;
   /** Stores the answer if `token` still holds the key; false otherwise (the answer is then not stored). */
   complete(key: string, token: string, answer: StoredAnswer, ttlMs: number, now: number): Promise<boolean>;

@@ -41,6 +41,8 @@ export type { ClaimRequest, ClaimResult, IdempotencyStore, StoredAnswer } from '
 export { memoryPartnerCodeStore } from './partner-code-store';
 export type { PartnerCodeAttempt, PartnerCodeIssue, PartnerCodeStore } from './partner-code-store';
 export { createRedisStores } from './redis-stores';
+export { StoreNotDurableError } from './store-durability';
+export type { StoreDurability } from './store-durability';
 export type { NodeRedisClientLike, RedisClientLike, RedisStores, RedisStoresOptions, UpstashRedisClientLike } from './redis-stores';
 export { jsonLogger } from './operations';
 export type { Handler, IdempotencyOutcome, LogRecord, Logger, OperationsOptions, RequestInfo, RequestNotes } from './operations';

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NodeListener, NodeListenerOptions, ServeNodeOptions } from './node-adapter';
 import { serveNode, toNodeListener } from './node-adapter';
 import type { Handler, LogRecord } from './operations';
+import { StoreNotDurableError } from './store-durability';
 
 /** What the handler saw, echoed back: method, URL, headers it reads, client address and body. */
 const echo: Handler = async (request, info) =>
@@ -226,6 +227,21 @@ describe('health and readiness', () => {
     }
     expect(records).toEqual([
       expect.objectContaining({ level: 'warn', msg: 'not ready', reason: 'redis, mail', error: 'redis: Error: ECONNREFUSED; mail: Error: no answer within 50 ms' }),
+    ]);
+  });
+
+  it('gives the reason a check failed with when its error carries a code: a store that forgets', async () => {
+    const { base, records } = await serve(echo, {
+      ready: [
+        { name: 'redis', check: async () => 'PONG' },
+        { name: 'redis-persistence', check: () => Promise.reject(new StoreNotDurableError('set appendonly yes')) },
+      ],
+    });
+    const response = await fetch(`${base}/readyz`);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ status: 'not_ready', failed: ['redis-persistence'], reasons: { 'redis-persistence': 'store_not_durable' } });
+    expect(records).toEqual([
+      expect.objectContaining({ level: 'warn', msg: 'not ready', error: 'redis-persistence: StoreNotDurableError: set appendonly yes' }),
     ]);
   });
 

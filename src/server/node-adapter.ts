@@ -44,8 +44,9 @@ export interface NodeListenerOptions extends OperationsOptions {
   healthPath?: string | false;
   /**
    * Readiness: 200 `{ status: "ready" }` when every `ready` check passes, else 503
-   * `{ status: "not_ready", failed: [names] }`, and 503 `{ status: "shutting_down" }` while
-   * draining. Default `/readyz`; `false` turns it off.
+   * `{ status: "not_ready", failed: [names] }` (with `reasons: { name: code }` for the checks that
+   * failed with an error carrying a `code`, e.g. `store_not_durable`), and 503
+   * `{ status: "shutting_down" }` while draining. Default `/readyz`; `false` turns it off.
    */
   readyPath?: string | false;
   ready?: readonly ReadinessCheck[];
@@ -155,7 +156,7 @@ function pathOf(target: string | undefined): string {
 }
 
 /** Why a check failed (its error, or no answer in time), or undefined when it passed. */
-async function failureOf(check: () => Promise<unknown>, timeoutMs: number): Promise<string | undefined> {
+async function failureOf(check: () => Promise<unknown>, timeoutMs: number): Promise<{ error: string; code?: string } | undefined> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
@@ -164,7 +165,8 @@ async function failureOf(check: () => Promise<unknown>, timeoutMs: number): Prom
     await Promise.race([Promise.resolve().then(check), late]);
     return undefined;
   } catch (error) {
-    return describeError(error);
+    const code = (error as { code?: unknown } | null)?.code;
+    return { error: describeError(error), ...(typeof code === 'string' && { code }) };
   } finally {
     clearTimeout(timer);
   }
@@ -197,9 +199,10 @@ export function toNodeListener(handler: Handler, options: NodeListenerOptions = 
 
   async function readiness(): Promise<Response> {
     if (draining) return json(503, { status: 'shutting_down' });
-    const results = await Promise.all(checks.map(async ({ name, check }) => ({ name, error: await failureOf(check, readyTimeoutMs) })));
-    const failed = results.filter((result) => result.error !== undefined);
+    const results = await Promise.all(checks.map(async ({ name, check }) => ({ name, failure: await failureOf(check, readyTimeoutMs) })));
+    const failed = results.flatMap(({ name, failure }) => (failure ? [{ name, ...failure }] : []));
     const names = failed.map((result) => result.name);
+    const coded = failed.filter((result) => result.code !== undefined);
     if (names.join(', ') !== lastFailed) {
       lastFailed = names.join(', ');
       safely(
@@ -209,7 +212,9 @@ export function toNodeListener(handler: Handler, options: NodeListenerOptions = 
           : { level: 'warn', msg: 'not ready', reason: lastFailed, error: failed.map((result) => `${result.name}: ${result.error}`).join('; ') },
       );
     }
-    return names.length === 0 ? json(200, { status: 'ready' }) : json(503, { status: 'not_ready', failed: names });
+    if (names.length === 0) return json(200, { status: 'ready' });
+    const reasons = coded.length === 0 ? {} : { reasons: Object.fromEntries(coded.map((result) => [result.name, result.code])) };
+    return json(503, { status: 'not_ready', failed: names, ...reasons });
   }
 
   function probe(method: string, path: string): Promise<Response> | Response {

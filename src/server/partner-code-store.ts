@@ -5,6 +5,7 @@
  * repeat of a right attempt answers that same shop code. Every operation is one atomic step and
  * every entry expires.
  */
+import type { StoreDurability } from './store-durability';
 
 export interface PartnerCodeIssue {
   /** A keyed SHA-256 of the address and the code. */
@@ -26,7 +27,7 @@ export type PartnerCodeAttempt =
   /** No code, or it has lapsed. */
   | { outcome: 'expired' };
 
-export interface PartnerCodeStore {
+export interface PartnerCodeStore extends StoreDurability {
   /** Stores a new code for `key`, replacing any earlier one: only the newest code counts. */
   issue(key: string, code: PartnerCodeIssue, now: number): Promise<void>;
   /**

@@ -7,6 +7,7 @@ import type { PartnerDiscountHandlerOptions } from './partner-discount-handler';
 import { createPartnerDiscountHandler, oneTimeCode, shopDiscountCode } from './partner-discount-handler';
 import { verifyPartnerToken } from './partner-token';
 import { DISCOUNT_CODE_BASIC_CREATE } from './shop-discounts';
+import { StoreNotDurableError } from './store-durability';
 
 const ORIGIN = 'https://portal.example';
 const BASE = 'https://shop.example/api/partner-discount';
@@ -362,6 +363,23 @@ describe('createPartnerDiscountHandler: limits', () => {
     expect(busy.status).toBe(503);
     expect((await busy.json()).error.code).toBe('too_busy');
     expect(mail.messages).toHaveLength(1);
+  });
+});
+
+describe('createPartnerDiscountHandler: a store that forgets', () => {
+  it('sends no code and makes no shop code while its code store would forget: 503 store_not_durable', async () => {
+    const durable = async () => {
+      throw new StoreNotDurableError('set appendonly yes');
+    };
+    const { call, mail, shop, records } = setUp({ codes: { store: { ...memoryPartnerCodeStore(), durable } } });
+    for (const [path, body] of [['start', { email: EMAIL }], ['verify', { email: EMAIL, code: '123456' }]] as const) {
+      const refused = await call(path, body);
+      expect(refused.status).toBe(503);
+      expect((await refused.json()).error.code).toBe('store_not_durable');
+      expect(records.at(-1)).toMatchObject({ status: 503, reason: 'store_not_durable' });
+    }
+    expect(mail.messages).toEqual([]);
+    expect(shop.calls).toEqual([]);
   });
 });
 

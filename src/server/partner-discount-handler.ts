@@ -19,6 +19,7 @@ import { checkTokenSecret, signPartnerToken } from './partner-token';
 import type { ShopAdminFailure, ShopAdminOptions } from './shop-admin';
 import { checkShopAdminOptions } from './shop-admin';
 import { createShopDiscounts } from './shop-discounts';
+import { durabilityGuard } from './store-durability';
 
 export interface PartnerDiscountHandlerOptions extends OperationsOptions, ClientAddressOptions {
   /** Partner domains and amounts come from its discounts; default the embedded UK catalogue. */
@@ -139,6 +140,7 @@ export function createPartnerDiscountHandler(options: PartnerDiscountHandlerOpti
   const limitClient = clientLimiter('partner-discount', options.rateLimit, DEFAULT_RATE_LIMIT, options, now);
   const limitAddress = keyedLimiter('partner-discount-address', options.addressRateLimit, { ...DEFAULT_ADDRESS_RATE_LIMIT, store: shared }, now);
   const limitAll = globalLimiter('partner-discount', options.globalRateLimit, { ...DEFAULT_GLOBAL_RATE_LIMIT, store: shared }, now);
+  const refuseVolatile = durabilityGuard([store, shared, sharedStoreOf(options.addressRateLimit), sharedStoreOf(options.globalRateLimit)]);
   const mail = createMailgun(options.mailgun, (failure) => safely(options.onProviderError, { provider: 'mailgun', ...failure }));
   const shop = createShopDiscounts(options.shop, (failure) => safely(options.onProviderError, { provider: 'shopify', ...failure }));
   const encoder = new TextEncoder();
@@ -278,6 +280,8 @@ export function createPartnerDiscountHandler(options: PartnerDiscountHandlerOpti
       });
     }
     if (request.method !== 'POST') return errorResponse(405, 'method_not_allowed', 'Use POST.', { ...cors, allow: 'POST, OPTIONS' });
+    const volatile = await refuseVolatile(notes, cors);
+    if (volatile) return volatile;
     const limited = await limitClient(request, info, notes, cors);
     if (limited) return limited;
     return action === 'start' ? start(request, cors, notes) : verify(request, cors, notes);

@@ -3,6 +3,7 @@
  * one time, the "theoretical arrival time", so a client gets `limit` requests in any `windowMs`
  * (a burst of `limit`, then one every `windowMs / limit`), with no window boundary to double up on.
  */
+import type { StoreDurability } from './store-durability';
 
 export interface RateLimitRule {
   /** Most requests in any `windowMs`. */
@@ -17,7 +18,7 @@ export interface RateLimitDecision {
 }
 
 /** Where the times live; a shared store (Redis) when several instances serve. `take` is one atomic step. */
-export interface RateLimitStore {
+export interface RateLimitStore extends StoreDurability {
   /** Counts one request against `key` if the rule allows it; a refused request is not counted. */
   take(key: string, rule: RateLimitRule, now: number): Promise<RateLimitDecision>;
 }

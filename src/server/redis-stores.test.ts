@@ -1,9 +1,11 @@
 // The Redis stores through a client shaped like @upstash/redis (forwarding to a real redis-server),
 // their readiness check, retention and options; the shared contract is in stores.test.ts.
 import { createClient } from 'redis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startRedis, type RunningRedis } from '../../test/redis-server.mjs';
-import { createRedisStores, type UpstashRedisClientLike } from './redis-stores';
+import type { LogRecord } from './operations';
+import { createRedisStores, volatileReason, type NodeRedisClientLike, type UpstashRedisClientLike } from './redis-stores';
+import { StoreNotDurableError } from './store-durability';
 
 const connectClient = (url: string) => createClient({ url }).connect();
 type Client = Awaited<ReturnType<typeof connectClient>>;
@@ -146,11 +148,134 @@ describe('ping', () => {
   });
 });
 
+describe('durability: INFO persistence', () => {
+  let volatile: RunningRedis;
+  let volatileClient: Client;
+  beforeAll(async () => {
+    volatile = await startRedis({ durable: false });
+    volatileClient = await connectClient(volatile.url);
+  });
+  afterAll(async () => {
+    await volatileClient?.close();
+    await volatile?.stop();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** The node-redis client, with the commands it is sent counted by name. */
+  function counted(target: Client) {
+    const sent: string[] = [];
+    const counting: NodeRedisClientLike = {
+      sendCommand: (args) => {
+        sent.push(args.slice(0, 2).join(' '));
+        return target.sendCommand(args);
+      },
+    };
+    return { client: counting, infos: () => sent.filter((command) => command === 'INFO persistence').length };
+  }
+
+  it.each([
+    ['aof_enabled:1\r\n', undefined],
+    ['# Persistence\r\nloading:0\r\naof_enabled:1\r\naof_rewrite_in_progress:0\r\n', undefined],
+    ['# Persistence\r\nrdb_changes_since_last_save:3\r\naof_enabled:0\r\n', 'INFO persistence reports aof_enabled:0'],
+    ['# Persistence\r\n', 'INFO persistence reports no aof_enabled'],
+  ])('reads %j as %s', (info, found) => {
+    const reason = volatileReason(info);
+    if (found === undefined) expect(reason).toBeUndefined();
+    else expect(reason).toMatch(new RegExp(`${found}\\).*appendonly yes.*appendfsync always.*acceptVolatileStore`));
+  });
+
+  it('a Redis with an append-only file is durable, asked once for many callers, and every store carries the same check', async () => {
+    const { client: probed, infos } = counted(client);
+    const log: LogRecord[] = [];
+    const stores = createRedisStores({ client: probed, log: (record) => log.push(record) });
+    await Promise.all(Array.from({ length: 20 }, () => stores.durable()));
+    await stores.idempotency.durable?.();
+    expect(infos()).toBe(1);
+    for (const store of [stores.idempotency, stores.rateLimit, stores.directDebit, stores.partnerCodes]) expect(store.durable).toBe(stores.durable);
+    expect(log).toEqual([]);
+  });
+
+  it('a Redis without one is refused with what to set, logged once', async () => {
+    const log: LogRecord[] = [];
+    const stores = createRedisStores({ client: volatileClient, log: (record) => log.push(record) });
+    for (let call = 0; call < 2; call += 1) {
+      const refusal = stores.durable();
+      await expect(refusal).rejects.toBeInstanceOf(StoreNotDurableError);
+      await expect(refusal).rejects.toMatchObject({ code: 'store_not_durable', message: expect.stringContaining('appendonly yes') });
+    }
+    expect(log).toEqual([{ level: 'error', msg: 'store not durable', reason: 'store_not_durable', error: expect.stringContaining('aof_enabled:0') }]);
+  });
+
+  it('notices an append-only file turned off once the verdict is older than durabilityCheckMs', async () => {
+    const own = await startRedis();
+    const ownClient = await connectClient(own.url);
+    try {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const { client: probed, infos } = counted(ownClient);
+      const stores = createRedisStores({ client: probed, durabilityCheckMs: 30_000, log: false });
+      await stores.durable();
+      await ownClient.configSet('appendonly', 'no');
+      vi.advanceTimersByTime(29_000);
+      await stores.durable();
+      expect(infos()).toBe(1);
+      vi.advanceTimersByTime(1_000);
+      await expect(stores.durable()).rejects.toThrow(StoreNotDurableError);
+      expect(infos()).toBe(2);
+    } finally {
+      await ownClient.close();
+      await own.stop();
+    }
+  });
+
+  it('logs a change of verdict only: forgetting, then durable again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const answers = ['aof_enabled:1', 'aof_enabled:0', 'aof_enabled:0', 'aof_enabled:1'];
+    const scripted: NodeRedisClientLike = { sendCommand: async () => `# Persistence\r\n${answers.shift()}\r\n` };
+    const log: LogRecord[] = [];
+    const stores = createRedisStores({ client: scripted, durabilityCheckMs: 1000, log: (record) => log.push(record) });
+    for (let asked = 0; asked < 4; asked += 1) {
+      await stores.durable().catch(() => undefined);
+      vi.advanceTimersByTime(1000);
+    }
+    expect(answers).toEqual([]);
+    expect(log.map(({ level, msg }) => `${level} ${msg}`)).toEqual(['error store not durable', 'info store durable']);
+  });
+
+  it('a failed question is no verdict: it is thrown, and asked again by the next caller', async () => {
+    let fail = true;
+    const flaky: NodeRedisClientLike = {
+      sendCommand: (args) => (fail && args[0] === 'INFO' ? Promise.reject(new Error('connection lost')) : client.sendCommand(args)),
+    };
+    const stores = createRedisStores({ client: flaky, log: false });
+    await expect(stores.durable()).rejects.toThrow('connection lost');
+    fail = false;
+    await expect(stores.durable()).resolves.toBeUndefined();
+  });
+
+  it('acceptVolatileStore uses a Redis without one unasked, with a warning logged once when the stores are made', async () => {
+    const { client: probed, infos } = counted(volatileClient);
+    const log: LogRecord[] = [];
+    const stores = createRedisStores({ client: probed, acceptVolatileStore: true, log: (record) => log.push(record) });
+    await stores.durable();
+    await stores.durable();
+    expect(infos()).toBe(0);
+    expect(log).toEqual([{ level: 'warn', msg: 'volatile store accepted', reason: 'accept_volatile_store', error: expect.stringContaining('sent twice') }]);
+  });
+
+  it('an @upstash/redis client is durable unasked: Upstash documents persistence as always on', async () => {
+    const stores = createRedisStores({ client: upstashShaped(true), log: false });
+    await expect(stores.durable()).resolves.toBeUndefined();
+  });
+});
+
 describe('options', () => {
   it.each([
     { directDebitRetentionMs: 0 },
     { directDebitRetentionMs: 1.5 },
     { pingTimeoutMs: -1 },
+    { durabilityCheckMs: 0 },
   ])('refuses %o', (options) => {
     expect(() => createRedisStores({ client, ...options })).toThrow(RangeError);
   });

@@ -5,25 +5,32 @@
  * (EVAL), so it is one atomic step; the times are the handlers' `now`, as in the memory stores, so
  * both behave alike under a test clock. Every key expires. Keys are `${prefix}${kind}:${key}`.
  * One Redis primary, not Redis Cluster: a direct-debit status reads the billing request's key that
- * its flow names, and some scripts write two keys that Cluster would place apart.
+ * its flow names, and some scripts write two keys that Cluster would place apart. A Redis that would
+ * forget them on restart is refused (docs/decisions/store-must-be-durable.md).
  */
 import type { DirectDebitDraftOrder, DirectDebitFlowStatus, DirectDebitStatus, DirectDebitStore } from './direct-debit-store';
 import type { IdempotencyStore, StoredAnswer } from './idempotency';
+import type { Logger } from './operations';
+import { jsonLogger, safely } from './operations';
 import type { PartnerCodeStore } from './partner-code-store';
 import type { RateLimitStore } from './rate-limit';
+import { StoreNotDurableError } from './store-durability';
 
 /** The official `redis` client (node-redis): any command as an array of strings. */
 export interface NodeRedisClientLike {
   sendCommand(args: string[]): Promise<unknown>;
 }
 
-/** `@upstash/redis`: a script with its keys and arguments, and PING. */
+/**
+ * `@upstash/redis`: a script with its keys and arguments, and PING. Upstash documents persistence
+ * as always on, so its stores count as durable unprobed.
+ */
 export interface UpstashRedisClientLike {
   eval(script: string, keys: string[], args: string[]): Promise<unknown>;
   ping(): Promise<unknown>;
 }
 
-/** All the stores ask of a client: EVAL and PING. */
+/** All the stores ask of a client: EVAL and PING (and INFO, from node-redis). */
 export type RedisClientLike = NodeRedisClientLike | UpstashRedisClientLike;
 
 export interface RedisStoresOptions {
@@ -37,6 +44,16 @@ export interface RedisStoresOptions {
   directDebitRetentionMs?: number;
   /** How long `ping` waits for Redis's answer before it rejects; default 2 seconds. */
   pingTimeoutMs?: number;
+  /**
+   * Use this Redis even when it would forget what it is written on restart (no append-only file),
+   * so a request retried across a Redis restart may be acted on twice; logged as a warning once,
+   * here. Default false: the handlers then answer 503 `store_not_durable` and send nothing.
+   */
+  acceptVolatileStore?: boolean;
+  /** How long a durability verdict (`INFO persistence`) is reused before Redis is asked again; default 30 seconds. */
+  durabilityCheckMs?: number;
+  /** Where the accepted volatile store and a change of durability are logged; default JSON lines on standard output, `false` for none. */
+  log?: Logger | false;
 }
 
 export interface RedisStores {
@@ -46,12 +63,19 @@ export interface RedisStores {
   partnerCodes: PartnerCodeStore;
   /** Resolves when Redis answers PING; rejects when it cannot be reached (a readiness check). */
   ping(): Promise<void>;
+  /**
+   * Resolves while Redis keeps what it is written across a restart (`aof_enabled:1`), or a volatile
+   * store was accepted; rejects with a `StoreNotDurableError` saying what to set otherwise (a
+   * readiness check, and each store's `durable`).
+   */
+  durable(): Promise<void>;
 }
 
 const DAY = 24 * 60 * 60 * 1000;
 const DEFAULT_PREFIX = 'evc:';
 const DEFAULT_RETENTION = 35 * DAY;
 const DEFAULT_PING_TIMEOUT = 2000;
+const DEFAULT_DURABILITY_CHECK = 30_000;
 
 /** Numbers written exactly: Lua's own tostring keeps only 14 digits. */
 const FORMAT = `local function fmt(n) return string.format('%.17g', n) end\n`;
@@ -224,6 +248,8 @@ return 1
 interface ScriptRunner {
   run(script: string, keys: string[], args: string[]): Promise<unknown>;
   ping(): Promise<unknown>;
+  /** `INFO persistence`'s text; absent for a client whose service is durable by design. */
+  persistence?: () => Promise<unknown>;
 }
 
 /** node-redis is told by its `sendCommand`; `@upstash/redis` has none (its `eval` differs from node-redis's). */
@@ -232,9 +258,25 @@ function runnerFor(client: RedisClientLike): ScriptRunner {
     return {
       run: (script, keys, args) => client.sendCommand(['EVAL', script, String(keys.length), ...keys, ...args]),
       ping: () => client.sendCommand(['PING']),
+      persistence: () => client.sendCommand(['INFO', 'persistence']),
     };
   }
   return { run: (script, keys, args) => client.eval(script, keys, args), ping: () => client.ping() };
+}
+
+/** What to set, in every refusal's message and log line. */
+const PERSISTENCE_ADVICE =
+  'set appendonly yes with appendfsync always (or everysec), or pass acceptVolatileStore: true to createRedisStores to accept a Redis that forgets';
+
+/**
+ * Why `INFO persistence`'s text shows a Redis that forgets on restart, or undefined when its
+ * append-only file is on. CONFIG is often disabled on managed Redis; INFO is not.
+ */
+export function volatileReason(info: string): string | undefined {
+  const aof = /^aof_enabled:(\d+)\r?$/m.exec(info)?.[1];
+  if (aof === '1') return undefined;
+  const found = aof === undefined ? 'reports no aof_enabled' : `reports aof_enabled:${aof}`;
+  return `Redis would forget what the handlers write when it restarts (INFO persistence ${found}): ${PERSISTENCE_ADVICE}.`;
 }
 
 /**
@@ -259,6 +301,7 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
   const prefix = options.prefix ?? DEFAULT_PREFIX;
   const retention = String(positive('directDebitRetentionMs', options.directDebitRetentionMs ?? DEFAULT_RETENTION));
   const pingTimeout = positive('pingTimeoutMs', options.pingTimeoutMs ?? DEFAULT_PING_TIMEOUT);
+  const durable = durabilityProbe(redis, options);
   const keyOf = (kind: string) => (key: string) => `${prefix}${kind}:${key}`;
   const idempotencyKey = keyOf('idempotency');
   const rateLimitKey = keyOf('rate-limit');
@@ -271,6 +314,7 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
     (await redis.run(script, [idempotencyKey(key)], args.map(String))) === 1;
 
   const idempotency: IdempotencyStore = {
+    durable,
     async claim(key, request, now) {
       const args = [request.fingerprint, request.token, request.leaseMs, request.ttlMs, now].map(String);
       const [outcome, value, firstSince] = reply(await redis.run(CLAIM, [idempotencyKey(key)], args));
@@ -293,6 +337,7 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
   };
 
   const rateLimit: RateLimitStore = {
+    durable,
     async take(key, rule, now) {
       const args = [rule.limit, rule.windowMs, now].map(String);
       const [allowed, retryAfterMs] = reply(await redis.run(TAKE, [rateLimitKey(key)], args));
@@ -301,6 +346,7 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
   };
 
   const directDebit: DirectDebitStore = {
+    durable,
     async saveFlow(record) {
       const keys = [flowKey(record.flowId), billingRequestKey(record.billingRequestId)];
       await redis.run(SAVE_FLOW, keys, [record.billingRequestId, String(record.createdAt), record.flowId, retention, record.request]);
@@ -333,6 +379,7 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
   };
 
   const partnerCodes: PartnerCodeStore = {
+    durable,
     async issue(key, { codeHash, discountCode, attempts, ttlMs }, now) {
       await redis.run(ISSUE_CODE, [partnerCodeKey(key)], [codeHash, discountCode, String(attempts), String(ttlMs), String(now)]);
     },
@@ -365,5 +412,52 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
     }
   }
 
-  return { idempotency, rateLimit, directDebit, partnerCodes, ping };
+  return { idempotency, rateLimit, directDebit, partnerCodes, ping, durable };
+}
+
+/**
+ * The stores' durability check: `INFO persistence` at most once per `durabilityCheckMs` (callers
+ * meanwhile share the verdict, or the question in flight), so a Redis whose append-only file is
+ * turned off is noticed within that time without a round trip per request. A verdict is logged
+ * when it changes; a failed question is no verdict and is thrown to its callers.
+ */
+function durabilityProbe(redis: ScriptRunner, options: RedisStoresOptions): () => Promise<void> {
+  const log = options.log === false ? undefined : (options.log ?? jsonLogger);
+  const checkMs = positive('durabilityCheckMs', options.durabilityCheckMs ?? DEFAULT_DURABILITY_CHECK);
+  const { persistence } = redis;
+  if (options.acceptVolatileStore) {
+    safely(log, {
+      level: 'warn',
+      msg: 'volatile store accepted',
+      reason: 'accept_volatile_store',
+      error: 'acceptVolatileStore is set: Redis durability is not checked, and a request retried across a Redis restart that lost its writes may be sent twice.',
+    });
+    return async () => undefined;
+  }
+  if (!persistence) return async () => undefined;
+  let verdict: { reason: string | undefined; until: number } | undefined;
+  let asking: Promise<string | undefined> | undefined;
+  let logged: string | undefined;
+  const ask = async () => {
+    try {
+      const reason = volatileReason(String(await persistence()));
+      verdict = { reason, until: Date.now() + checkMs };
+      if (reason !== logged) {
+        safely(
+          log,
+          reason === undefined
+            ? { level: 'info', msg: 'store durable', reason: 'aof_enabled' }
+            : { level: 'error', msg: 'store not durable', reason: 'store_not_durable', error: reason },
+        );
+        logged = reason;
+      }
+      return reason;
+    } finally {
+      asking = undefined;
+    }
+  };
+  return async () => {
+    const reason = verdict && Date.now() < verdict.until ? verdict.reason : await (asking ??= ask());
+    if (reason !== undefined) throw new StoreNotDurableError(reason);
+  };
 }

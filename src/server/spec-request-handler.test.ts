@@ -10,6 +10,7 @@ import { MAX_EVENT_PAGES } from './mailgun';
 import type { LogRecord } from './operations';
 import type { SpecRequestHandlerOptions } from './spec-request-handler';
 import { createSpecRequestHandler } from './spec-request-handler';
+import { StoreNotDurableError } from './store-durability';
 
 const ORIGIN = 'https://portal.example';
 const ENDPOINT = 'https://relay.example/api/spec-request';
@@ -462,6 +463,41 @@ describe('createSpecRequestHandler: rate limit', () => {
     await handler(post(validBody()));
     // The relay-wide cap is kept in the same store, as the message is sent.
     expect(seen).toEqual(['spec-request:192.0.2.9', 'spec-request:all']);
+  });
+});
+
+describe('createSpecRequestHandler: a store that forgets', () => {
+  /** A memory store that says it would forget while `forgets.now` is true. */
+  function forgetful<T extends object>(store: T) {
+    const forgets = { now: true };
+    const durable = async () => {
+      if (forgets.now) throw new StoreNotDurableError('set appendonly yes');
+    };
+    return { store: { ...store, durable }, forgets };
+  }
+
+  it('sends nothing and answers 503 store_not_durable while its idempotency store would forget, and sends once it would not', async () => {
+    const { store, forgets } = forgetful(memoryIdempotencyStore());
+    const { handler, calls, records } = relay({ idempotency: { store } });
+    const body = validBody();
+    const refused = await handler(post(body));
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    expect((await refused.json()).error).toEqual({ code: 'store_not_durable', message: expect.stringMatching(/nothing was sent.*try again later/i) });
+    expect(calls).toHaveLength(0);
+    expect(records.at(-1)).toMatchObject({ level: 'error', status: 503, reason: 'store_not_durable' });
+
+    forgets.now = false;
+    expect((await handler(post(body))).status).toBe(202);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('refuses as well while its rate-limit store would forget', async () => {
+    const counts: RateLimitStore = { take: async () => ({ allowed: true, retryAfterMs: 0 }) };
+    const { store } = forgetful(counts);
+    const { handler, calls } = relay({ rateLimit: { limit: 10, windowMs: 60_000, store } });
+    expect((await handler(post(validBody()))).status).toBe(503);
+    expect(calls).toHaveLength(0);
   });
 });
 

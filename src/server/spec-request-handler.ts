@@ -15,6 +15,7 @@ import type { MailgunOptions, MailProviderFailure } from './mailgun';
 import { MAX_EVENT_PAGES, checkMailgunOptions, checkSingleLines, createMailgun } from './mailgun';
 import type { Handler, OperationsOptions, RequestNotes } from './operations';
 import { observe } from './operations';
+import { durabilityGuard } from './store-durability';
 
 export interface SpecRequestHandlerOptions extends OperationsOptions, ClientAddressOptions {
   mailgun: MailgunOptions;
@@ -147,6 +148,7 @@ export function createSpecRequestHandler(options: SpecRequestHandlerOptions): Ha
   const limitAll = globalLimiter('spec-request', options.globalRateLimit, { ...DEFAULT_GLOBAL_RATE_LIMIT, store: sharedStoreOf(options.rateLimit) }, now);
   const keys = options.idempotency?.store ?? memoryIdempotencyStore();
   const keyTtl = options.idempotency?.ttlMs ?? DEFAULT_IDEMPOTENCY_TTL;
+  const refuseVolatile = durabilityGuard([keys, sharedStoreOf(options.rateLimit), sharedStoreOf(options.globalRateLimit)]);
   const mail = createMailgun(options.mailgun, options.onProviderError);
   // A settling holder may read as many pages of events as a search reads, then send, each call ended at the timeout.
   const leaseMs = (MAX_EVENT_PAGES + 1) * mail.timeoutMs + LEASE_MARGIN;
@@ -318,6 +320,8 @@ export function createSpecRequestHandler(options: SpecRequestHandlerOptions): Ha
     if (request.method !== 'POST') {
       return errorResponse(405, 'method_not_allowed', 'Use POST.', { ...cors, allow: 'POST, OPTIONS' });
     }
+    const volatile = await refuseVolatile(notes, cors);
+    if (volatile) return volatile;
     const limited = await limitClient(request, info, notes, cors);
     if (limited) return limited;
     const body = await readJsonBody(request, maxBodyBytes);
