@@ -221,6 +221,38 @@ describe('the rate limit of relays sharing one Redis, behind one trusted proxy',
   });
 });
 
+describe('the rate limit of IPv6 clients, on relays sharing one Redis', () => {
+  it('lets 20 /64s of one /48 through about as much as one client, and an IPv4 client beside them on its own', async (t) => {
+    const LIMIT = 10;
+    const relays = await startRelays({ ...onRedis(newPrefix()), RATE_LIMIT: String(LIMIT), TRUSTED_PROXIES: '1' });
+    // Junk bodies: the limit is taken before the body is read, and an allowed one is refused 422.
+    const post = async (relay, address) => {
+      const response = await fetch(new URL('api/spec-request', relay.url), {
+        method: 'POST',
+        headers: { Origin: ORIGIN, 'Content-Type': 'application/json', 'X-Forwarded-For': address },
+        body: '{}',
+      });
+      await response.body?.cancel();
+      return response.status;
+    };
+    const since = performance.now();
+    const statuses = [];
+    for (let network = 0; network < 20; network += 1) {
+      for (let index = 0; index < LIMIT + 1; index += 1) statuses.push(await post(relays[index % 2], `2001:db8:48:${network.toString(16)}::${index + 1}`));
+    }
+    // The limit lets one more request through every MINUTE / LIMIT: only that many may have come due.
+    const due = LIMIT + Math.floor((performance.now() - since) / (MINUTE / LIMIT));
+    const through = statuses.filter((status) => status !== 429).length;
+    t.diagnostic(`${through} of ${statuses.length} requests from 20 /64s of one /48 got through a limit of ${LIMIT} (${due} due)`);
+    assert.ok(statuses.every((status) => status === 422 || status === 429), `answered ${[...new Set(statuses)]}`);
+    assert.ok(through <= due, `${through} got through, ${due} due`);
+
+    const ipv4 = [];
+    for (let index = 0; index < LIMIT; index += 1) ipv4.push(await post(relays[index % 2], '203.0.113.48'));
+    assert.deepEqual(new Set(ipv4), new Set([422]));
+  });
+});
+
 describe('the direct-debit handlers as two processes sharing one Redis', () => {
   const ACCESS_TOKEN = 'gocardless-test-token';
   const WEBHOOK_SECRET = 'gocardless-test-webhook-secret';
