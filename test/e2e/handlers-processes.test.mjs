@@ -259,13 +259,14 @@ describe('the direct-debit handlers as two processes sharing one Redis', () => {
   const { valid } = JSON.parse(readFileSync(new URL('../fixtures/relay-fuzz/direct-debit.json', import.meta.url), 'utf8'));
 
   let api;
+  let gocardless;
   let gocardlessUrl;
   let webhooks;
   let handlers;
   before(async () => {
     // GoCardless's API stand-in, served from this process; its webhooks are kept for the test to deliver.
     webhooks = [];
-    const gocardless = createGoCardlessStandIn({
+    gocardless = createGoCardlessStandIn({
       accessToken: ACCESS_TOKEN,
       webhookSecret: WEBHOOK_SECRET,
       onWebhook: async (request) => {
@@ -386,6 +387,54 @@ describe('the direct-debit handlers as two processes sharing one Redis', () => {
     } finally {
       await new Promise((resolve) => admin.close(resolve));
     }
+  });
+
+  it('prices one order per partner verification across both processes: another key is refused, the first still replays', async (t) => {
+    const PARTNER_SECRET = 'partner-token-secret-of-at-least-32-bytes';
+    const [a, b] = await startHandlers({ PARTNER_TOKEN_SECRET: PARTNER_SECRET, QUOTE: 'on', RATE_LIMIT: 'off' });
+    const email = 'sam@partner-one.example';
+    /** A verification token as the partner-discount handler signs it, for a verification of its own. */
+    const tokenOf = () => {
+      const claims = { email, partnerId: 'partner', amountPence: 10000, discountCode: `PARTNER-${randomUUID().slice(0, 12).toUpperCase()}`, exp: Math.floor(Date.now() / 1000) + 3600 };
+      const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
+      return `${body}.${createHmac('sha256', PARTNER_SECRET).update(body).digest('base64url')}`;
+    };
+    const order = (partnerToken, idempotencyKey) => ({ ...valid, customer: { ...valid.customer, email }, partnerToken, idempotencyKey });
+    /** The initial payment of the billing request GoCardless was last asked for. */
+    const lastInitialPayment = () => gocardless.requests.filter((call) => call.method === 'POST' && call.path === '/billing_requests').at(-1).body.billing_requests.metadata.initial_payment_pence;
+    const quote = async (handler, body) => {
+      const response = await fetch(new URL('api/quote', handler.url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ configuration: valid.configuration, ...body }) });
+      assert.equal(response.status, 200);
+      const { totals, partnerTokenUsed } = await response.json();
+      return { total: totals.total, partnerTokenUsed };
+    };
+
+    const token = tokenOf();
+    const [keyA, keyB] = [randomUUID(), randomUUID()];
+    const started = await start(a, order(token, keyA));
+    assert.equal(started.status, 201);
+    const flow = await started.json();
+    assert.equal(lastInitialPayment(), '25000', 'the first order is priced with the £100 discount');
+
+    const refused = await start(b, order(token, keyB));
+    assert.equal(refused.status, 409);
+    assert.equal((await refused.json()).error.code, 'partner_token_used');
+    const retried = await start(b, order(token, keyA));
+    assert.equal(retried.status, 201);
+    assert.equal(retried.headers.get('idempotent-replayed'), 'true');
+    assert.deepEqual(await retried.json(), flow);
+
+    // Quotes: the first order's as often as asked, with the discount; another order's without it.
+    const { total: full } = await quote(a, {});
+    assert.deepEqual(await quote(b, { partnerToken: token, orderKey: keyA, email }), { total: full - 100, partnerTokenUsed: undefined });
+    assert.deepEqual(await quote(a, { partnerToken: token, orderKey: keyA }), { total: full - 100, partnerTokenUsed: undefined });
+    assert.deepEqual(await quote(a, { partnerToken: token, orderKey: keyB }), { total: full, partnerTokenUsed: true });
+
+    // A new verification, ten orders at once over both processes: one is started, nine refused.
+    const fresh = tokenOf();
+    const raced = await Promise.all(Array.from({ length: 10 }, (_, index) => start([a, b][index % 2], order(fresh, randomUUID())).then((response) => response.status)));
+    t.diagnostic(`one token, ten keys at once over two processes: ${JSON.stringify(raced)}`);
+    assert.deepEqual(raced.toSorted(), [201, ...Array(9).fill(409)]);
   });
 
   it('refuses, with 409, an event for a billing request no flow started', async () => {
