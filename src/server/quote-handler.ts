@@ -1,7 +1,9 @@
+import * as v from 'valibot';
 import type { Catalogue } from '../domain/catalogue/schema';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import { parseConfiguration } from '../domain/configuration';
 import { priceConfiguration, totalsDetail } from '../domain/pricing';
+import { IdempotencyKeySchema } from '../domain/schemas/fields';
 import { normaliseConfiguration } from '../domain/selection';
 import { errorResponse, json, readJsonBody } from './http';
 import type { Handler, OperationsOptions } from './operations';
@@ -34,9 +36,6 @@ export interface QuoteHandlerOptions extends OperationsOptions {
   /** Milliseconds since the epoch, for the token's expiry; tests move time on. */
   clock?: () => number;
 }
-
-/** An order's key: the direct-debit start's idempotency key has this form too. */
-const ORDER_KEY = /^[A-Za-z0-9_-]{16,128}$/;
 
 /**
  * POST `{ configuration, partnerToken?, orderKey?, email?, flow? }` → `{ configuration, totals, pricesFrom }`:
@@ -71,7 +70,8 @@ export function createQuoteHandler(options: QuoteHandlerOptions = {}): Handler {
     if (input.partnerToken !== undefined && typeof input.partnerToken !== 'string') {
       return errorResponse(422, 'invalid_partner_token', 'partnerToken must be a string.');
     }
-    if (input.orderKey !== undefined && !(typeof input.orderKey === 'string' && ORDER_KEY.test(input.orderKey))) {
+    // The direct-debit start's idempotency key, so a monthly order is quoted under its start's key.
+    if (input.orderKey !== undefined && !v.is(IdempotencyKeySchema, input.orderKey)) {
       return errorResponse(422, 'invalid_order_key', 'orderKey must be 16 to 128 letters, digits, "-" or "_".');
     }
     const flow = input.flow === undefined ? 'order' : input.flow;
