@@ -21,8 +21,13 @@
 //   GOCARDLESS_BASE_URL      another GoCardless API base URL
 //   SHOPIFY_ADMIN_ENDPOINT, SHOPIFY_ADMIN_TOKEN   both set (with GoCardless): the monthly order's
 //                            draft order at POST /api/direct-debit/checkout (write_draft_orders, read_products)
+//   PARTNER_TOKEN_SECRET     the partner-discount handler's tokenSecret: the direct-debit start (and the
+//                            quote) price a partner discount from a verification token, one order each
+//   QUOTE                    `on`: POST /api/quote prices a configuration (it checks no origin: put it
+//                            behind your own access control)
 //   REDIS_URL                keep rate limits, idempotency keys (the relay's, the direct-debit starts'
-//                            and webhook events') and direct-debit flows in this Redis
+//                            and webhook events'), direct-debit flows and which order each partner
+//                            verification priced in this Redis
 //                            (needs the `redis` package), so several instances share them
 //   REDIS_PREFIX             the keys' prefix (default `evc`)
 //   REDIS_ACCEPT_VOLATILE    `yes`: use a Redis without an append-only file, which forgets on restart
@@ -89,6 +94,11 @@ const globalRateLimit =
   env.GLOBAL_RATE_LIMIT === 'off' ? false : env.GLOBAL_RATE_LIMIT ? { limit: whole('GLOBAL_RATE_LIMIT', 0), windowMs: 60 * MINUTE, ...rateLimitStore } : undefined;
 const limits = { rateLimit, ...(globalRateLimit !== undefined && { globalRateLimit }) };
 
+// One store for both handlers that price, so a verification prices one order between them.
+const partner = env.PARTNER_TOKEN_SECRET
+  ? { partnerTokenSecret: env.PARTNER_TOKEN_SECRET, partnerTokens: redis?.stores.partnerTokens ?? server.memoryPartnerTokenStore() }
+  : {};
+
 /** Path → handler; a family of routes is served only when its provider is configured. */
 const routes = new Map();
 if (env.MAILGUN_API_KEY && env.MAILGUN_DOMAIN) {
@@ -128,6 +138,7 @@ if (env.GOCARDLESS_ACCESS_TOKEN && env.GOCARDLESS_WEBHOOK_SECRET) {
     store,
     ...idempotency,
     ...(shop && { shop }),
+    ...partner,
   });
   routes.set('/api/direct-debit', directDebit);
   // The handler tells its checkout apart by the path's last segment.
@@ -143,8 +154,9 @@ if (env.GOCARDLESS_ACCESS_TOKEN && env.GOCARDLESS_WEBHOOK_SECRET) {
     }),
   );
 }
+if (env.QUOTE === 'on') routes.set('/api/quote', server.createQuoteHandler(partner));
 if (routes.size === 0) {
-  throw new Error('Nothing to serve: set MAILGUN_API_KEY and MAILGUN_DOMAIN, or GOCARDLESS_ACCESS_TOKEN and GOCARDLESS_WEBHOOK_SECRET.');
+  throw new Error('Nothing to serve: set MAILGUN_API_KEY and MAILGUN_DOMAIN, GOCARDLESS_ACCESS_TOKEN and GOCARDLESS_WEBHOOK_SECRET, or QUOTE=on.');
 }
 
 const notFound = async () => Response.json({ error: { code: 'not_found', message: 'No handler here.' } }, { status: 404 });

@@ -110,8 +110,10 @@ export function createDirectDebitRoutes({ admin, env = process.env }) {
       const store = redis?.directDebit ?? server.memoryDirectDebitStore();
       // Shared, so a retried start or a redelivered event is handled once, as on several instances.
       const idempotency = redis ? { idempotency: { store: redis.idempotency } } : {};
+      // The verifications' orders too, so one token prices one order whichever instance starts it.
+      const partnerTokens = redis ? { partnerTokens: redis.partnerTokens } : {};
       return {
-        start: server.createDirectDebitHandler({ ...handlerOptions(env, standIn, admin, redis), store, ...idempotency }),
+        start: server.createDirectDebitHandler({ ...handlerOptions(env, standIn, admin, redis), store, ...idempotency, ...partnerTokens }),
         webhook: server.createDirectDebitWebhookHandler({ webhookSecret, store, ...idempotency }),
       };
     }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressKey, checkClientAddressOptions, clientAddressOf } from './client-address';
+import { addressKey, checkClientAddressOptions, clientAddressOf, networkKey } from './client-address';
 
 const withForwarded = (value?: string, extra: Record<string, string> = {}) =>
   new Request('https://relay.example/api', { headers: { ...(value === undefined ? {} : { 'x-forwarded-for': value }), ...extra } });
@@ -26,6 +26,10 @@ describe('clientAddressOf', () => {
     expect(() => checkClientAddressOptions('t', { trustedProxies: -1 })).toThrow('trustedProxies');
     expect(() => checkClientAddressOptions('t', { trustedProxies: 1.5 })).toThrow('trustedProxies');
     expect(() => checkClientAddressOptions('t', { clientAddressHeader: 'x y' })).toThrow('clientAddressHeader');
+    expect(() => checkClientAddressOptions('t', { networkRateLimit: 0 })).toThrow('networkRateLimit');
+    expect(() => checkClientAddressOptions('t', { networkRateLimit: 1.5 })).toThrow('networkRateLimit');
+    expect(() => checkClientAddressOptions('t', { networkRateLimit: true as unknown as number })).toThrow('networkRateLimit');
+    expect(() => checkClientAddressOptions('t', { networkRateLimit: false })).not.toThrow();
   });
 });
 
@@ -45,5 +49,19 @@ describe('addressKey', () => {
     ['203.0.113.7, 10.0.0.1', undefined],
   ])('%s → %s', (address, key) => {
     expect(addressKey(address)).toBe(key);
+  });
+});
+
+describe('networkKey', () => {
+  it.each([
+    ['2001:db8:1:2:3:4:5:6', '2001:db8:1::/48'],
+    ['2001:DB8:1:ffff::1', '2001:db8:1::/48'],
+    ['::1', '0:0:0::/48'],
+    ['fe80::1%eth0', 'fe80:0:0::/48'],
+    ['203.0.113.7', undefined],
+    ['::ffff:203.0.113.7', undefined],
+    ['unknown', undefined],
+  ])('%s → %s', (address, key) => {
+    expect(networkKey(address)).toBe(key);
   });
 });

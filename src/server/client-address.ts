@@ -16,6 +16,12 @@ export interface ClientAddressOptions {
   clientAddressHeader?: string;
   /** Your own rule; it wins over the others. Return undefined when the address is not known. */
   clientAddress?: (request: Request, info: RequestInfo) => string | undefined;
+  /**
+   * On each per-client limit, an IPv6 client's /48 gets this many times one client's figure besides
+   * its /64 getting one: default 1, as whoever holds a /48 can take a new /64 for each request. More
+   * where many buyers share a /48 (some mobile networks); `false` counts /64s alone.
+   */
+  networkRateLimit?: number | false;
 }
 
 export function checkClientAddressOptions(caller: string, options: ClientAddressOptions): void {
@@ -25,6 +31,10 @@ export function checkClientAddressOptions(caller: string, options: ClientAddress
   }
   if (options.clientAddressHeader !== undefined && !/^[A-Za-z0-9-]+$/.test(options.clientAddressHeader)) {
     throw new TypeError(`${caller}: clientAddressHeader must be a header name.`);
+  }
+  const { networkRateLimit } = options;
+  if (networkRateLimit !== undefined && networkRateLimit !== false && !(Number.isInteger(networkRateLimit) && networkRateLimit >= 1)) {
+    throw new TypeError(`${caller}: networkRateLimit must be a whole number of at least 1, or false.`);
   }
 }
 
@@ -71,4 +81,11 @@ export function addressKey(address: string): string | undefined {
     return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join('.');
   }
   return `${groups.slice(0, 4).map((group) => group.toString(16)).join(':')}::/64`;
+}
+
+/** The rate-limit key of an IPv6 address's /48 (one site's usual allocation); undefined for IPv4 and anything else. */
+export function networkKey(address: string): string | undefined {
+  const key = addressKey(address);
+  if (key === undefined || !key.endsWith('/64')) return undefined;
+  return `${key.split(':').slice(0, 3).join(':')}::/48`;
 }

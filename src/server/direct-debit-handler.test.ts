@@ -27,6 +27,7 @@ import { memoryIdempotencyStore } from './idempotency';
 import type { LogRecord } from './operations';
 import type { PartnerTokenClaims } from './partner-token';
 import { signPartnerToken } from './partner-token';
+import { memoryPartnerTokenStore } from './partner-token-store';
 import { FINANCE_ANSWERS } from '../domain/direct-debit.fixture';
 import { StoreNotDurableError } from './store-durability';
 
@@ -883,6 +884,92 @@ describe('createDirectDebitHandler: one flow per idempotency key', () => {
   });
 });
 
+describe('createDirectDebitHandler: one partner verification prices one order', () => {
+  const PARTNER_SECRET = 'partner-token-secret-of-at-least-32-bytes';
+  const claims = (overrides: Partial<PartnerTokenClaims> = {}): PartnerTokenClaims => ({
+    email: 'sam@partner-one.example',
+    partnerId: 'partner',
+    amountPence: 10000,
+    discountCode: 'PARTNER-7KQ2M9XH4DAB',
+    exp: TODAY / 1000 + 3600,
+    ...overrides,
+  });
+  /** A start under `idempotencyKey` (none: a page made before keys) with the token of `verification`. */
+  const partnerStart = async (idempotencyKey: string | undefined, verification: Partial<PartnerTokenClaims> = {}) => {
+    const body = validBody(EXTRAS);
+    body.customer.email = 'sam@partner-one.example';
+    return post({ ...body, partnerToken: await signPartnerToken(claims(verification), PARTNER_SECRET), ...(idempotencyKey && { idempotencyKey }) });
+  };
+  const KEY_B = 'other-order-key-0123456789';
+  const refusedAsUsed = async (response: Response) => {
+    expect(response.status).toBe(409);
+    const answer = await response.json();
+    expect(answer.error.code).toBe('partner_token_used');
+    expect(answer.problems).toEqual([{ field: 'partnerToken', message: expect.stringMatching(/already used for another order/) }]);
+    expect(stepForDirectDebitField(answer.problems[0].field)).toBe('contact');
+  };
+  const initialPayments = (calls: ProviderCall[]) =>
+    calls.filter((call) => call.url.endsWith('/billing_requests')).map((call) => (call.body.billing_requests!.metadata as Record<string, string>).initial_payment_pence);
+
+  it('prices the first key’s start; another key is refused 409 partner_token_used, asking GoCardless nothing; the first key still replays', async () => {
+    const { handler, calls } = keyedHandler({ partnerTokenSecret: PARTNER_SECRET });
+    const first = await handler(await partnerStart(KEY));
+    expect(first.status).toBe(201);
+    const flow = await first.json();
+    expect(initialPayments(calls)).toEqual(['25000']);
+    await refusedAsUsed(await handler(await partnerStart(KEY_B)));
+    // A token made again for the same verification (its shop code) is that verification.
+    await refusedAsUsed(await handler(await partnerStart(KEY_B, { exp: TODAY / 1000 + 7200 })));
+    expect(calls).toHaveLength(2);
+    const replayed = await handler(await partnerStart(KEY));
+    expect(replayed.status).toBe(201);
+    expect(await replayed.json()).toEqual(flow);
+    // A new verification prices the other order.
+    expect((await handler(await partnerStart(KEY_B, { discountCode: 'PARTNER-NEWVERIFIED' }))).status).toBe(201);
+    expect(initialPayments(calls)).toEqual(['25000', '25000']);
+  });
+
+  it('frees the verification when the start did nothing, so the buyer’s next key may use it', async () => {
+    const { handler } = keyedHandler({ partnerTokenSecret: PARTNER_SECRET }, [401]);
+    expect((await handler(await partnerStart(KEY))).status).toBe(503);
+    expect((await handler(await partnerStart(KEY_B))).status).toBe(201);
+    await refusedAsUsed(await handler(await partnerStart(KEY)));
+  });
+
+  it('frees it too when the start failed with an error (the store down)', async () => {
+    const memory = memoryDirectDebitStore();
+    let down = true;
+    const store: DirectDebitStore = { ...memory, saveFlow: (record) => (down ? Promise.reject(new Error('database down')) : memory.saveFlow(record)) };
+    const { handler } = keyedHandler({ partnerTokenSecret: PARTNER_SECRET, store, onError: () => {} });
+    expect((await handler(await partnerStart(KEY))).status).toBe(500);
+    down = false;
+    expect((await handler(await partnerStart(KEY_B))).status).toBe(201);
+  });
+
+  it('keeps it for a start whose outcome is unknown: the retry with its key finishes, another key is refused', async () => {
+    const { handler, created } = keyedHandler({ partnerTokenSecret: PARTNER_SECRET }, ['lost']);
+    expect((await handler(await partnerStart(KEY))).status).toBe(502);
+    await refusedAsUsed(await handler(await partnerStart(KEY_B)));
+    expect((await handler(await partnerStart(KEY))).status).toBe(201);
+    expect(created).toHaveLength(2);
+  });
+
+  it('counts each start without a key as an order of its own', async () => {
+    const { handler, created } = keyedHandler({ partnerTokenSecret: PARTNER_SECRET });
+    expect((await handler(await partnerStart(undefined))).status).toBe(201);
+    await refusedAsUsed(await handler(await partnerStart(undefined)));
+    expect(created).toHaveLength(2);
+  });
+
+  it('binds in the given store, so instances sharing it price one order between them', async () => {
+    const partnerTokens = memoryPartnerTokenStore();
+    const one = keyedHandler({ partnerTokenSecret: PARTNER_SECRET, partnerTokens });
+    const two = keyedHandler({ partnerTokenSecret: PARTNER_SECRET, partnerTokens });
+    expect((await one.handler(await partnerStart(KEY))).status).toBe(201);
+    await refusedAsUsed(await two.handler(await partnerStart(KEY_B)));
+  });
+});
+
 describe('createDirectDebitHandler: origins, methods and limits', () => {
   it('answers a preflight from an allowed origin', async () => {
     const { handler } = handlerWith();
@@ -1026,6 +1113,7 @@ describe('the direct-debit handlers and a store that forgets', () => {
   it.each([
     ['the flow store', { store: { ...memoryDirectDebitStore(), durable: forgets } }],
     ['the idempotency store', { idempotency: { store: { ...memoryIdempotencyStore(), durable: forgets } } }],
+    ['the partner-token store', { partnerTokens: { ...memoryPartnerTokenStore(), durable: forgets } }],
   ])('starts no flow and answers 503 store_not_durable while %s would forget; a preflight is still answered', async (_, overrides) => {
     const records: LogRecord[] = [];
     const { handler, calls } = handlerWith({ ...overrides, log: (record) => records.push(record) });

@@ -18,8 +18,10 @@ import { clientLimiter, globalLimiter, sharedStoreOf, tooBusy } from './limits';
 import { durabilityGuard } from './store-durability';
 import type { Handler, OperationsOptions, RequestInfo, RequestNotes } from './operations';
 import { observe, safely } from './operations';
-import { partnerPricing } from './partner-pricing';
+import { PARTNER_TOKEN_USED, partnerPricing } from './partner-pricing';
 import { checkTokenSecret } from './partner-token';
+import type { PartnerTokenStore } from './partner-token-store';
+import { memoryPartnerTokenStore } from './partner-token-store';
 import { draftOrderCheckout } from './direct-debit-checkout';
 import { createDraftOrders } from './draft-orders';
 import type { ShopAdminFailure, ShopAdminOptions } from './shop-admin';
@@ -95,6 +97,12 @@ export interface DirectDebitHandlerOptions extends OperationsOptions, ClientAddr
    * this option no partner discount is priced at all (a typed e-mail never earns one).
    */
   partnerTokenSecret?: string;
+  /**
+   * Where each partner verification is bound to the one order it prices, the start's idempotency
+   * key (docs/decisions/partner-token-prices-one-order.md): default in memory. A shared store where
+   * several instances serve, the same one the quote handler is given.
+   */
+  partnerTokens?: PartnerTokenStore;
   /**
    * The shop whose draft order a monthly order is checked out with (docs/decisions/monthly-plan-draft-order.md):
    * with it, the start answers `checkout: 'draft-order'` and `POST …/checkout` makes the draft once
@@ -257,6 +265,7 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): Ha
   const providerFetch = options.gocardless.fetch ?? ((input, init) => fetch(input, init));
   const keys = options.idempotency?.store ?? memoryIdempotencyStore();
   const keyTtl = options.idempotency?.ttlMs ?? DEFAULT_IDEMPOTENCY_TTL;
+  const partnerTokens = options.partnerTokens ?? memoryPartnerTokenStore();
   const limits = {
     start: clientLimiter('direct-debit', options.rateLimit, DEFAULT_RATE_LIMIT, options, now),
     status: clientLimiter('direct-debit-status', options.statusRateLimit, { ...DEFAULT_STATUS_RATE_LIMIT, store: sharedStoreOf(options.rateLimit) }, options, now),
@@ -267,6 +276,7 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): Ha
   const refuseVolatile = durabilityGuard([
     store,
     keys,
+    partnerTokens,
     sharedStoreOf(options.rateLimit),
     sharedStoreOf(options.statusRateLimit),
     sharedStoreOf(options.globalRateLimit),
@@ -381,9 +391,9 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): Ha
   }
 
   /**
-   * Creates the Billing Request and its flow, saves the flow and calls the application hook. What
-   * failed after the Billing Request was created is cancelled before the answer, except an unknown
-   * outcome with derived keys: the retry finishes that attempt instead.
+   * Prices the order and starts its flow. A partner discount's verification is bound to `orderKey`
+   * first, so a verification another order holds is refused (409 `partner_token_used`), and freed
+   * again when the start did nothing, for the buyer's next try.
    */
   async function start(
     request: DirectDebitRequest,
@@ -391,6 +401,7 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): Ha
     cors: Record<string, string>,
     notes: RequestNotes,
     providerKeys: ProviderKeys,
+    orderKey: string,
   ): Promise<StartOutcome> {
     const partner = await partnerPricing(catalogue, { token: request.partnerToken, secret: options.partnerTokenSecret, email: request.customer.email }, now());
     if (!partner.ok) {
@@ -400,7 +411,41 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): Ha
     }
     const waitMs = await limits.all(notes);
     if (waitMs !== null) return { kind: 'refused', response: tooBusy(waitMs, cors) };
+    const { verification } = partner;
+    if (verification && !(await partnerTokens.bind(verification.id, orderKey, verification.expiresAt - now(), now()))) {
+      notes.reason = 'partner_token_used';
+      const problems = [{ field: 'partnerToken', message: PARTNER_TOKEN_USED }];
+      return { kind: 'refused', response: json(409, { error: { code: 'partner_token_used', message: PARTNER_TOKEN_USED }, problems }, cors) };
+    }
+    const free = async () => {
+      if (verification) await partnerTokens.unbind(verification.id, orderKey, now());
+    };
     const { monthly } = priceConfiguration(catalogue, configuration, partner.context);
+    let outcome: StartOutcome;
+    try {
+      outcome = await startFlow(request, configuration, monthly, cors, notes, providerKeys);
+    } catch (error) {
+      await free();
+      throw error;
+    }
+    // An uncertain start keeps its binding: the retry with its key finishes it.
+    if (outcome.kind === 'refused') await free();
+    return outcome;
+  }
+
+  /**
+   * Creates the Billing Request and its flow, saves the flow and calls the application hook. What
+   * failed after the Billing Request was created is cancelled before the answer, except an unknown
+   * outcome with derived keys: the retry finishes that attempt instead.
+   */
+  async function startFlow(
+    request: DirectDebitRequest,
+    configuration: Configuration,
+    monthly: MonthlyPlanFigures,
+    cors: Record<string, string>,
+    notes: RequestNotes,
+    providerKeys: ProviderKeys,
+  ): Promise<StartOutcome> {
     const keyFor = async (name: string) => (providerKeys ? providerKeys(name) : crypto.randomUUID());
     let billingRequestId: string | undefined;
     let flowId: string;
@@ -513,7 +558,7 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): Ha
     const providerKeys = async (name: string) => (await fingerprint([key, print, name])).slice(0, 32);
     let outcome: StartOutcome;
     try {
-      outcome = await start(request, configuration, cors, notes, providerKeys);
+      outcome = await start(request, configuration, cors, notes, providerKeys, idempotencyKey);
     } catch (error) {
       // The store failed before acting or after the Billing Request was cancelled: nothing to finish.
       await keys.release(key, token, now());
@@ -605,7 +650,8 @@ export function createDirectDebitHandler(options: DirectDebitHandlerOptions): Ha
     if (!parsed.ok) return invalid(parsed.problems, cors);
     const { idempotencyKey } = parsed.request;
     if (idempotencyKey !== undefined) return startOnce(idempotencyKey, parsed.request, parsed.configuration, cors, notes);
-    return answer(await start(parsed.request, parsed.configuration, cors, notes, undefined), cors, notes);
+    // Without a key each start is an order of its own.
+    return answer(await start(parsed.request, parsed.configuration, cors, notes, undefined, crypto.randomUUID()), cors, notes);
   });
 }
 

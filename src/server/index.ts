@@ -39,6 +39,8 @@ export type { RateLimitDecision, RateLimitOptions, RateLimitRule, RateLimitStore
 export { memoryIdempotencyStore } from './idempotency';
 export type { ClaimRequest, ClaimResult, IdempotencyStore, StoredAnswer } from './idempotency';
 export { memoryPartnerCodeStore } from './partner-code-store';
+export { memoryPartnerTokenStore } from './partner-token-store';
+export type { PartnerTokenStore } from './partner-token-store';
 export type { PartnerCodeAttempt, PartnerCodeIssue, PartnerCodeStore } from './partner-code-store';
 export { createRedisStores } from './redis-stores';
 export { StoreNotDurableError } from './store-durability';

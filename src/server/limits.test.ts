@@ -17,6 +17,42 @@ describe('clientLimiter', () => {
     expect(await status('2001:db8::2')).toBe(429);
   });
 
+  describe('an IPv6 client\'s /48 besides its /64', () => {
+    /** How many of `perClient` requests from each address pass a limit of 10 a minute. */
+    const passed = async (addresses: string[], perClient: number, options: { networkRateLimit?: number | false } = {}) => {
+      const limit = clientLimiter('t', { limit: 10, windowMs: 60_000 }, { limit: 1, windowMs: 1 }, { trustedProxies: 1, ...options }, () => 0);
+      let through = 0;
+      for (const address of addresses) {
+        for (let index = 0; index < perClient; index += 1) if ((await limit(request(address), {}, {}, {})) === null) through += 1;
+      }
+      return through;
+    };
+    const sixtyFours = Array.from({ length: 20 }, (_, index) => `2001:db8:7:${index.toString(16)}::1`);
+
+    it('lets 20 /64s of one /48 through as one client, by default', async () => {
+      expect(await passed(sixtyFours, 11)).toBe(10);
+    });
+
+    it('gives the /48 networkRateLimit times the figure, and counts /64s alone with false', async () => {
+      expect(await passed(sixtyFours, 11, { networkRateLimit: 3 })).toBe(30);
+      expect(await passed(sixtyFours, 11, { networkRateLimit: false })).toBe(200);
+    });
+
+    it('counts /64s of other /48s apart', async () => {
+      const otherNetworks = Array.from({ length: 20 }, (_, index) => `2001:db8:${(index + 1).toString(16)}:1::1`);
+      expect(await passed(otherNetworks, 11)).toBe(200);
+    });
+
+    it('leaves IPv4 clients as they were: each address on its own', async () => {
+      const sameBlock = Array.from({ length: 20 }, (_, index) => `198.51.100.${index + 1}`);
+      expect(await passed(sameBlock, 11)).toBe(200);
+    });
+
+    it('takes from the /48 only what the /64 allowed, so a refused /64 costs its neighbours nothing', async () => {
+      expect(await passed(['2001:db8:7:1::1', '2001:db8:7:2::1'], 20, { networkRateLimit: 2 })).toBe(20);
+    });
+  });
+
   it('refuses a request whose address nothing vouches for, instead of a shared bucket', async () => {
     const limit = clientLimiter('t', undefined, { limit: 10, windowMs: 60_000 }, {}, () => 0);
     const notes: RequestNotes = {};

@@ -4,7 +4,7 @@
  * addresses cannot send without end either.
  */
 import type { ClientAddressOptions } from './client-address';
-import { addressKey, clientAddressOf } from './client-address';
+import { addressKey, clientAddressOf, networkKey } from './client-address';
 import { errorResponse, json } from './http';
 import type { RequestInfo, RequestNotes } from './operations';
 import type { RateLimitOptions } from './rate-limit';
@@ -52,6 +52,8 @@ export function keyedLimiter(
 /**
  * The per-client check: a Response refusing the request, or null to go on. A request whose client
  * address nothing vouches for is refused rather than counted in a bucket every such client shares.
+ * An IPv6 client passes only when its /64 and its /48 (`networkRateLimit` times the figure) both
+ * allow; the /64 is asked first, so one /64 refused costs its neighbours nothing.
  */
 export function clientLimiter(
   name: string,
@@ -62,10 +64,14 @@ export function clientLimiter(
 ): (request: Request, info: RequestInfo, notes: RequestNotes, headers: Record<string, string>) => Promise<Response | null> {
   if (setting === false) return async () => null;
   const limit = keyedLimiter(name, setting, fallback, now);
+  const { networkRateLimit = 1 } = addressOptions;
+  const rule = setting ?? fallback;
+  const limitNetwork =
+    networkRateLimit === false ? undefined : keyedLimiter(name, { ...rule, store: rule.store ?? fallback.store, limit: rule.limit * networkRateLimit }, fallback, now);
   return async (request, info, notes, headers) => {
     const address = clientAddressOf(request, info, addressOptions);
     const key = address === undefined ? undefined : addressKey(address);
-    if (key === undefined) {
+    if (address === undefined || key === undefined) {
       notes.reason = 'client_address_unknown';
       return errorResponse(
         400,
@@ -74,7 +80,9 @@ export function clientLimiter(
         headers,
       );
     }
-    return limit(key, notes, headers);
+    const refused = await limit(key, notes, headers);
+    const network = networkKey(address);
+    return refused ?? (limitNetwork && network !== undefined ? limitNetwork(network, notes, headers) : null);
   };
 }
 

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { PartnerTokenClaims } from './partner-token';
-import { checkTokenSecret, signPartnerToken, verifyPartnerToken } from './partner-token';
+import { checkTokenSecret, partnerTokenId, signPartnerToken, verifyPartnerToken } from './partner-token';
 
 const SECRET = 'a-partner-token-secret-of-32-bytes!';
 const NOW = 1_700_000_000_000;
@@ -67,5 +67,16 @@ describe('partner verification tokens', () => {
     const check = () => checkTokenSecret('createX', 'tokenSecret', secret);
     if (fine) expect(check).not.toThrow();
     else expect(check).toThrow(new TypeError('createX: tokenSecret must be a string of at least 32 bytes.'));
+  });
+});
+
+describe('partnerTokenId', () => {
+  it('names the verification by a keyed hash of its shop code: the same for every token of it, another for another code or secret', async () => {
+    const id = await partnerTokenId(CLAIMS, SECRET);
+    expect(id).toBe(createHmac('sha256', SECRET).update(`partner-token:${CLAIMS.discountCode}`).digest('base64url'));
+    expect(await partnerTokenId({ ...CLAIMS, exp: CLAIMS.exp + 60, email: 'other@partner-one.example' }, SECRET)).toBe(id);
+    expect(await partnerTokenId({ ...CLAIMS, discountCode: 'PARTNER-OTHER' }, SECRET)).not.toBe(id);
+    expect(await partnerTokenId(CLAIMS, `${SECRET}!`)).not.toBe(id);
+    expect(id).not.toContain(CLAIMS.discountCode);
   });
 });

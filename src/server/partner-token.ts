@@ -87,3 +87,13 @@ export async function verifyPartnerToken(token: string, secret: string, now: num
   if (!isClaims(claims)) return { ok: false, reason: 'malformed' };
   return claims.exp * 1000 > now ? { ok: true, claims } : { ok: false, reason: 'expired' };
 }
+
+/**
+ * The verification a token proves, as stored: a keyed hash of its single-use shop code, which each
+ * verification makes anew, so every token of one verification (old ones included) has the same id
+ * and the store never holds a code that works at the shop's checkout.
+ */
+export async function partnerTokenId(claims: PartnerTokenClaims, secret: string): Promise<string> {
+  const mac = await crypto.subtle.sign('HMAC', await hmacKey(secret, 'sign'), encoder.encode(`partner-token:${claims.discountCode}`));
+  return base64url(new Uint8Array(mac));
+}

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import { defaultConfiguration } from '../domain/configuration';
 import type { PartnerTokenClaims } from './partner-token';
-import { signPartnerToken } from './partner-token';
+import { partnerTokenId, signPartnerToken } from './partner-token';
+import { memoryPartnerTokenStore } from './partner-token-store';
+import { StoreNotDurableError } from './store-durability';
 import type { QuoteHandlerOptions } from './quote-handler';
 import { createQuoteHandler } from './quote-handler';
 
@@ -49,10 +51,16 @@ describe('createQuoteHandler: the partner discount comes only from a verificatio
   const configuration = { ...defaultConfiguration(UK_CATALOGUE), front: 'racing_green' };
   const token = (overrides: Partial<PartnerTokenClaims> = {}) =>
     signPartnerToken({ email: 'sam@partner-one.example', partnerId: 'partner', amountPence: 10000, discountCode: 'PARTNER-X', exp: NOW / 1000 + 60, ...overrides }, SECRET);
+  const ORDER_A = 'order-a-0123456789';
+  const ORDER_B = 'order-b-0123456789';
+  const request = (body: Record<string, unknown>) =>
+    new Request('https://merchant.example/api/quote', {
+      method: 'POST',
+      body: JSON.stringify({ configuration, orderKey: ORDER_A, ...body }),
+      headers: { 'content-type': 'application/json' },
+    });
   const quote = (body: Record<string, unknown>, options: QuoteHandlerOptions = { partnerTokenSecret: SECRET }) =>
-    createQuoteHandler({ ...options, clock: () => NOW, log: false })(
-      new Request('https://merchant.example/api/quote', { method: 'POST', body: JSON.stringify({ configuration, ...body }), headers: { 'content-type': 'application/json' } }),
-    );
+    createQuoteHandler({ ...options, clock: () => NOW, log: false })(request(body));
 
   it.each<[string, () => Promise<Record<string, unknown>>, QuoteHandlerOptions | undefined, number]>([
     ['a valid token', async () => ({ partnerToken: await token() }), undefined, 599 + 22 - 100],
@@ -75,6 +83,65 @@ describe('createQuoteHandler: the partner discount comes only from a verificatio
     const { error } = await response.json();
     expect(error.code).toBe('invalid_partner_token');
     expect(error.message).toContain(message);
+  });
+
+  describe('one verification prices one order', () => {
+    const CLAIMS = { email: 'sam@partner-one.example', partnerId: 'partner', amountPence: 10000, discountCode: 'PARTNER-X', exp: NOW / 1000 + 60 };
+    const handler = (partnerTokens = memoryPartnerTokenStore()) => createQuoteHandler({ partnerTokenSecret: SECRET, partnerTokens, clock: () => NOW, log: false });
+    const totalOf = async (response: Response) => {
+      expect(response.status).toBe(200);
+      const body = await response.json();
+      return { total: body.totals.total, used: body.partnerTokenUsed };
+    };
+
+    it('with the discount for its order however often asked, without it (and saying why) for another', async () => {
+      const handle = handler();
+      const partnerToken = await token();
+      for (let repeat = 0; repeat < 3; repeat += 1) {
+        expect(await totalOf(await handle(request({ partnerToken })))).toEqual({ total: 599 + 22 - 100, used: undefined });
+      }
+      expect(await totalOf(await handle(request({ partnerToken, orderKey: ORDER_B })))).toEqual({ total: 599 + 22, used: true });
+      // Another token of the same verification (its shop code) is the same verification.
+      const again = await token({ exp: NOW / 1000 + 120 });
+      expect(await totalOf(await handle(request({ partnerToken: again, orderKey: ORDER_B })))).toEqual({ total: 599 + 22, used: true });
+      // A new verification prices the other order.
+      const fresh = await token({ discountCode: 'PARTNER-Y' });
+      expect(await totalOf(await handle(request({ partnerToken: fresh, orderKey: ORDER_B })))).toEqual({ total: 599 + 22 - 100, used: undefined });
+      expect(await totalOf(await handle(request({ partnerToken })))).toEqual({ total: 599 + 22 - 100, used: undefined });
+    });
+
+    it('sees a verification the direct-debit handler bound to its start, through the shared store', async () => {
+      const partnerTokens = memoryPartnerTokenStore();
+      await partnerTokens.bind(await partnerTokenId(CLAIMS, SECRET), 'direct-debit-start-key', 60_000, NOW);
+      const handle = handler(partnerTokens);
+      expect(await totalOf(await handle(request({ partnerToken: await token() })))).toEqual({ total: 599 + 22, used: true });
+      expect(await totalOf(await handle(request({ partnerToken: await token(), orderKey: 'direct-debit-start-key' })))).toEqual({ total: 599 + 22 - 100, used: undefined });
+    });
+
+    it.each([
+      ['without an orderKey', { orderKey: undefined }],
+      ['with an orderKey too short', { orderKey: 'short' }],
+      ['with an orderKey not a string', { orderKey: 1234567890123456 }],
+    ])('refuses a token %s with invalid_order_key', async (_, body) => {
+      const response = await handler()(request({ partnerToken: await token(), ...body }));
+      expect(response.status).toBe(422);
+      expect((await response.json()).error.code).toBe('invalid_order_key');
+    });
+
+    it('needs no orderKey without a token', async () => {
+      expect(await totalOf(await handler()(request({ orderKey: undefined })))).toEqual({ total: 599 + 22, used: undefined });
+    });
+
+    it('refuses a token with 503 store_not_durable while the bindings would be forgotten on a restart, and binds nothing', async () => {
+      const bindings = memoryPartnerTokenStore();
+      const forgetful = { ...bindings, durable: () => Promise.reject(new StoreNotDurableError('appendonly is off')) };
+      const refused = await handler(forgetful)(request({ partnerToken: await token() }));
+      expect(refused.status).toBe(503);
+      expect((await refused.json()).error.code).toBe('store_not_durable');
+      expect(await bindings.bind(await partnerTokenId(CLAIMS, SECRET), ORDER_B, 60_000, NOW)).toBe(true);
+      // Without a token there is nothing to bind, so nothing to refuse.
+      expect(await totalOf(await handler(forgetful)(request({ orderKey: undefined })))).toEqual({ total: 599 + 22, used: undefined });
+    });
   });
 });
 

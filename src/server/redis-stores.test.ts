@@ -83,6 +83,14 @@ describe.each([true, false])('through an @upstash/redis-shaped client (automatic
     expect(await stores.partnerCodes.attempt('none', 'hash', T0 + 6)).toEqual({ outcome: 'expired' });
   });
 
+  it('binds a partner verification to an order whose key reads as JSON, and frees it', async () => {
+    expect(await stores.partnerTokens.bind('verification', '1234567890123456', 60_000, T0)).toBe(true);
+    expect(await stores.partnerTokens.bind('verification', '1234567890123456', 60_000, T0 + 1)).toBe(true);
+    expect(await stores.partnerTokens.bind('verification', 'true-order-key-0000', 60_000, T0 + 2)).toBe(false);
+    await stores.partnerTokens.unbind('verification', '1234567890123456', T0 + 3);
+    expect(await stores.partnerTokens.bind('verification', 'true-order-key-0000', 60_000, T0 + 4)).toBe(true);
+  });
+
   it('records a direct-debit outcome and reads it back with ids and a fingerprint that read as JSON', async () => {
     const event = { billingRequestId: '1234', status: 'fulfilled' as const, mandateId: '5678', eventId: 'EV1', at: T0 };
     expect(await stores.directDebit.recordEvent(event)).toBe('unknown');
@@ -115,6 +123,16 @@ describe('partner codes', () => {
     const left = await client.pTTL('partner-ttl:partner-code:address');
     expect(left).toBeLessThanOrEqual(600_000);
     expect(left).toBeGreaterThan(590_000);
+  });
+});
+
+describe('partner tokens', () => {
+  it('lapse on Redis when their token does', async () => {
+    const stores = createRedisStores({ client, prefix: 'token-ttl:' });
+    await stores.partnerTokens.bind('verification', 'order-key-0123456789', 3_600_000, T0);
+    const left = await client.pTTL('token-ttl:partner-token:verification');
+    expect(left).toBeLessThanOrEqual(3_600_000);
+    expect(left).toBeGreaterThan(3_590_000);
   });
 });
 

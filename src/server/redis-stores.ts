@@ -1,6 +1,6 @@
 /**
  * The handlers' shared stores on Redis: idempotency keys, rate-limit times, direct-debit flows (with
- * their draft orders) and partner-discount codes,
+ * their draft orders), partner-discount codes and the order each partner verification prices,
  * so several instances (or a serverless platform) see one state. Each operation is one Lua script
  * (EVAL), so it is one atomic step; the times are the handlers' `now`, as in the memory stores, so
  * both behave alike under a test clock. Every key expires. Keys are `${prefix}${kind}:${key}`.
@@ -13,6 +13,7 @@ import type { IdempotencyStore, StoredAnswer } from './idempotency';
 import type { Logger } from './operations';
 import { jsonLogger, safely } from './operations';
 import type { PartnerCodeStore } from './partner-code-store';
+import type { PartnerTokenStore } from './partner-token-store';
 import type { RateLimitStore } from './rate-limit';
 import { StoreNotDurableError } from './store-durability';
 
@@ -61,6 +62,7 @@ export interface RedisStores {
   rateLimit: RateLimitStore;
   directDebit: DirectDebitStore;
   partnerCodes: PartnerCodeStore;
+  partnerTokens: PartnerTokenStore;
   /** Resolves when Redis answers PING; rejects when it cannot be reached (a readiness check). */
   ping(): Promise<void>;
   /**
@@ -245,6 +247,27 @@ redis.call('HSET', KEYS[1], 'created', '1')
 return 1
 `;
 
+/**
+ * A verification's order, and `expiresAt`, the handlers' time it lapses at; SET NX as the handlers'
+ * clock sees it. ARGV: orderKey, ttlMs, now. Answers 1 when the order holds it.
+ */
+const BIND_TOKEN = `${FORMAT}
+local now = tonumber(ARGV[3])
+local e = redis.call('HMGET', KEYS[1], 'order', 'expiresAt')
+if e[1] and tonumber(e[2]) > now then return e[1] == ARGV[1] and 1 or 0 end
+redis.call('DEL', KEYS[1])
+redis.call('HSET', KEYS[1], 'order', ARGV[1], 'expiresAt', fmt(now + tonumber(ARGV[2])))
+redis.call('PEXPIRE', KEYS[1], fmt(math.ceil(tonumber(ARGV[2]))))
+return 1
+`;
+
+/** ARGV: orderKey, now. */
+const UNBIND_TOKEN = `
+local e = redis.call('HMGET', KEYS[1], 'order', 'expiresAt')
+if e[1] == ARGV[1] and tonumber(e[2]) > tonumber(ARGV[2]) then redis.call('DEL', KEYS[1]) end
+return 1
+`;
+
 interface ScriptRunner {
   run(script: string, keys: string[], args: string[]): Promise<unknown>;
   ping(): Promise<unknown>;
@@ -309,6 +332,7 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
   const billingRequestKey = keyOf('direct-debit-billing-request');
   const eventKey = keyOf('direct-debit-event');
   const partnerCodeKey = keyOf('partner-code');
+  const partnerTokenKey = keyOf('partner-token');
   // Complete, release and markUncertain answer 1 when the token held the key (and the script acted).
   const asHolder = async (script: string, key: string, args: (string | number)[]) =>
     (await redis.run(script, [idempotencyKey(key)], args.map(String))) === 1;
@@ -400,6 +424,15 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
     markCreated: async (key, codeHash, now) => (await redis.run(MARK_CREATED, [partnerCodeKey(key)], [codeHash, String(now)])) === 1,
   };
 
+  const partnerTokens: PartnerTokenStore = {
+    durable,
+    bind: async (tokenId, orderKey, ttlMs, now) =>
+      (await redis.run(BIND_TOKEN, [partnerTokenKey(tokenId)], [orderKey, String(ttlMs), String(now)])) === 1,
+    async unbind(tokenId, orderKey, now) {
+      await redis.run(UNBIND_TOKEN, [partnerTokenKey(tokenId)], [orderKey, String(now)]);
+    },
+  };
+
   async function ping(): Promise<void> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -412,7 +445,7 @@ export function createRedisStores(options: RedisStoresOptions): RedisStores {
     }
   }
 
-  return { idempotency, rateLimit, directDebit, partnerCodes, ping, durable };
+  return { idempotency, rateLimit, directDebit, partnerCodes, partnerTokens, ping, durable };
 }
 
 /**

@@ -9,6 +9,8 @@ import type { ClaimRequest, IdempotencyStore, StoredAnswer } from './idempotency
 import { memoryIdempotencyStore } from './idempotency';
 import type { PartnerCodeIssue, PartnerCodeStore } from './partner-code-store';
 import { memoryPartnerCodeStore } from './partner-code-store';
+import type { PartnerTokenStore } from './partner-token-store';
+import { memoryPartnerTokenStore } from './partner-token-store';
 import type { RateLimitRule, RateLimitStore } from './rate-limit';
 import { gcra, memoryRateLimitStore } from './rate-limit';
 import { createRedisStores } from './redis-stores';
@@ -18,6 +20,7 @@ interface Stores {
   rateLimit: RateLimitStore;
   directDebit: DirectDebitStore;
   partnerCodes: PartnerCodeStore;
+  partnerTokens: PartnerTokenStore;
 }
 
 const connectClient = (url: string) => createClient({ url }).connect();
@@ -54,6 +57,7 @@ const KINDS: { kind: string; open: (namespace: string, client: 0 | 1) => Stores 
         rateLimit: memoryRateLimitStore(MEMORY_RATE_KEYS),
         directDebit: memoryDirectDebitStore(),
         partnerCodes: memoryPartnerCodeStore(),
+        partnerTokens: memoryPartnerTokenStore(),
       };
       memoryNamespaces.set(namespace, stores);
       return stores;
@@ -350,6 +354,35 @@ describe.each(KINDS)('$kind stores', ({ open }) => {
       const left = results.flatMap((result) => (result.outcome === 'wrong' ? [result.attemptsLeft] : []));
       expect(left.sort()).toEqual([0, 1, 2, 3, 4]);
       expect(results.filter((result) => result.outcome === 'locked')).toHaveLength(35);
+    });
+  });
+
+  describe('partner tokens', () => {
+    it('binds a verification to its first order only, until it lapses on the handlers\' clock', async () => {
+      const { partnerTokens } = fresh();
+      expect(await partnerTokens.bind('verification', 'order-a', 5000, T0)).toBe(true);
+      expect(await partnerTokens.bind('verification', 'order-a', 5000, T0 + 1)).toBe(true);
+      expect(await partnerTokens.bind('verification', 'order-b', 5000, T0 + 4999)).toBe(false);
+      expect(await partnerTokens.bind('other-verification', 'order-b', 5000, T0 + 1)).toBe(true);
+      expect(await partnerTokens.bind('verification', 'order-b', 5000, T0 + 5000)).toBe(true);
+    });
+
+    it('frees a verification only for the order that holds it', async () => {
+      const { partnerTokens } = fresh();
+      await partnerTokens.bind('verification', 'order-a', 5000, T0);
+      await partnerTokens.unbind('verification', 'order-b', T0 + 1);
+      expect(await partnerTokens.bind('verification', 'order-b', 5000, T0 + 2)).toBe(false);
+      await partnerTokens.unbind('verification', 'order-a', T0 + 3);
+      expect(await partnerTokens.bind('verification', 'order-b', 5000, T0 + 4)).toBe(true);
+    });
+
+    it('lets one of many concurrent orders from two clients have a verification', async () => {
+      const namespace = `tokens${++namespaces}`;
+      const binds = Array.from({ length: 40 }, (_, index) => open(namespace, (index % 2) as 0 | 1).partnerTokens.bind('verification', `order-${index}`, 60_000, T0));
+      const bound = await Promise.all(binds);
+      expect(bound.filter(Boolean)).toHaveLength(1);
+      const winner = `order-${bound.indexOf(true)}`;
+      expect(await open(namespace, 1).partnerTokens.bind('verification', winner, 60_000, T0 + 1)).toBe(true);
     });
   });
 });

@@ -13,6 +13,7 @@ import {
   MANDATE_NOT_SET_UP,
   MANDATE_PENDING,
   MONTHLY_CHECKOUT_UNAVAILABLE,
+  PARTNER_TOKEN_USED,
   SHOP_TOTAL_DIFFERS,
   START_FAILED,
   START_IN_PROGRESS,
@@ -109,6 +110,13 @@ describe('startMandateFlow (direct-debit-endpoint)', () => {
     const { fetch } = fakeFetch(json(409, { error: { code: 'request_in_progress', message: 'still starting' } }));
     const error = await failureOf(startMandateFlow(REQUEST, { endpoint: ENDPOINT, key: keys(), fetch }));
     expect(error).toMatchObject({ code: 'IN_PROGRESS', buyerMessage: START_IN_PROGRESS, retryable: true });
+  });
+
+  it('sends the buyer back to the contact step for a new code when the partner verification priced another order (409)', async () => {
+    const problems = [{ field: 'partnerToken', message: 'already used' }];
+    const { fetch } = fakeFetch(json(409, { error: { code: 'partner_token_used', message: 'already used' }, problems }));
+    const error = await failureOf(startMandateFlow(REQUEST, { endpoint: ENDPOINT, key: keys(), fetch }));
+    expect(error).toMatchObject({ code: 'PARTNER_TOKEN_USED', buyerMessage: PARTNER_TOKEN_USED, retryable: false, field: 'partnerToken' });
   });
 
   it.each<[string, () => Promise<Response>, string, boolean]>([

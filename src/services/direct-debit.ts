@@ -28,6 +28,7 @@ export class DirectDebitError extends Error {
 
 export const START_FAILED = 'We could not start the Direct Debit set-up. Please try again.';
 export const START_IN_PROGRESS = 'Your Direct Debit set-up is still starting. Please try again in a moment.';
+export const PARTNER_TOKEN_USED = 'Your partner discount was already used for another order. Please enter your e-mail address again to be sent a new code.';
 export const DIRECT_DEBIT_UNAVAILABLE = 'Direct Debit cannot be set up online at the moment. Please choose another way to pay, or contact us.';
 export const DROPIN_UNAVAILABLE = 'The GoCardless form could not be loaded. Please check your connection and try again.';
 
@@ -107,6 +108,10 @@ export async function startMandateFlow(request: DirectDebitRequestBody, options:
   }
   if (response.status === 429) {
     throw new DirectDebitError('RATE_LIMITED', 'Too many attempts. Please wait a minute and try again.');
+  }
+  if (response.status === 409 && (body as ProblemAnswer | undefined)?.error?.code === 'partner_token_used') {
+    // One verification prices one order: the contact step asks for a new code.
+    throw new DirectDebitError('PARTNER_TOKEN_USED', PARTNER_TOKEN_USED, { retryable: false, field: 'partnerToken' });
   }
   if (response.status === 409) throw new DirectDebitError('IN_PROGRESS', START_IN_PROGRESS);
   if (response.status >= 500 && (body as ProblemAnswer | undefined)?.error?.retryable === false) {

@@ -228,19 +228,52 @@ describe('the rate limit of relays sharing one Redis, behind one trusted proxy',
   });
 });
 
+describe('the rate limit of IPv6 clients, on relays sharing one Redis', () => {
+  it('lets 20 /64s of one /48 through about as much as one client, and an IPv4 client beside them on its own', async (t) => {
+    const LIMIT = 10;
+    const relays = await startRelays({ ...onRedis(newPrefix()), RATE_LIMIT: String(LIMIT), TRUSTED_PROXIES: '1' });
+    // Junk bodies: the limit is taken before the body is read, and an allowed one is refused 422.
+    const post = async (relay, address) => {
+      const response = await fetch(new URL('api/spec-request', relay.url), {
+        method: 'POST',
+        headers: { Origin: ORIGIN, 'Content-Type': 'application/json', 'X-Forwarded-For': address },
+        body: '{}',
+      });
+      await response.body?.cancel();
+      return response.status;
+    };
+    const since = performance.now();
+    const statuses = [];
+    for (let network = 0; network < 20; network += 1) {
+      for (let index = 0; index < LIMIT + 1; index += 1) statuses.push(await post(relays[index % 2], `2001:db8:48:${network.toString(16)}::${index + 1}`));
+    }
+    // The limit lets one more request through every MINUTE / LIMIT: only that many may have come due.
+    const due = LIMIT + Math.floor((performance.now() - since) / (MINUTE / LIMIT));
+    const through = statuses.filter((status) => status !== 429).length;
+    t.diagnostic(`${through} of ${statuses.length} requests from 20 /64s of one /48 got through a limit of ${LIMIT} (${due} due)`);
+    assert.ok(statuses.every((status) => status === 422 || status === 429), `answered ${[...new Set(statuses)]}`);
+    assert.ok(through <= due, `${through} got through, ${due} due`);
+
+    const ipv4 = [];
+    for (let index = 0; index < LIMIT; index += 1) ipv4.push(await post(relays[index % 2], '203.0.113.48'));
+    assert.deepEqual(new Set(ipv4), new Set([422]));
+  });
+});
+
 describe('the direct-debit handlers as two processes sharing one Redis', () => {
   const ACCESS_TOKEN = 'gocardless-test-token';
   const WEBHOOK_SECRET = 'gocardless-test-webhook-secret';
   const { valid } = JSON.parse(readFileSync(new URL('../fixtures/relay-fuzz/direct-debit.json', import.meta.url), 'utf8'));
 
   let api;
+  let gocardless;
   let gocardlessUrl;
   let webhooks;
   let handlers;
   before(async () => {
     // GoCardless's API stand-in, served from this process; its webhooks are kept for the test to deliver.
     webhooks = [];
-    const gocardless = createGoCardlessStandIn({
+    gocardless = createGoCardlessStandIn({
       accessToken: ACCESS_TOKEN,
       webhookSecret: WEBHOOK_SECRET,
       onWebhook: async (request) => {
@@ -361,6 +394,54 @@ describe('the direct-debit handlers as two processes sharing one Redis', () => {
     } finally {
       await new Promise((resolve) => admin.close(resolve));
     }
+  });
+
+  it('prices one order per partner verification across both processes: another key is refused, the first still replays', async (t) => {
+    const PARTNER_SECRET = 'partner-token-secret-of-at-least-32-bytes';
+    const [a, b] = await startHandlers({ PARTNER_TOKEN_SECRET: PARTNER_SECRET, QUOTE: 'on', RATE_LIMIT: 'off' });
+    const email = 'sam@partner-one.example';
+    /** A verification token as the partner-discount handler signs it, for a verification of its own. */
+    const tokenOf = () => {
+      const claims = { email, partnerId: 'partner', amountPence: 10000, discountCode: `PARTNER-${randomUUID().slice(0, 12).toUpperCase()}`, exp: Math.floor(Date.now() / 1000) + 3600 };
+      const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
+      return `${body}.${createHmac('sha256', PARTNER_SECRET).update(body).digest('base64url')}`;
+    };
+    const order = (partnerToken, idempotencyKey) => ({ ...valid, customer: { ...valid.customer, email }, partnerToken, idempotencyKey });
+    /** The initial payment of the billing request GoCardless was last asked for. */
+    const lastInitialPayment = () => gocardless.requests.filter((call) => call.method === 'POST' && call.path === '/billing_requests').at(-1).body.billing_requests.metadata.initial_payment_pence;
+    const quote = async (handler, body) => {
+      const response = await fetch(new URL('api/quote', handler.url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ configuration: valid.configuration, ...body }) });
+      assert.equal(response.status, 200);
+      const { totals, partnerTokenUsed } = await response.json();
+      return { total: totals.total, partnerTokenUsed };
+    };
+
+    const token = tokenOf();
+    const [keyA, keyB] = [randomUUID(), randomUUID()];
+    const started = await start(a, order(token, keyA));
+    assert.equal(started.status, 201);
+    const flow = await started.json();
+    assert.equal(lastInitialPayment(), '25000', 'the first order is priced with the £100 discount');
+
+    const refused = await start(b, order(token, keyB));
+    assert.equal(refused.status, 409);
+    assert.equal((await refused.json()).error.code, 'partner_token_used');
+    const retried = await start(b, order(token, keyA));
+    assert.equal(retried.status, 201);
+    assert.equal(retried.headers.get('idempotent-replayed'), 'true');
+    assert.deepEqual(await retried.json(), flow);
+
+    // Quotes: the first order's as often as asked, with the discount; another order's without it.
+    const { total: full } = await quote(a, {});
+    assert.deepEqual(await quote(b, { partnerToken: token, orderKey: keyA, email }), { total: full - 100, partnerTokenUsed: undefined });
+    assert.deepEqual(await quote(a, { partnerToken: token, orderKey: keyA }), { total: full - 100, partnerTokenUsed: undefined });
+    assert.deepEqual(await quote(a, { partnerToken: token, orderKey: keyB }), { total: full, partnerTokenUsed: true });
+
+    // A new verification, ten orders at once over both processes: one is started, nine refused.
+    const fresh = tokenOf();
+    const raced = await Promise.all(Array.from({ length: 10 }, (_, index) => start([a, b][index % 2], order(fresh, randomUUID())).then((response) => response.status)));
+    t.diagnostic(`one token, ten keys at once over two processes: ${JSON.stringify(raced)}`);
+    assert.deepEqual(raced.toSorted(), [201, ...Array(9).fill(409)]);
   });
 
   it('refuses, with 409, an event for a billing request no flow started', async () => {
