@@ -21,8 +21,12 @@
 //   GOCARDLESS_BASE_URL      another GoCardless API base URL
 //   SHOPIFY_ADMIN_ENDPOINT, SHOPIFY_ADMIN_TOKEN   both set (with GoCardless): the monthly order's
 //                            draft order at POST /api/direct-debit/checkout (write_draft_orders, read_products)
+//   PARTNER_TOKEN_SECRET     set (with Mailgun and the Admin API): POST /api/partner-discount/start and
+//                            /verify, codes mailed through Mailgun and single-use codes made in the shop
+//                            (write_discounts); its limits per client are RATE_LIMIT and the handler's own
+//   PARTNER_CODE_FROM, PARTNER_CODE_SUBJECT, PARTNER_CODE_TEMPLATE   as demo/partner-discount.mjs
 //   REDIS_URL                keep rate limits, idempotency keys (the relay's, the direct-debit starts'
-//                            and webhook events') and direct-debit flows in this Redis
+//                            and webhook events'), direct-debit flows and partner codes in this Redis
 //                            (needs the `redis` package), so several instances share them
 //   REDIS_PREFIX             the keys' prefix (default `evc`)
 // GET /healthz and /readyz answer liveness and readiness (Redis answering); SIGTERM or SIGINT drain
@@ -137,6 +141,27 @@ if (env.GOCARDLESS_ACCESS_TOKEN && env.GOCARDLESS_WEBHOOK_SECRET) {
       onEvent: (event) => server.jsonLogger({ level: 'info', msg: 'direct-debit event', eventId: event.id, action: event.action }),
     }),
   );
+}
+if (env.PARTNER_TOKEN_SECRET && env.MAILGUN_API_KEY && env.MAILGUN_DOMAIN && env.SHOPIFY_ADMIN_ENDPOINT && env.SHOPIFY_ADMIN_TOKEN) {
+  const partnerDiscount = server.createPartnerDiscountHandler({
+    mailgun: {
+      apiKey: env.MAILGUN_API_KEY,
+      domain: env.MAILGUN_DOMAIN,
+      timeoutMs: whole('MAILGUN_TIMEOUT_MS', 10_000),
+      ...(env.MAILGUN_BASE_URL && { baseUrl: env.MAILGUN_BASE_URL }),
+    },
+    from: env.PARTNER_CODE_FROM ?? `Partner offers <offers@${env.MAILGUN_DOMAIN}>`,
+    subject: env.PARTNER_CODE_SUBJECT ?? 'Your partner discount code',
+    template: env.PARTNER_CODE_TEMPLATE ?? 'partner-discount-code',
+    shop: { adminEndpoint: env.SHOPIFY_ADMIN_ENDPOINT, adminToken: env.SHOPIFY_ADMIN_TOKEN },
+    tokenSecret: env.PARTNER_TOKEN_SECRET,
+    allowedOrigins,
+    ...limits,
+    ...(redis && { codes: { store: redis.stores.partnerCodes } }),
+  });
+  // The handler tells …/start from …/verify by the path's last segment.
+  routes.set('/api/partner-discount/start', partnerDiscount);
+  routes.set('/api/partner-discount/verify', partnerDiscount);
 }
 if (routes.size === 0) {
   throw new Error('Nothing to serve: set MAILGUN_API_KEY and MAILGUN_DOMAIN, or GOCARDLESS_ACCESS_TOKEN and GOCARDLESS_WEBHOOK_SECRET.');
