@@ -166,14 +166,14 @@ describe('createPartnerDiscountHandler: start', () => {
     ]);
   });
 
-  it('never logs or reports the code or the address', async () => {
+  it('never logs or reports the code, the challenge or the address', async () => {
     const { call, start, wrong, records, failures } = setUp({}, [500]);
     const { challenge, code } = await start();
     await call('verify', { email: EMAIL, challenge, code: wrong(code) });
     await call('verify', { email: EMAIL, challenge, code });
     expect(records.map((record) => record.reason)).toEqual([undefined, 'wrong_code', 'shop_failed']);
     expect(failures).toEqual([{ provider: 'shopify', status: 500 }]);
-    expect(JSON.stringify([records, failures])).not.toMatch(new RegExp(`${code}|${wrong(code)}|sam@`));
+    expect(JSON.stringify([records, failures])).not.toMatch(new RegExp(`${code}|${wrong(code)}|${challenge}|sam@`));
   });
 
   it.each([
