@@ -95,7 +95,7 @@ export function oneTimeCode(fill: (array: Uint32Array<ArrayBuffer>) => unknown =
 }
 
 /** A start's challenge: 128 random bits, base64url; only the browser that started it learns it. */
-export function challengeId(): string {
+function challengeId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
