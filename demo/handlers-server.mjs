@@ -22,12 +22,16 @@
 //   SHOPIFY_ADMIN_ENDPOINT, SHOPIFY_ADMIN_TOKEN   both set (with GoCardless): the monthly order's
 //                            draft order at POST /api/direct-debit/checkout (write_draft_orders, read_products)
 //   PARTNER_TOKEN_SECRET     the partner-discount handler's tokenSecret: the direct-debit start (and the
-//                            quote) price a partner discount from a verification token, one order each
+//                            quote) price a partner discount from a verification token, one order each;
+//                            with Mailgun and the Admin API also POST /api/partner-discount/start and
+//                            /verify, codes mailed through Mailgun and single-use codes made in the shop
+//                            (write_discounts); its limits per client are RATE_LIMIT and the handler's own
+//   PARTNER_CODE_FROM, PARTNER_CODE_SUBJECT, PARTNER_CODE_TEMPLATE   as demo/partner-discount.mjs
 //   QUOTE                    `on`: POST /api/quote prices a configuration (it checks no origin: put it
 //                            behind your own access control)
 //   REDIS_URL                keep rate limits, idempotency keys (the relay's, the direct-debit starts'
-//                            and webhook events'), direct-debit flows and which order each partner
-//                            verification priced in this Redis
+//                            and webhook events'), direct-debit flows, partner codes and which order each
+//                            partner verification priced in this Redis
 //                            (needs the `redis` package), so several instances share them
 //   REDIS_PREFIX             the keys' prefix (default `evc`)
 //   REDIS_ACCEPT_VOLATILE    `yes`: use a Redis without an append-only file, which forgets on restart
@@ -155,6 +159,27 @@ if (env.GOCARDLESS_ACCESS_TOKEN && env.GOCARDLESS_WEBHOOK_SECRET) {
   );
 }
 if (env.QUOTE === 'on') routes.set('/api/quote', server.createQuoteHandler(partner));
+if (env.PARTNER_TOKEN_SECRET && env.MAILGUN_API_KEY && env.MAILGUN_DOMAIN && env.SHOPIFY_ADMIN_ENDPOINT && env.SHOPIFY_ADMIN_TOKEN) {
+  const partnerDiscount = server.createPartnerDiscountHandler({
+    mailgun: {
+      apiKey: env.MAILGUN_API_KEY,
+      domain: env.MAILGUN_DOMAIN,
+      timeoutMs: whole('MAILGUN_TIMEOUT_MS', 10_000),
+      ...(env.MAILGUN_BASE_URL && { baseUrl: env.MAILGUN_BASE_URL }),
+    },
+    from: env.PARTNER_CODE_FROM ?? `Partner offers <offers@${env.MAILGUN_DOMAIN}>`,
+    subject: env.PARTNER_CODE_SUBJECT ?? 'Your partner discount code',
+    template: env.PARTNER_CODE_TEMPLATE ?? 'partner-discount-code',
+    shop: { adminEndpoint: env.SHOPIFY_ADMIN_ENDPOINT, adminToken: env.SHOPIFY_ADMIN_TOKEN },
+    tokenSecret: env.PARTNER_TOKEN_SECRET,
+    allowedOrigins,
+    ...limits,
+    ...(redis && { codes: { store: redis.stores.partnerCodes } }),
+  });
+  // The handler tells …/start from …/verify by the path's last segment.
+  routes.set('/api/partner-discount/start', partnerDiscount);
+  routes.set('/api/partner-discount/verify', partnerDiscount);
+}
 if (routes.size === 0) {
   throw new Error('Nothing to serve: set MAILGUN_API_KEY and MAILGUN_DOMAIN, GOCARDLESS_ACCESS_TOKEN and GOCARDLESS_WEBHOOK_SECRET, or QUOTE=on.');
 }

@@ -44,6 +44,7 @@ function handlerOptions(env, { mailStandIn, admin }, redis) {
     allowedOrigins: loopbackOrigins(env.PARTNER_DISCOUNT_ALLOWED_ORIGINS),
     rateLimit: { limit: 120, windowMs: 60_000, ...store },
     addressRateLimit: { limit: 30, windowMs: 10 * 60_000, ...store },
+    clientCodeRateLimit: { limit: 200, windowMs: 60 * 60_000, ...store },
     ...(redis && { codes: { store: redis.partnerCodes } }),
     onProviderError: (failure) => console.warn(`partner-discount: ${failure.provider} failed`, failure.status ?? failure.error ?? failure.errors),
   };

@@ -1,6 +1,7 @@
 import { endpointSender, hostSender } from '../services/spec-request';
 import { createOrderServices } from '../services/order-services';
 import { directDebitKey, flowCheckouts } from '../stores/direct-debit-key';
+import { partnerChallenges } from '../stores/partner-challenge';
 import type { UiOptions } from '../ui/options-context';
 import type { WizardServicesInput } from '../ui/wizard-module';
 import { emit } from './events';
@@ -24,6 +25,7 @@ export function wizardServices({ host, options, catalogue, mailSender }: WizardS
       // Saved for the session, as the personal details it stands for are.
       directDebitKey: () => directDebitKey(storageFor(host.ownerDocument.defaultView, options.persist).personal, storageKeyFor(host, options.mode)),
       flowCheckouts: () => flowCheckouts(storageFor(host.ownerDocument.defaultView, options.persist).personal, storageKeyFor(host, options.mode)),
+      partnerChallenges: () => partnerChallenges(storageFor(host.ownerDocument.defaultView, options.persist).personal, storageKeyFor(host, options.mode)),
       // DESIGN `evc-checkout`: the host page may cancel the redirect with preventDefault().
       announceCheckout: (detail) => emit(host, 'evc-checkout', detail, { cancelable: true }),
     }),

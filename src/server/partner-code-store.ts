@@ -1,14 +1,14 @@
 /**
- * The partner-discount handler's one-time codes. Per address (a keyed hash of it, never the
- * address itself): the newest code's keyed hash (never the code), when it lapses, the attempts left,
- * and the single-use shop code a right attempt earns, chosen when the code is issued so that every
- * repeat of a right attempt answers that same shop code. Every operation is one atomic step and
- * every entry expires.
+ * The partner-discount handler's one-time codes. Per challenge (a keyed hash of its random id, which
+ * only the browser that started it knows): the code's keyed hash with the address (never the code
+ * nor the address), when it lapses, the attempts left, and the single-use shop code a right attempt
+ * earns, chosen when the code is issued so that every repeat of a right attempt answers that same
+ * shop code. Every operation is one atomic step and every entry expires.
  */
 import type { StoreDurability } from './store-durability';
 
 export interface PartnerCodeIssue {
-  /** A keyed SHA-256 of the address and the code. */
+  /** A keyed SHA-256 of the challenge, the address and the code. */
   codeHash: string;
   /** The shop code a right attempt earns. */
   discountCode: string;
@@ -28,7 +28,7 @@ export type PartnerCodeAttempt =
   | { outcome: 'expired' };
 
 export interface PartnerCodeStore extends StoreDurability {
-  /** Stores a new code for `key`, replacing any earlier one: only the newest code counts. */
+  /** Stores the code of a new challenge under `key` (an earlier entry under that key is replaced). */
   issue(key: string, code: PartnerCodeIssue, now: number): Promise<void>;
   /**
    * One attempt, decided and counted in one step: `expired` without a live code, `locked` without
@@ -65,7 +65,7 @@ export function decideAttempt(
   return { result: { outcome: 'wrong', attemptsLeft }, attemptsLeft };
 }
 
-/** Most addresses remembered; past it the oldest go first, so memory stays bounded. */
+/** Most challenges remembered (the handler-wide cap sends far fewer in a code's life); past it the oldest go first, so memory stays bounded. */
 const MAX_ENTRIES = 50_000;
 
 /** One process's codes: the default, right for one instance. */

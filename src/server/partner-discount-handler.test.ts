@@ -1,11 +1,14 @@
-import { createHmac } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { createHmac, randomUUID } from 'node:crypto';
+import { createClient } from 'redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRedis, type RunningRedis } from '../../test/redis-server.mjs';
 import type { LogRecord } from './operations';
 import type { PartnerCodeStore } from './partner-code-store';
 import { memoryPartnerCodeStore } from './partner-code-store';
 import type { PartnerDiscountHandlerOptions } from './partner-discount-handler';
 import { createPartnerDiscountHandler, oneTimeCode, shopDiscountCode } from './partner-discount-handler';
 import { verifyPartnerToken } from './partner-token';
+import { createRedisStores } from './redis-stores';
 import { DISCOUNT_CODE_BASIC_CREATE } from './shop-discounts';
 import { StoreNotDurableError } from './store-durability';
 
@@ -87,16 +90,23 @@ function setUp(overrides: Partial<PartnerDiscountHandlerOptions> = {}, adminAnsw
     );
   /** The code in the latest message to `to`. */
   const codeSent = (to = EMAIL) => JSON.parse(mail.messages.filter((message) => message.to === to).at(-1)!['t:variables']!).code as string;
-  const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-  return { handler, call, codeSent, wrong, records, failures, clock, shop, mail };
+  const wrong = (code: string) => String((Number(code) + 1) % 1e9).padStart(9, '0');
+  /** A start for `email` that sent its code: the challenge it answered, and the code mailed. */
+  const start = async (email = EMAIL, client?: string) => {
+    const response = await call('start', { email }, client);
+    expect(response.status).toBe(202);
+    const { challenge } = (await response.json()) as { challenge: string };
+    return { challenge, code: codeSent(email) };
+  };
+  return { handler, call, start, codeSent, wrong, records, failures, clock, shop, mail };
 }
 
 describe('createPartnerDiscountHandler: start', () => {
-  it('sends a six-digit code to an address of a partner domain with the template and its variables', async () => {
+  it('sends a nine-digit code to an address of a partner domain with the template and its variables, answering its challenge', async () => {
     const { call, mail } = setUp();
     const response = await call('start', { email: EMAIL });
     expect(response.status).toBe(202);
-    expect(await response.json()).toEqual({ status: 'sent', expiresInSeconds: 600, resendAfterSeconds: 30 });
+    expect(await response.json()).toEqual({ status: 'sent', challenge: expect.stringMatching(/^[\w-]{22}$/), expiresInSeconds: 600, resendAfterSeconds: 30 });
     expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
     expect(mail.messages).toEqual([
       {
@@ -107,14 +117,15 @@ describe('createPartnerDiscountHandler: start', () => {
         't:variables': expect.any(String),
       },
     ]);
-    expect(JSON.parse(mail.messages[0]!['t:variables']!)).toEqual({ code: expect.stringMatching(/^\d{6}$/), partnerName: 'Partner Discount', minutesValid: 10 });
+    expect(JSON.parse(mail.messages[0]!['t:variables']!)).toEqual({ code: expect.stringMatching(/^\d{9}$/), partnerName: 'Partner Discount', minutesValid: 10 });
   });
 
   it('answers every address of a partner domain alike, so nothing tells whether one exists', async () => {
     const { call } = setUp();
     const answers = await Promise.all(['sam@partner-one.example', 'nobody-at-all@partner-one.example'].map(async (email) => {
       const response = await call('start', { email });
-      return [response.status, await response.json()];
+      const { challenge, ...rest } = await response.json();
+      return [response.status, rest, typeof challenge];
     }));
     expect(answers[0]).toEqual(answers[1]);
   });
@@ -144,28 +155,26 @@ describe('createPartnerDiscountHandler: start', () => {
     const issued: Parameters<PartnerCodeStore['issue']>[] = [];
     const memory = memoryPartnerCodeStore();
     const store: PartnerCodeStore = { ...memory, issue: async (...args) => (issued.push(args), memory.issue(...args)) };
-    const { call, codeSent } = setUp({ codes: { store } });
-    await call('start', { email: 'Sam@Partner-One.Example' });
-    const code = codeSent('Sam@Partner-One.Example');
+    const { start } = setUp({ codes: { store } });
+    const { challenge, code } = await start('Sam@Partner-One.Example');
     const hmac = (text: string) => createHmac('sha256', SECRET).update(text).digest('hex');
     expect(issued).toEqual([
       [
-        hmac(`partner-address:${EMAIL}`),
-        { codeHash: hmac(`partner-code:${EMAIL}:${code}`), discountCode: expect.stringMatching(/^PARTNER-[0-9A-Z]{12}$/), attempts: 5, ttlMs: 600_000 },
+        hmac(`partner-challenge:${challenge}`),
+        { codeHash: hmac(`partner-code:${challenge}:${EMAIL}:${code}`), discountCode: expect.stringMatching(/^PARTNER-[0-9A-Z]{12}$/), attempts: 5, ttlMs: 600_000 },
         T0,
       ],
     ]);
   });
 
-  it('never logs or reports the code or the address', async () => {
-    const { call, codeSent, wrong, records, failures } = setUp({}, [500]);
-    await call('start', { email: EMAIL });
-    const code = codeSent();
-    await call('verify', { email: EMAIL, code: wrong(code) });
-    await call('verify', { email: EMAIL, code });
+  it('never logs or reports the code, the challenge or the address', async () => {
+    const { call, start, wrong, records, failures } = setUp({}, [500]);
+    const { challenge, code } = await start();
+    await call('verify', { email: EMAIL, challenge, code: wrong(code) });
+    await call('verify', { email: EMAIL, challenge, code });
     expect(records.map((record) => record.reason)).toEqual([undefined, 'wrong_code', 'shop_failed']);
     expect(failures).toEqual([{ provider: 'shopify', status: 500 }]);
-    expect(JSON.stringify([records, failures])).not.toMatch(new RegExp(`${code}|${wrong(code)}|sam@`));
+    expect(JSON.stringify([records, failures])).not.toMatch(new RegExp(`${code}|${wrong(code)}|${challenge}|sam@`));
   });
 
   it.each([
@@ -185,9 +194,8 @@ describe('createPartnerDiscountHandler: start', () => {
 
 describe('createPartnerDiscountHandler: verify', () => {
   it('answers the right code with a single-use shop code made through the Admin API and a signed token', async () => {
-    const { call, codeSent, shop } = setUp();
-    await call('start', { email: EMAIL });
-    const response = await call('verify', { email: EMAIL, code: codeSent() });
+    const { call, start, shop } = setUp();
+    const response = await call('verify', { email: EMAIL, ...(await start()) });
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body).toEqual({
@@ -229,11 +237,10 @@ describe('createPartnerDiscountHandler: verify', () => {
   });
 
   it('gives the sports-car maker its own amount, and a code made for each verification', async () => {
-    const { call, codeSent, shop } = setUp();
+    const { call, start, shop } = setUp();
     const codes = [];
     for (const email of ['lee@sportscars.example', 'kim@sportscars.example']) {
-      await call('start', { email });
-      const body = await (await call('verify', { email, code: codeSent(email) })).json();
+      const body = await (await call('verify', { email, ...(await start(email)) })).json();
       expect(body).toMatchObject({ partnerId: 'sportscars', amountPence: 7500 });
       codes.push(body.discountCode);
     }
@@ -245,12 +252,11 @@ describe('createPartnerDiscountHandler: verify', () => {
   });
 
   it('answers a repeat of the right code (a lost answer) with the same shop code, making none again', async () => {
-    const { call, codeSent, shop, clock } = setUp();
-    await call('start', { email: EMAIL });
-    const code = codeSent();
-    const first = await (await call('verify', { email: EMAIL, code })).json();
+    const { call, start, shop, clock } = setUp();
+    const started = await start();
+    const first = await (await call('verify', { email: EMAIL, ...started })).json();
     clock.now += 60_000;
-    const again = await call('verify', { email: ' SAM@partner-one.EXAMPLE ', code });
+    const again = await call('verify', { email: ' SAM@partner-one.EXAMPLE ', ...started });
     expect(again.status).toBe(200);
     const repeated = await again.json();
     expect(repeated.discountCode).toBe(first.discountCode);
@@ -258,50 +264,57 @@ describe('createPartnerDiscountHandler: verify', () => {
     expect(shop.calls).toHaveLength(1);
   });
 
-  it('counts five wrong codes down, then locks the code, the right one too, until a new start', async () => {
-    const { call, codeSent, wrong } = setUp();
-    await call('start', { email: EMAIL });
-    const code = codeSent();
+  it('counts five wrong codes down, then locks the challenge, the right code too, until a new start', async () => {
+    const { call, start, wrong } = setUp();
+    const { challenge, code } = await start();
     for (const attemptsLeft of [4, 3, 2, 1, 0]) {
-      const response = await call('verify', { email: EMAIL, code: wrong(code) });
+      const response = await call('verify', { email: EMAIL, challenge, code: wrong(code) });
       expect(response.status).toBe(422);
       expect((await response.json()).error).toMatchObject({ code: 'wrong_code', attemptsLeft });
     }
     for (const attempt of [wrong(code), code]) {
-      const response = await call('verify', { email: EMAIL, code: attempt });
+      const response = await call('verify', { email: EMAIL, challenge, code: attempt });
       expect(response.status).toBe(423);
       expect((await response.json()).error.code).toBe('code_locked');
     }
-    await call('start', { email: EMAIL });
-    expect((await call('verify', { email: EMAIL, code: codeSent() })).status).toBe(200);
+    expect((await call('verify', { email: EMAIL, ...(await start()) })).status).toBe(200);
   });
 
-  it('answers code_expired after ten minutes, and when no code was asked for', async () => {
-    const { call, codeSent, clock } = setUp();
-    expect((await call('verify', { email: EMAIL, code: '123456' })).status).toBe(410);
-    await call('start', { email: EMAIL });
-    const code = codeSent();
+  it('answers code_expired after ten minutes, and for a challenge no start answered', async () => {
+    const { call, start, clock } = setUp();
+    expect((await call('verify', { email: EMAIL, challenge: 'A'.repeat(22), code: '123456789' })).status).toBe(410);
+    const started = await start();
     clock.now += 600_000;
-    const response = await call('verify', { email: EMAIL, code });
+    const response = await call('verify', { email: EMAIL, ...started });
     expect(response.status).toBe(410);
     expect((await response.json()).error.code).toBe('code_expired');
   });
 
-  it('counts only the newest code: a new start makes the earlier one wrong', async () => {
-    const { call, codeSent } = setUp();
-    await call('start', { email: EMAIL });
-    const earlier = codeSent();
-    await call('start', { email: EMAIL });
-    const newer = codeSent();
-    if (earlier !== newer) expect((await call('verify', { email: EMAIL, code: earlier })).status).toBe(422);
-    expect((await call('verify', { email: EMAIL, code: newer })).status).toBe(200);
+  it('takes a code only with its own challenge: another start for the address neither replaces nor counts for it', async () => {
+    const { call, start } = setUp();
+    const earlier = await start();
+    const newer = await start();
+    if (earlier.code !== newer.code) expect((await call('verify', { email: EMAIL, challenge: newer.challenge, code: earlier.code })).status).toBe(422);
+    expect((await call('verify', { email: EMAIL, ...earlier })).status).toBe(200);
+    expect((await call('verify', { email: EMAIL, ...newer })).status).toBe(200);
   });
 
-  it('refuses a code sent to another address', async () => {
-    const { call, codeSent } = setUp();
-    await call('start', { email: EMAIL });
-    const response = await call('verify', { email: 'eve@partner-one.example', code: codeSent() });
-    expect(response.status).toBe(410);
+  it('refuses a code for another address than its start', async () => {
+    const { call, start } = setUp();
+    const started = await start();
+    const response = await call('verify', { email: 'eve@partner-one.example', ...started });
+    expect(response.status).toBe(422);
+    expect((await response.json()).error.code).toBe('wrong_code');
+  });
+
+  it.each([
+    ['no challenge', { code: '123456789' }, 'challenge'],
+    ['six digits', { challenge: 'A'.repeat(22), code: '123456' }, 'code'],
+  ])('refuses a verify with %s as invalid_request naming the field', async (_, body, field) => {
+    const { call } = setUp();
+    const response = await call('verify', { email: EMAIL, ...body });
+    expect(response.status).toBe(422);
+    expect((await response.json()).error.problems.map((problem: { field: string }) => problem.field)).toEqual([field]);
   });
 
   it.each<[string, AdminAnswer, boolean]>([
@@ -312,14 +325,13 @@ describe('createPartnerDiscountHandler: verify', () => {
     ['a token without write_discounts', 'denied', true],
     ['a user error', { userErrors: [{ field: ['basicCodeDiscount', 'endsAt'], code: 'INVALID', message: 'Ends at needs to be after starts_at' }] }, true],
   ])('answers 502 shop_failed on %s, and the code still counts for a retry', async (_, failure, permanent) => {
-    const { call, codeSent, shop, records } = setUp({}, [failure]);
-    await call('start', { email: EMAIL });
-    const code = codeSent();
-    const failed = await call('verify', { email: EMAIL, code });
+    const { call, start, shop, records } = setUp({}, [failure]);
+    const started = await start();
+    const failed = await call('verify', { email: EMAIL, ...started });
     expect(failed.status).toBe(502);
     expect((await failed.json()).error.code).toBe('shop_failed');
     expect(records.at(-1)).toMatchObject({ reason: 'shop_failed', ...(permanent ? { permanent: true } : {}) });
-    const retried = await call('verify', { email: EMAIL, code });
+    const retried = await call('verify', { email: EMAIL, ...started });
     expect(retried.status).toBe(200);
     const codes = shop.calls.map((call) => (call.body.variables.basicCodeDiscount as { code: string }).code);
     expect(codes[1]).toBe(codes[0]);
@@ -328,15 +340,17 @@ describe('createPartnerDiscountHandler: verify', () => {
 
   it('takes the shop holding the code already (an earlier attempt whose answer was lost) as made', async () => {
     const taken = { userErrors: [{ field: ['basicCodeDiscount', 'code'], code: 'TAKEN', message: 'Code must be unique. Please try a different code.' }] };
-    const { call, codeSent } = setUp({}, [taken]);
-    await call('start', { email: EMAIL });
-    const response = await call('verify', { email: EMAIL, code: codeSent() });
+    const { call, start } = setUp({}, [taken]);
+    const response = await call('verify', { email: EMAIL, ...(await start()) });
     expect(response.status).toBe(200);
   });
 });
 
 describe('createPartnerDiscountHandler: limits', () => {
-  it('sends at most three codes to an address in ten minutes, counted apart from other addresses', async () => {
+  const BUYER = '198.51.100.7';
+  const OTHER = '203.0.113.9';
+
+  it('sends at most three codes to an address asked from one client address in ten minutes', async () => {
     const { call, clock } = setUp();
     for (let sent = 0; sent < 3; sent++) expect((await call('start', { email: EMAIL })).status).toBe(202);
     const refused = await call('start', { email: 'SAM@partner-one.example' });
@@ -348,18 +362,56 @@ describe('createPartnerDiscountHandler: limits', () => {
     expect((await call('start', { email: EMAIL })).status).toBe(202);
   });
 
+  it("lets no one else replace, lock or delay the buyer's code: others' starts and wrong codes count on their own challenges", async () => {
+    const { call, start, wrong } = setUp({ rateLimit: { limit: 100, windowMs: 60_000 } });
+    const buyer = await start(EMAIL, BUYER);
+    for (let sent = 0; sent < 3; sent++) {
+      const { challenge, code } = await start(EMAIL, OTHER);
+      for (let guess = 0; guess < 5; guess++) await call('verify', { email: EMAIL, challenge, code: wrong(code) }, OTHER);
+      expect((await call('verify', { email: EMAIL, challenge, code }, OTHER)).status).toBe(423);
+    }
+    expect((await call('start', { email: EMAIL }, OTHER)).status).toBe(429);
+    expect((await call('verify', { email: EMAIL, ...buyer }, BUYER)).status).toBe(200);
+    expect((await call('start', { email: EMAIL }, BUYER)).status).toBe(202);
+  });
+
+  it('sends at most twenty codes an hour per client address, counting its starts only', async () => {
+    const { call, start, clock } = setUp({ rateLimit: { limit: 100, windowMs: 60_000 } });
+    const { challenge } = await start('p0@partner-one.example');
+    for (let verify = 0; verify < 30; verify++) await call('verify', { email: 'p0@partner-one.example', challenge, code: '000000000' });
+    for (let sent = 1; sent < 20; sent++) expect((await call('start', { email: `p${sent}@partner-one.example` })).status).toBe(202);
+    const refused = await call('start', { email: 'p20@partner-one.example' });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('180');
+    expect((await call('start', { email: 'p20@partner-one.example' }, OTHER)).status).toBe(202);
+    clock.now += 180_000;
+    expect((await call('start', { email: 'p20@partner-one.example' })).status).toBe(202);
+  });
+
+  it('keeps room under the handler-wide cap while thirty client addresses ask for made-up addresses', async () => {
+    const { call, mail } = setUp({ rateLimit: { limit: 100, windowMs: 60_000 } });
+    const answers: number[] = [];
+    for (let client = 1; client <= 30; client++) {
+      for (let start = 0; start < 30; start++) answers.push((await call('start', { email: `made-up-${start}@partner-one.example` }, `192.0.2.${client}`)).status);
+    }
+    expect(answers.filter((status) => status === 202)).toHaveLength(600);
+    expect(answers.filter((status) => status === 429)).toHaveLength(300);
+    for (let colleague = 0; colleague < 20; colleague++) expect((await call('start', { email: `colleague-${colleague}@partner-one.example` }, OTHER)).status).toBe(202);
+    expect(mail.messages).toHaveLength(620);
+  });
+
   it('limits each client address over both paths', async () => {
-    const { call } = setUp({ rateLimit: { limit: 2, windowMs: 60_000 } });
-    expect((await call('start', { email: EMAIL })).status).toBe(202);
-    expect((await call('verify', { email: EMAIL, code: '000000' })).status).not.toBe(429);
-    expect((await call('verify', { email: EMAIL, code: '000000' })).status).toBe(429);
-    expect((await call('verify', { email: EMAIL, code: '000000' }, '203.0.113.9')).status).not.toBe(429);
+    const { call, start } = setUp({ rateLimit: { limit: 2, windowMs: 60_000 } });
+    const { challenge } = await start();
+    expect((await call('verify', { email: EMAIL, challenge, code: '000000000' })).status).not.toBe(429);
+    expect((await call('verify', { email: EMAIL, challenge, code: '000000000' })).status).toBe(429);
+    expect((await call('verify', { email: EMAIL, challenge, code: '000000000' }, OTHER)).status).not.toBe(429);
   });
 
   it('answers too_busy past the handler-wide cap, sending nothing', async () => {
     const { call, mail } = setUp({ globalRateLimit: { limit: 1, windowMs: 3600_000 } });
     expect((await call('start', { email: EMAIL })).status).toBe(202);
-    const busy = await call('start', { email: 'kim@partner-one.example' }, '203.0.113.9');
+    const busy = await call('start', { email: 'kim@partner-one.example' }, OTHER);
     expect(busy.status).toBe(503);
     expect((await busy.json()).error.code).toBe('too_busy');
     expect(mail.messages).toHaveLength(1);
@@ -372,7 +424,7 @@ describe('createPartnerDiscountHandler: a store that forgets', () => {
       throw new StoreNotDurableError('set appendonly yes');
     };
     const { call, mail, shop, records } = setUp({ codes: { store: { ...memoryPartnerCodeStore(), durable } } });
-    for (const [path, body] of [['start', { email: EMAIL }], ['verify', { email: EMAIL, code: '123456' }]] as const) {
+    for (const [path, body] of [['start', { email: EMAIL }], ['verify', { email: EMAIL, challenge: 'c'.repeat(22), code: '123456789' }]] as const) {
       const refused = await call(path, body);
       expect(refused.status).toBe(503);
       expect((await refused.json()).error.code).toBe('store_not_durable');
@@ -380,6 +432,38 @@ describe('createPartnerDiscountHandler: a store that forgets', () => {
     }
     expect(mail.messages).toEqual([]);
     expect(shop.calls).toEqual([]);
+  });
+});
+
+describe('createPartnerDiscountHandler: two instances on one real Redis', () => {
+  let server: RunningRedis;
+  let client: Awaited<ReturnType<typeof connect>>;
+  const connect = (url: string) => createClient({ url }).connect();
+
+  beforeAll(async () => {
+    server = await startRedis();
+    client = await connect(server.url);
+  });
+  afterAll(async () => {
+    await client?.close();
+    await server?.stop();
+  });
+
+  it("keeps the buyer's challenge whatever another client does at the other instance", async () => {
+    const stores = createRedisStores({ client, prefix: `partner-${randomUUID()}:` });
+    const shared = { codes: { store: stores.partnerCodes }, rateLimit: { limit: 100, windowMs: 60_000, store: stores.rateLimit } };
+    const [one, two] = [setUp(shared), setUp(shared)];
+    const buyer = await one!.start(EMAIL, '198.51.100.7');
+    for (let sent = 0; sent < 3; sent++) {
+      const { challenge, code } = await two!.start(EMAIL, '203.0.113.9');
+      for (let guess = 0; guess < 6; guess++) await two!.call('verify', { email: EMAIL, challenge, code: two!.wrong(code) }, '203.0.113.9');
+    }
+    expect((await two!.call('start', { email: EMAIL }, '203.0.113.9')).status).toBe(429);
+    const verified = await two!.call('verify', { email: EMAIL, ...buyer }, '198.51.100.7');
+    expect(verified.status).toBe(200);
+    const again = await one!.call('verify', { email: EMAIL, ...buyer }, '198.51.100.7');
+    expect((await again.json()).discountCode).toBe((await verified.json()).discountCode);
+    expect((await one!.call('start', { email: EMAIL }, '198.51.100.7')).status).toBe(202);
   });
 });
 
@@ -430,18 +514,18 @@ describe('createPartnerDiscountHandler: HTTP', () => {
 });
 
 describe('oneTimeCode', () => {
-  it('draws again above the last whole million of 2^32, so every code is equally likely', () => {
-    const draws = [4_294_967_295, 4_294_000_000, 4_293_999_999];
-    expect(oneTimeCode((array) => (array[0] = draws.shift()!))).toBe('999999');
+  it('draws again above the last whole billion of 2^32, so every code is equally likely', () => {
+    const draws = [4_294_967_295, 4_000_000_000, 3_999_999_999];
+    expect(oneTimeCode((array) => (array[0] = draws.shift()!))).toBe('999999999');
     expect(draws).toEqual([]);
-    expect(oneTimeCode((array) => (array[0] = 7))).toBe('000007');
+    expect(oneTimeCode((array) => (array[0] = 7))).toBe('000000007');
   });
 
   it('spreads codes evenly over the first digit', () => {
     const counts = Array<number>(10).fill(0);
     for (let index = 0; index < 50_000; index++) {
       const code = oneTimeCode();
-      expect(code).toMatch(/^\d{6}$/);
+      expect(code).toMatch(/^\d{9}$/);
       counts[Number(code[0])]! += 1;
     }
     for (const count of counts) expect(Math.abs(count - 5000)).toBeLessThan(400);

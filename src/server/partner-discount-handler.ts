@@ -5,13 +5,13 @@ import { discountForEmail } from '../domain/order-items';
 import { EmailSchema } from '../domain/schemas/fields';
 import { problemsOf } from '../domain/schemas/problems';
 import type { ClientAddressOptions } from './client-address';
-import { checkClientAddressOptions } from './client-address';
+import { addressKey, checkClientAddressOptions, clientAddressOf } from './client-address';
 import { checkOrigins, corsHeaders, errorResponse, json, readJsonBody } from './http';
 import type { RateLimitSetting } from './limits';
 import { clientLimiter, globalLimiter, keyedLimiter, sharedStoreOf, tooBusy } from './limits';
 import type { MailgunOptions, MailProviderFailure } from './mailgun';
 import { checkDuration, checkMailgunOptions, checkSingleLines, createMailgun } from './mailgun';
-import type { Handler, OperationsOptions, RequestNotes } from './operations';
+import type { Handler, OperationsOptions, RequestInfo, RequestNotes } from './operations';
 import { observe, safely } from './operations';
 import type { PartnerCodeStore } from './partner-code-store';
 import { memoryPartnerCodeStore } from './partner-code-store';
@@ -40,9 +40,17 @@ export interface PartnerDiscountHandlerOptions extends OperationsOptions, Client
   codes?: { store?: PartnerCodeStore };
   /** Requests per client address, both paths together; default 20 a minute. `false` turns it off. */
   rateLimit?: RateLimitSetting;
-  /** Codes sent per e-mail address; default 3 in 10 minutes, in `rateLimit`'s store unless it names one. */
+  /**
+   * Codes sent per e-mail address asked from one client address, so no one else's starts delay the
+   * buyer's own; default 3 in 10 minutes, in `rateLimit`'s store unless it names one.
+   */
   addressRateLimit?: RateLimitSetting;
-  /** Codes sent by this handler, all clients together; default 600 an hour, in `rateLimit`'s store unless it names one. */
+  /** Codes sent per client address, its starts only; default 20 an hour, in `rateLimit`'s store unless it names one. */
+  clientCodeRateLimit?: RateLimitSetting;
+  /**
+   * Codes sent by this handler, all clients together; default 1,200 an hour, in `rateLimit`'s store
+   * unless it names one. It bounds guessing: docs/decisions/partner-code-against-guessing.md.
+   */
   globalRateLimit?: RateLimitSetting;
   /** How long a made shop code can be used; default 24 hours, at most 48. */
   discountValidityMs?: number;
@@ -62,25 +70,35 @@ const HOUR = 60 * MINUTE;
 /** How long a code counts, and the attempts it allows (the element's contract). */
 const CODE_TTL_MS = 10 * MINUTE;
 const CODE_ATTEMPTS = 5;
+/** Nine digits: guessing one takes years at the limits (docs/decisions/partner-code-against-guessing.md). */
+const CODE_DIGITS = 9;
+const CODE_SPACE = 10 ** CODE_DIGITS;
 /** When the element offers to send a code again; the per-address limit decides whether it goes. */
 const RESEND_AFTER_SECONDS = 30;
 const DEFAULT_RATE_LIMIT = { limit: 20, windowMs: MINUTE };
 const DEFAULT_ADDRESS_RATE_LIMIT = { limit: 3, windowMs: 10 * MINUTE };
-const DEFAULT_GLOBAL_RATE_LIMIT = { limit: 600, windowMs: HOUR };
+const DEFAULT_CLIENT_CODE_RATE_LIMIT = { limit: 20, windowMs: HOUR };
+const DEFAULT_GLOBAL_RATE_LIMIT = { limit: 1200, windowMs: HOUR };
 const DEFAULT_DISCOUNT_VALIDITY = 24 * HOUR;
 const MAX_DISCOUNT_VALIDITY = 48 * HOUR;
 const DEFAULT_TOKEN_TTL = 4 * HOUR;
 
-/** The largest multiple of a million below 2^32: draws at or above it are drawn again, so no code is likelier than another. */
-const CODE_DRAW_LIMIT = Math.floor(2 ** 32 / 1_000_000) * 1_000_000;
+/** The largest multiple of the code space below 2^32: draws at or above it are drawn again, so no code is likelier than another. */
+const CODE_DRAW_LIMIT = Math.floor(2 ** 32 / CODE_SPACE) * CODE_SPACE;
 
-/** A six-digit one-time code from the platform's secure random source, without modulo bias. */
+/** A nine-digit one-time code from the platform's secure random source, without modulo bias. */
 export function oneTimeCode(fill: (array: Uint32Array<ArrayBuffer>) => unknown = (array) => crypto.getRandomValues(array)): string {
   const draw = new Uint32Array(1);
   for (;;) {
     fill(draw);
-    if (draw[0]! < CODE_DRAW_LIMIT) return String(draw[0]! % 1_000_000).padStart(6, '0');
+    if (draw[0]! < CODE_DRAW_LIMIT) return String(draw[0]! % CODE_SPACE).padStart(CODE_DIGITS, '0');
   }
+}
+
+/** A start's challenge: 128 random bits, base64url; only the browser that started it learns it. */
+function challengeId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 /** Crockford's base 32 (no I, L, O or U, which read as other characters); 256 is a multiple of 32, so no bias. */
@@ -92,7 +110,11 @@ export function shopDiscountCode(): string {
 }
 
 const StartSchema = v.object({ email: EmailSchema });
-const VerifySchema = v.object({ email: EmailSchema, code: v.pipe(v.string('must be a string'), v.regex(/^\d{6}$/, 'must be six digits')) });
+const VerifySchema = v.object({
+  email: EmailSchema,
+  challenge: v.pipe(v.string('must be a string'), v.regex(/^[\w-]{22}$/, 'must be the challenge its start answered')),
+  code: v.pipe(v.string('must be a string'), v.regex(/^\d{9}$/, 'must be nine digits')),
+});
 
 const hex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, '0')).join('');
 
@@ -121,12 +143,15 @@ function checkOptions(options: PartnerDiscountHandlerOptions): void {
 
 /**
  * The partner-discount handler (spec §1 and §6, verified): `POST …/start { email }` sends a
- * six-digit code to an address of a partner's domain (10 minutes, 5 attempts; a new start replaces
- * the code), and `POST …/verify { email, code }` answers the right code with a unique single-use
- * shop discount code, made then through the Admin API, and a signed verification token that the
- * direct-debit and quote handlers price the discount from. Only a keyed hash of the code and of the
- * address is stored. Every address of a partner's domain gets the same answers, so nothing tells
- * whether an address exists beyond the domain check the page makes itself.
+ * nine-digit code to an address of a partner's domain and answers the start's own challenge (10
+ * minutes, 5 attempts), and `POST …/verify { email, challenge, code }` answers the right code with a
+ * unique single-use shop discount code, made then through the Admin API, and a signed verification
+ * token that the direct-debit and quote handlers price the discount from. Each start is a challenge
+ * of its own, so another start for the address, or wrong codes for another challenge, neither
+ * replace nor lock the buyer's (docs/decisions/partner-code-against-guessing.md). Only keyed hashes
+ * of the challenge and of the code with the address are stored. Every address of a partner's domain
+ * gets the same answers, so nothing tells whether an address exists beyond the domain check the page
+ * makes itself.
  */
 export function createPartnerDiscountHandler(options: PartnerDiscountHandlerOptions): Handler {
   checkOptions(options);
@@ -139,6 +164,7 @@ export function createPartnerDiscountHandler(options: PartnerDiscountHandlerOpti
   const shared = sharedStoreOf(options.rateLimit);
   const limitClient = clientLimiter('partner-discount', options.rateLimit, DEFAULT_RATE_LIMIT, options, now);
   const limitAddress = keyedLimiter('partner-discount-address', options.addressRateLimit, { ...DEFAULT_ADDRESS_RATE_LIMIT, store: shared }, now);
+  const limitClientCodes = clientLimiter('partner-discount-codes', options.clientCodeRateLimit, { ...DEFAULT_CLIENT_CODE_RATE_LIMIT, store: shared }, options, now);
   const limitAll = globalLimiter('partner-discount', options.globalRateLimit, { ...DEFAULT_GLOBAL_RATE_LIMIT, store: shared }, now);
   const refuseVolatile = durabilityGuard([store, shared, sharedStoreOf(options.addressRateLimit), sharedStoreOf(options.globalRateLimit)]);
   const mail = createMailgun(options.mailgun, (failure) => safely(options.onProviderError, { provider: 'mailgun', ...failure }));
@@ -151,7 +177,7 @@ export function createPartnerDiscountHandler(options: PartnerDiscountHandlerOpti
       key = undefined;
       throw error;
     }));
-  /** A keyed hash: a leaked store gives neither addresses nor codes, even to one trying all million codes. */
+  /** A keyed hash: a leaked store gives neither addresses nor codes, even to one trying every code. */
   const keyed = async (text: string) => hex(await crypto.subtle.sign('HMAC', await hmacKey(), encoder.encode(text)));
 
   const allowed = (origin: string, request: Request) =>
@@ -187,17 +213,26 @@ export function createPartnerDiscountHandler(options: PartnerDiscountHandlerOpti
     return { ok: true, input: parsed.output, address: parsed.output.email.toLowerCase(), discount };
   }
 
-  async function start(request: Request, cors: Record<string, string>, notes: RequestNotes): Promise<Response> {
+  async function start(request: Request, info: RequestInfo, cors: Record<string, string>, notes: RequestNotes): Promise<Response> {
     const read = await readRequest(request, StartSchema, cors, notes);
     if (!read.ok) return read.response;
     const { input, address, discount } = read;
-    const addressKey = await keyed(`partner-address:${address}`);
-    const limited = await limitAddress(addressKey, notes, cors);
+    // Per address and client network: starts from elsewhere never make the buyer's own wait.
+    const client = clientAddressOf(request, info, options);
+    const network = (client === undefined ? undefined : addressKey(client)) ?? 'unknown';
+    const addressFromNetwork = `${await keyed(`partner-address:${address}`)}:${network}`;
+    // The client's own count of codes sent, apart from its verifies, keeps a flood under the handler-wide cap.
+    const limited = (await limitAddress(addressFromNetwork, notes, cors)) ?? (await limitClientCodes(request, info, notes, cors));
     if (limited) return limited;
     const waitMs = await limitAll(notes);
     if (waitMs !== null) return tooBusy(waitMs, cors);
+    const challenge = challengeId();
     const code = oneTimeCode();
-    await store.issue(addressKey, { codeHash: await keyed(`partner-code:${address}:${code}`), discountCode: shopDiscountCode(), attempts: CODE_ATTEMPTS, ttlMs: CODE_TTL_MS }, now());
+    await store.issue(
+      await keyed(`partner-challenge:${challenge}`),
+      { codeHash: await keyed(`partner-code:${challenge}:${address}:${code}`), discountCode: shopDiscountCode(), attempts: CODE_ATTEMPTS, ttlMs: CODE_TTL_MS },
+      now(),
+    );
     const outcome = await mail.send(
       {
         from: options.from,
@@ -209,7 +244,7 @@ export function createPartnerDiscountHandler(options: PartnerDiscountHandlerOpti
       notes,
     );
     if (outcome.kind === 'accepted') {
-      return json(202, { status: 'sent', expiresInSeconds: CODE_TTL_MS / 1000, resendAfterSeconds: RESEND_AFTER_SECONDS }, cors);
+      return json(202, { status: 'sent', challenge, expiresInSeconds: CODE_TTL_MS / 1000, resendAfterSeconds: RESEND_AFTER_SECONDS }, cors);
     }
     if (outcome.kind === 'failed' && outcome.permanent) {
       notes.permanent = true;
@@ -228,9 +263,9 @@ export function createPartnerDiscountHandler(options: PartnerDiscountHandlerOpti
     const read = await readRequest(request, VerifySchema, cors, notes);
     if (!read.ok) return read.response;
     const { input, address, discount } = read;
-    const addressKey = await keyed(`partner-address:${address}`);
-    const codeHash = await keyed(`partner-code:${address}:${input.code}`);
-    const attempt = await store.attempt(addressKey, codeHash, now());
+    const challengeKey = await keyed(`partner-challenge:${input.challenge}`);
+    const codeHash = await keyed(`partner-code:${input.challenge}:${address}:${input.code}`);
+    const attempt = await store.attempt(challengeKey, codeHash, now());
     if (attempt.outcome !== 'right') notes.reason = attempt.outcome === 'wrong' ? 'wrong_code' : `code_${attempt.outcome}`;
     switch (attempt.outcome) {
       case 'expired':
@@ -251,7 +286,7 @@ export function createPartnerDiscountHandler(options: PartnerDiscountHandlerOpti
         if (made.permanent) notes.permanent = true;
         return errorResponse(502, 'shop_failed', 'Your discount code could not be made in the shop just now; your code still counts, so try again.', cors);
       }
-      await store.markCreated(addressKey, codeHash, now());
+      await store.markCreated(challengeKey, codeHash, now());
     }
     const exp = Math.floor((at + tokenTtl) / 1000);
     const token = await signPartnerToken({ email: address, partnerId: discount.id, amountPence: discount.value, discountCode: attempt.discountCode, exp }, options.tokenSecret);
@@ -284,6 +319,6 @@ export function createPartnerDiscountHandler(options: PartnerDiscountHandlerOpti
     if (volatile) return volatile;
     const limited = await limitClient(request, info, notes, cors);
     if (limited) return limited;
-    return action === 'start' ? start(request, cors, notes) : verify(request, cors, notes);
+    return action === 'start' ? start(request, info, cors, notes) : verify(request, cors, notes);
   });
 }

@@ -217,7 +217,7 @@ return ARGV[1]
 `;
 
 /**
- * A partner code is a hash of `PartnerCodeEntry`'s fields; PEXPIRE removes it when it lapses.
+ * A partner code is a hash of `PartnerCodeEntry`'s fields under its challenge; PEXPIRE removes it when it lapses.
  * ARGV: codeHash, discountCode, attempts, ttlMs, now.
  */
 const ISSUE_CODE = `${FORMAT}

@@ -301,45 +301,45 @@ describe.each(KINDS)('$kind stores', ({ open }) => {
 
     it('answers a right code with its shop code, costing no attempt, and created once marked', async () => {
       const { partnerCodes } = fresh();
-      await partnerCodes.issue('address', code(), T0);
-      expect(await partnerCodes.attempt('address', 'hash-a', T0 + 1)).toEqual({ outcome: 'right', discountCode: 'PARTNER-AAAA', created: false });
-      expect(await partnerCodes.markCreated('address', 'hash-a', T0 + 2)).toBe(true);
+      await partnerCodes.issue('challenge', code(), T0);
+      expect(await partnerCodes.attempt('challenge', 'hash-a', T0 + 1)).toEqual({ outcome: 'right', discountCode: 'PARTNER-AAAA', created: false });
+      expect(await partnerCodes.markCreated('challenge', 'hash-a', T0 + 2)).toBe(true);
       for (let repeat = 0; repeat < 6; repeat++) {
-        expect(await partnerCodes.attempt('address', 'hash-a', T0 + 3)).toEqual({ outcome: 'right', discountCode: 'PARTNER-AAAA', created: true });
+        expect(await partnerCodes.attempt('challenge', 'hash-a', T0 + 3)).toEqual({ outcome: 'right', discountCode: 'PARTNER-AAAA', created: true });
       }
     });
 
     it('counts wrong codes down to none, then answers locked, the right code too', async () => {
       const { partnerCodes } = fresh();
-      await partnerCodes.issue('address', code(), T0);
+      await partnerCodes.issue('challenge', code(), T0);
       for (const attemptsLeft of [4, 3, 2, 1, 0]) {
-        expect(await partnerCodes.attempt('address', 'hash-x', T0 + 1)).toEqual({ outcome: 'wrong', attemptsLeft });
+        expect(await partnerCodes.attempt('challenge', 'hash-x', T0 + 1)).toEqual({ outcome: 'wrong', attemptsLeft });
       }
-      expect(await partnerCodes.attempt('address', 'hash-x', T0 + 2)).toEqual({ outcome: 'locked' });
-      expect(await partnerCodes.attempt('address', 'hash-a', T0 + 2)).toEqual({ outcome: 'locked' });
+      expect(await partnerCodes.attempt('challenge', 'hash-x', T0 + 2)).toEqual({ outcome: 'locked' });
+      expect(await partnerCodes.attempt('challenge', 'hash-a', T0 + 2)).toEqual({ outcome: 'locked' });
     });
 
     it('answers expired for no code and for a code past its time, on the handlers\' clock', async () => {
       const { partnerCodes } = fresh();
-      expect(await partnerCodes.attempt('address', 'hash-a', T0)).toEqual({ outcome: 'expired' });
-      await partnerCodes.issue('address', code({ ttlMs: 5000 }), T0);
-      expect(await partnerCodes.attempt('address', 'hash-a', T0 + 4999)).toMatchObject({ outcome: 'right' });
-      expect(await partnerCodes.attempt('address', 'hash-a', T0 + 5000)).toEqual({ outcome: 'expired' });
-      expect(await partnerCodes.markCreated('address', 'hash-a', T0 + 5000)).toBe(false);
+      expect(await partnerCodes.attempt('challenge', 'hash-a', T0)).toEqual({ outcome: 'expired' });
+      await partnerCodes.issue('challenge', code({ ttlMs: 5000 }), T0);
+      expect(await partnerCodes.attempt('challenge', 'hash-a', T0 + 4999)).toMatchObject({ outcome: 'right' });
+      expect(await partnerCodes.attempt('challenge', 'hash-a', T0 + 5000)).toEqual({ outcome: 'expired' });
+      expect(await partnerCodes.markCreated('challenge', 'hash-a', T0 + 5000)).toBe(false);
     });
 
     it('replaces a code with a newer one: the old code is wrong, the attempts and the shop code are the new one\'s', async () => {
       const { partnerCodes } = fresh();
-      await partnerCodes.issue('address', code(), T0);
-      await partnerCodes.attempt('address', 'hash-x', T0 + 1);
-      await partnerCodes.markCreated('address', 'hash-a', T0 + 1);
-      await partnerCodes.issue('address', code({ codeHash: 'hash-b', discountCode: 'PARTNER-BBBB' }), T0 + 2);
-      expect(await partnerCodes.attempt('address', 'hash-a', T0 + 3)).toEqual({ outcome: 'wrong', attemptsLeft: 4 });
-      expect(await partnerCodes.markCreated('address', 'hash-a', T0 + 3)).toBe(false);
-      expect(await partnerCodes.attempt('address', 'hash-b', T0 + 3)).toEqual({ outcome: 'right', discountCode: 'PARTNER-BBBB', created: false });
+      await partnerCodes.issue('challenge', code(), T0);
+      await partnerCodes.attempt('challenge', 'hash-x', T0 + 1);
+      await partnerCodes.markCreated('challenge', 'hash-a', T0 + 1);
+      await partnerCodes.issue('challenge', code({ codeHash: 'hash-b', discountCode: 'PARTNER-BBBB' }), T0 + 2);
+      expect(await partnerCodes.attempt('challenge', 'hash-a', T0 + 3)).toEqual({ outcome: 'wrong', attemptsLeft: 4 });
+      expect(await partnerCodes.markCreated('challenge', 'hash-a', T0 + 3)).toBe(false);
+      expect(await partnerCodes.attempt('challenge', 'hash-b', T0 + 3)).toEqual({ outcome: 'right', discountCode: 'PARTNER-BBBB', created: false });
     });
 
-    it('keeps each address apart', async () => {
+    it('keeps each challenge apart', async () => {
       const { partnerCodes } = fresh();
       await partnerCodes.issue('one', code(), T0);
       expect(await partnerCodes.attempt('two', 'hash-a', T0 + 1)).toEqual({ outcome: 'expired' });
@@ -348,8 +348,8 @@ describe.each(KINDS)('$kind stores', ({ open }) => {
 
     it('counts each of many concurrent wrong attempts from two clients once: five wrong, the rest locked', async () => {
       const namespace = `codes${++namespaces}`;
-      await open(namespace, 0).partnerCodes.issue('address', code(), T0);
-      const attempts = Array.from({ length: 40 }, (_, index) => open(namespace, (index % 2) as 0 | 1).partnerCodes.attempt('address', `wrong-${index}`, T0 + 1));
+      await open(namespace, 0).partnerCodes.issue('challenge', code(), T0);
+      const attempts = Array.from({ length: 40 }, (_, index) => open(namespace, (index % 2) as 0 | 1).partnerCodes.attempt('challenge', `wrong-${index}`, T0 + 1));
       const results = await Promise.all(attempts);
       const left = results.flatMap((result) => (result.outcome === 'wrong' ? [result.attemptsLeft] : []));
       expect(left.sort()).toEqual([0, 1, 2, 3, 4]);

@@ -11,6 +11,7 @@ import { byOperation, cartFixture, codeAllocation, gbp, jsonResponse, lineFixtur
 import type { OrderSettings, PlacedOrder } from './order-services';
 import { checkoutAvailable, createOrderServices, readReferralCookie } from './order-services';
 import type { FlowCheckouts } from './direct-debit';
+import type { PartnerChallenges } from './partner-discount';
 
 const BASE: OrderSettings = { cart: 'storefront', apiVersion: '2026-04' };
 const STOREFRONT: OrderSettings = {
@@ -36,7 +37,17 @@ function memoryFlows(): FlowCheckouts {
   return { remember: (flowId, checkout) => void known.set(flowId, checkout), of: (flowId) => known.get(flowId) ?? 'cart' };
 }
 
-function setup(options: OrderSettings, fetch: typeof globalThis.fetch, checkoutCancelled = false, flows: FlowCheckouts = memoryFlows()) {
+/** A challenge kept as the page's session keeps it: services made again over the same one stand for a reload. */
+function memoryChallenges(): PartnerChallenges {
+  let saved: { email: string; challenge: string; expiresAt: number } | undefined;
+  return {
+    remember: (email, challenge, expiresAt) => void (saved = { email, challenge, expiresAt }),
+    of: (email, now) => (saved?.email === email && saved.expiresAt > now ? saved.challenge : undefined),
+    forget: () => void (saved = undefined),
+  };
+}
+
+function setup(options: OrderSettings, fetch: typeof globalThis.fetch, checkoutCancelled = false, flows: FlowCheckouts = memoryFlows(), challenges = memoryChallenges()) {
   const navigate = vi.fn<(url: string) => void>();
   const checkouts: Pick<PlacedOrder, 'cartId' | 'checkoutUrl' | 'totals'>[] = [];
   const announceCheckout = (detail: Pick<PlacedOrder, 'cartId' | 'checkoutUrl' | 'totals'>) => {
@@ -44,7 +55,7 @@ function setup(options: OrderSettings, fetch: typeof globalThis.fetch, checkoutC
     return !checkoutCancelled;
   };
   const directDebitKey = () => ({ keyFor: () => 'key-0123456789abcdef', renew() {} });
-  const services = createOrderServices({ options, catalogue: UK_CATALOGUE, document, directDebitKey, flowCheckouts: () => flows, announceCheckout, fetch, navigate, timeoutMs: 1000 });
+  const services = createOrderServices({ options, catalogue: UK_CATALOGUE, document, directDebitKey, flowCheckouts: () => flows, partnerChallenges: () => challenges, announceCheckout, fetch, navigate, timeoutMs: 1000 });
   return { services, navigate, checkouts };
 }
 
@@ -343,6 +354,7 @@ describe('createOrderServices: a monthly order paid by a draft order', () => {
       document,
       directDebitKey: () => ({ keyFor: () => 'key-0123456789abcdef', renew }),
       flowCheckouts: draftFlow,
+      partnerChallenges: memoryChallenges,
       announceCheckout: () => true,
       fetch,
       navigate: vi.fn(),
@@ -357,6 +369,69 @@ describe('createOrderServices: a monthly order paid by a draft order', () => {
     const { services } = setup(DIRECT_DEBIT, fetch);
     await services.checkout({ ...REQUEST, catalogue: UK_CATALOGUE, configuration: MONTHLY, form: MONTHLY_FORM }).catch(() => undefined);
     expect(requests.map((request) => request.operation)).toEqual(['CartCreate']);
+  });
+});
+
+describe('createOrderServices: the partner code', () => {
+  const EMAIL = FORM.email;
+  const ANSWERS = {
+    start: { status: 'sent', challenge: 'Wq3x0T9dJv8sYk2LmN4pRA', expiresInSeconds: 600, resendAfterSeconds: 30 },
+    verify: { discountCode: 'PARTNER-7Q2M9XKD4T1B', token: 'eyJ.abc.def', partnerId: 'partner', amountPence: 10000, expiresAt: '2030-01-01T00:00:00.000Z' },
+  };
+  /** The handler answering each path as `answers` says, and the bodies sent to it. */
+  function handler(answers: Record<string, [number, unknown]> = { start: [202, ANSWERS.start], verify: [200, ANSWERS.verify] }) {
+    const sent: { path: string; body: unknown }[] = [];
+    const fetch = (async (url: RequestInfo | URL, init: RequestInit = {}) => {
+      const path = String(url).slice(String(url).lastIndexOf('/') + 1);
+      sent.push({ path, body: JSON.parse(String(init.body)) });
+      const [status, body] = answers[path]!;
+      return jsonResponse(body, status);
+    }) as typeof globalThis.fetch;
+    return { fetch, sent };
+  }
+  const WITH_PARTNER: OrderSettings = { ...BASE, partnerEndpoint: PARTNER_ENDPOINT };
+
+  it("verifies with the challenge its start answered, also after a reload, and forgets it once verified", async () => {
+    const kept = memoryChallenges();
+    const { fetch, sent } = handler();
+    const before = setup(WITH_PARTNER, fetch, false, memoryFlows(), kept).services.partnerDiscount!;
+    expect(before.pending(EMAIL)).toBe(false);
+    expect(await before.sendCode(EMAIL)).toMatchObject({ ok: true, challenge: ANSWERS.start.challenge });
+    const reloaded = setup(WITH_PARTNER, fetch, false, memoryFlows(), kept).services.partnerDiscount!;
+    expect([reloaded.pending(EMAIL), reloaded.pending('kim@partner-one.example')]).toEqual([true, false]);
+    expect(await reloaded.verify(EMAIL, '123456789')).toMatchObject({ ok: true });
+    expect(sent.at(-1)).toEqual({ path: 'verify', body: { email: EMAIL, challenge: ANSWERS.start.challenge, code: '123456789' } });
+    expect(reloaded.pending(EMAIL)).toBe(false);
+    expect(setup(WITH_PARTNER, fetch, false, memoryFlows(), kept).services.partnerDiscount!.pending(EMAIL)).toBe(false);
+  });
+
+  it('keeps the challenge for another try after a wrong code, and drops it once only a new code helps', async () => {
+    const wrong = { error: { code: 'wrong_code', message: 'No.', attemptsLeft: 4 } };
+    const { fetch } = handler({ start: [202, ANSWERS.start], verify: [422, wrong] });
+    const services = setup(WITH_PARTNER, fetch).services.partnerDiscount!;
+    await services.sendCode(EMAIL);
+    expect(await services.verify(EMAIL, '000000000')).toMatchObject({ ok: false, code: 'wrong_code', next: 'retry' });
+    expect(services.pending(EMAIL)).toBe(true);
+    const locked = handler({ start: [202, ANSWERS.start], verify: [423, { error: { code: 'code_locked', message: 'No.' } }] });
+    const lockedServices = setup(WITH_PARTNER, locked.fetch).services.partnerDiscount!;
+    await lockedServices.sendCode(EMAIL);
+    expect(await lockedServices.verify(EMAIL, '000000000')).toMatchObject({ ok: false, code: 'code_locked', next: 'new-code' });
+    expect(lockedServices.pending(EMAIL)).toBe(false);
+  });
+
+  it('counts a challenge only until its code lapses', async () => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 0, 15, 12) });
+    try {
+      const { fetch, sent } = handler();
+      const services = setup(WITH_PARTNER, fetch).services.partnerDiscount!;
+      await services.sendCode(EMAIL);
+      vi.setSystemTime(Date.UTC(2026, 0, 15, 12, 10));
+      expect(services.pending(EMAIL)).toBe(false);
+      expect(await services.verify(EMAIL, '123456789')).toMatchObject({ ok: false, code: 'code_expired', next: 'new-code' });
+      expect(sent.map((request) => request.path)).toEqual(['start']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -12,7 +12,7 @@ import type { TotalsDetail } from '../domain/pricing';
 import type { DropinCallbacks, FlowCheckouts, StartKey } from './direct-debit';
 import { draftOrderCheckout, loadDropin, openDropin, startMandateFlow } from './direct-debit';
 import { sendLead } from './lead-capture';
-import type { StartOutcome, VerifyOutcome } from './partner-discount';
+import type { PartnerChallenges, StartOutcome, VerifyOutcome } from './partner-discount';
 import { requestPartnerCode, verifyPartnerCode } from './partner-discount';
 import type { ShopClient } from './shop';
 import { checkoutConfiguration, createProductDetailsLoader, createShopClient, installationDetails, ShopError, storefrontCartFigures } from './shop';
@@ -48,12 +48,15 @@ export interface OrderServices {
 }
 
 /**
- * `sendCode` has the partner-discount handler e-mail a six-digit code to the address; `verify`
- * checks the code the buyer typed. Each answers an outcome to tell the buyer, and never rejects.
+ * `sendCode` has the partner-discount handler e-mail a nine-digit code to the address; `verify`
+ * checks the code the buyer typed under that start's challenge. Each answers an outcome to tell the
+ * buyer, and never rejects.
  */
 export interface PartnerDiscountServices {
   sendCode(email: string): Promise<StartOutcome>;
   verify(email: string, code: string): Promise<VerifyOutcome>;
+  /** Whether a code sent to `email` (before a reload too) can still be entered. */
+  pending(email: string): boolean;
 }
 
 /**
@@ -137,6 +140,8 @@ export interface OrderServicesInput {
   directDebitKey(): StartKey;
   /** Where each mandate flow's order is paid, as its start answered; asked for once, with `direct-debit-endpoint` only. */
   flowCheckouts(): FlowCheckouts;
+  /** The partner code's pending challenge; asked for once, with `partner-endpoint` only. */
+  partnerChallenges(): PartnerChallenges;
   /** Fires `evc-checkout`; false when the host page cancelled it, and so the redirect. */
   announceCheckout(detail: Pick<PlacedOrder, 'cartId' | 'checkoutUrl' | 'totals'>): boolean;
   fetch?: typeof fetch | undefined;
@@ -325,18 +330,28 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
     };
   }
 
-  const partnerDiscount = (endpoint: string): PartnerDiscountServices => {
+  const partnerDiscount = (endpoint: string, challenges: PartnerChallenges): PartnerDiscountServices => {
     const call = { endpoint, fetch: input.fetch, timeoutMs, signal };
     return {
-      sendCode: (email) => requestPartnerCode(email, call),
-      verify: (email, code) => verifyPartnerCode(email, code, call),
+      async sendCode(email) {
+        const outcome = await requestPartnerCode(email, call);
+        if (outcome.ok) challenges.remember(email, outcome.challenge, Date.now() + outcome.expiresInSeconds * 1000);
+        return outcome;
+      },
+      async verify(email, code) {
+        const outcome = await verifyPartnerCode(email, challenges.of(email, Date.now()), code, call);
+        // Verified, or only a new code helps: this challenge is done with.
+        if (outcome.ok || outcome.next === 'new-code') challenges.forget();
+        return outcome;
+      },
+      pending: (email) => challenges.of(email, Date.now()) !== undefined,
     };
   };
 
   return {
     checkoutAvailable: available,
     directDebit: options.directDebitEndpoint && startKey ? directDebit(options.directDebitEndpoint, startKey) : undefined,
-    partnerDiscount: options.partnerEndpoint ? partnerDiscount(options.partnerEndpoint) : undefined,
+    partnerDiscount: options.partnerEndpoint ? partnerDiscount(options.partnerEndpoint, input.partnerChallenges()) : undefined,
 
     async installationDetails() {
       if (!client || !productDetails) return {};

@@ -3,6 +3,7 @@ import { requestPartnerCode, verifyPartnerCode } from './partner-discount';
 
 const ENDPOINT = 'https://shop.example/api/partner-discount';
 const EMAIL = 'ada@partner-one.example';
+const CHALLENGE = 'Wq3x0T9dJv8sYk2LmN4pRA';
 
 /** A fetch answering every request with `status`, `body` and `headers`, recording what was sent. */
 function answering(status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -18,9 +19,9 @@ const failing = (error: Error) => (async () => Promise.reject(error)) as typeof 
 const error = (code: string, extra: object = {}) => ({ error: { code, message: 'the handler’s words', ...extra } });
 
 describe('requestPartnerCode (POST …/start)', () => {
-  it('posts the e-mail as JSON to the start path and reads a sent code', async () => {
-    const { fetch, sent } = answering(202, { status: 'sent', expiresInSeconds: 600, resendAfterSeconds: 30 });
-    expect(await requestPartnerCode(EMAIL, { endpoint: ENDPOINT, fetch })).toEqual({ ok: true, expiresInSeconds: 600, resendAfterSeconds: 30 });
+  it('posts the e-mail as JSON to the start path and reads a sent code and its challenge', async () => {
+    const { fetch, sent } = answering(202, { status: 'sent', challenge: CHALLENGE, expiresInSeconds: 600, resendAfterSeconds: 30 });
+    expect(await requestPartnerCode(EMAIL, { endpoint: ENDPOINT, fetch })).toEqual({ ok: true, challenge: CHALLENGE, expiresInSeconds: 600, resendAfterSeconds: 30 });
     expect(sent[0]!.url).toBe(`${ENDPOINT}/start`);
     expect(sent[0]!.init).toMatchObject({ method: 'POST', headers: { 'Content-Type': 'application/json' } });
     expect(JSON.parse(String(sent[0]!.init.body))).toEqual({ email: EMAIL });
@@ -43,6 +44,7 @@ describe('requestPartnerCode (POST …/start)', () => {
     ['a page the handler does not serve', 403, error('origin_not_allowed'), {}, { code: 'origin_not_allowed', next: 'none' }],
     ['a server error without a body', 500, undefined, {}, { code: 'HTTP_500', next: 'retry', message: 'We could not reach the discount service. Please try again.' }],
     ['a sent answer of another shape', 202, { status: 'queued' }, {}, { code: 'INVALID_ANSWER', next: 'retry' }],
+    ['a sent answer without its challenge', 202, { status: 'sent', expiresInSeconds: 600, resendAfterSeconds: 30 }, {}, { code: 'INVALID_ANSWER', next: 'retry' }],
   ])('%s', async (_name, status, body, headers, failure) => {
     const outcome = await requestPartnerCode(EMAIL, { endpoint: ENDPOINT, fetch: answering(status, body, headers).fetch });
     expect(outcome).toMatchObject({ ok: false, ...failure });
@@ -60,14 +62,25 @@ describe('requestPartnerCode (POST …/start)', () => {
 describe('verifyPartnerCode (POST …/verify)', () => {
   const VERIFIED = { discountCode: 'PARTNER-7Q2M9XKD4T1B', token: 'eyJ.abc.def', partnerId: 'partner', amountPence: 10000, expiresAt: '2026-11-25T23:00:00.000Z' };
 
-  it('posts the e-mail and code, and keeps the answer as the verification of that e-mail', async () => {
+  it('posts the e-mail, the challenge and the code, and keeps the answer as the verification of that e-mail', async () => {
     const { fetch, sent } = answering(200, VERIFIED);
-    expect(await verifyPartnerCode(EMAIL, '123456', { endpoint: ENDPOINT, fetch })).toEqual({
+    expect(await verifyPartnerCode(EMAIL, CHALLENGE, '123456789', { endpoint: ENDPOINT, fetch })).toEqual({
       ok: true,
       verified: { email: EMAIL, discountId: 'partner', discountCode: 'PARTNER-7Q2M9XKD4T1B', token: 'eyJ.abc.def', amount: 10000, expiresAt: '2026-11-25T23:00:00.000Z' },
     });
     expect(sent[0]!.url).toBe(`${ENDPOINT}/verify`);
-    expect(JSON.parse(String(sent[0]!.init.body))).toEqual({ email: EMAIL, code: '123456' });
+    expect(JSON.parse(String(sent[0]!.init.body))).toEqual({ email: EMAIL, challenge: CHALLENGE, code: '123456789' });
+  });
+
+  it('answers a code without a challenge (none sent, or it lapsed) as expired, asking nothing', async () => {
+    const { fetch, sent } = answering(200, VERIFIED);
+    expect(await verifyPartnerCode(EMAIL, undefined, '123456789', { endpoint: ENDPOINT, fetch })).toEqual({
+      ok: false,
+      code: 'code_expired',
+      next: 'new-code',
+      message: 'This code has expired. Ask for a new code.',
+    });
+    expect(sent).toEqual([]);
   });
 
   it.each<[string, number, unknown, object]>([
@@ -77,17 +90,17 @@ describe('verifyPartnerCode (POST …/verify)', () => {
     ['a locked code', 423, error('code_locked'), { code: 'code_locked', next: 'new-code', message: 'Too many wrong codes were entered, so this code no longer works. Ask for a new code.' }],
     ['an expired code', 410, error('code_expired'), { code: 'code_expired', next: 'new-code', message: 'This code has expired. Ask for a new code.' }],
     ['the shop could not make the discount code', 502, error('shop_failed'), { code: 'shop_failed', next: 'retry', message: 'Your discount could not be set up in the shop just now. Your code still works: please try again.' }],
-    ['a code that is not six digits', 422, error('invalid_request'), { code: 'invalid_request', next: 'retry', message: 'Enter the six digits from the e-mail.' }],
+    ['a code that is not nine digits', 422, error('invalid_request'), { code: 'invalid_request', next: 'retry', message: 'Enter the nine digits from the e-mail.' }],
     ['rate limited', 429, error('rate_limited'), { code: 'rate_limited', next: 'retry', retryAfterSeconds: 60 }],
     ['not a partner domain', 422, error('not_partner_domain'), { code: 'not_partner_domain', next: 'none' }],
     ['a verification without its token', 200, { ...VERIFIED, token: '' }, { code: 'INVALID_ANSWER', next: 'retry' }],
     ['a verification with an expiry that is no date', 200, { ...VERIFIED, expiresAt: 'soon' }, { code: 'INVALID_ANSWER', next: 'retry' }],
   ])('%s', async (_name, status, body, failure) => {
-    const outcome = await verifyPartnerCode(EMAIL, '123456', { endpoint: ENDPOINT, fetch: answering(status, body).fetch });
+    const outcome = await verifyPartnerCode(EMAIL, CHALLENGE, '123456789', { endpoint: ENDPOINT, fetch: answering(status, body).fetch });
     expect(outcome).toMatchObject({ ok: false, ...failure });
   });
 
   it('a network failure is told as unreachable, to try again', async () => {
-    expect(await verifyPartnerCode(EMAIL, '123456', { endpoint: ENDPOINT, fetch: failing(new TypeError('Failed to fetch')) })).toMatchObject({ ok: false, code: 'NETWORK_ERROR', next: 'retry' });
+    expect(await verifyPartnerCode(EMAIL, CHALLENGE, '123456789', { endpoint: ENDPOINT, fetch: failing(new TypeError('Failed to fetch')) })).toMatchObject({ ok: false, code: 'NETWORK_ERROR', next: 'retry' });
   });
 });

@@ -3,9 +3,10 @@ import type { VerifiedPartner } from '../domain/partner';
 
 /**
  * The partner discount's one-time code (`partner-endpoint`): `POST ${endpoint}/start { email }` has
- * the handler e-mail a six-digit code to a partner's address, `POST ${endpoint}/verify { email, code }`
- * answers the right code with a single-use shop code and a signed token. Every answer becomes an
- * outcome the buyer is told in a sentence, with what they can do next; these calls never reject.
+ * the handler e-mail a nine-digit code to a partner's address and answers the start's challenge,
+ * `POST ${endpoint}/verify { email, challenge, code }` answers the right code with a single-use shop
+ * code and a signed token. Every answer becomes an outcome the buyer is told in a sentence, with what
+ * they can do next; these calls never reject.
  */
 
 const PARTNER_DISCOUNT_TIMEOUT_MS = 15_000;
@@ -23,6 +24,8 @@ export interface PartnerFailure {
 }
 
 export interface CodeSent {
+  /** Names this start's code to `/verify`; only this page knows it. */
+  challenge: string;
   expiresInSeconds: number;
   /** Before this, the handler would not send another code. */
   resendAfterSeconds: number;
@@ -31,16 +34,25 @@ export interface CodeSent {
 export type StartOutcome = ({ ok: true } & CodeSent) | ({ ok: false } & PartnerFailure);
 export type VerifyOutcome = { ok: true; verified: VerifiedPartner } | ({ ok: false; attemptsLeft?: number } & PartnerFailure);
 
+/** The challenge of the code last sent, kept with the address it went to until the code lapses. */
+export interface PartnerChallenges {
+  remember(email: string, challenge: string, expiresAt: number): void;
+  /** The challenge of the live code last sent to `email`, or undefined. */
+  of(email: string, now: number): string | undefined;
+  forget(): void;
+}
+
 const UNREACHABLE = 'We could not reach the discount service. Please try again.';
 const NOT_PARTNER = 'This e-mail address does not qualify for the partner discount. You can continue without it.';
 const UNAVAILABLE = 'Codes cannot be sent at the moment. You can continue without the partner discount, or try again later.';
 const SEND_FAILED = 'The code could not be sent. Please try again.';
 const NEW_CODE = 'Ask for a new code.';
-export const ENTER_CODE = 'Enter the six digits from the e-mail.';
+const EXPIRED = `This code has expired. ${NEW_CODE}`;
+export const ENTER_CODE = 'Enter the nine digits from the e-mail.';
 
 const whole = v.pipe(v.number(), v.integer(), v.minValue(0));
-const SentSchema = v.object({ status: v.literal('sent'), expiresInSeconds: whole, resendAfterSeconds: whole });
 const text = v.pipe(v.string(), v.nonEmpty());
+const SentSchema = v.object({ status: v.literal('sent'), challenge: text, expiresInSeconds: whole, resendAfterSeconds: whole });
 const VerifiedSchema = v.object({
   discountCode: text,
   token: text,
@@ -109,9 +121,9 @@ export async function requestPartnerCode(email: string, options: PartnerDiscount
   const { status, json } = answer;
   if (status === 202) {
     const sent = v.safeParse(SentSchema, json);
-    return sent.success
-      ? { ok: true, expiresInSeconds: sent.output.expiresInSeconds, resendAfterSeconds: sent.output.resendAfterSeconds }
-      : { ok: false, code: 'INVALID_ANSWER', message: SEND_FAILED, next: 'retry' };
+    if (!sent.success) return { ok: false, code: 'INVALID_ANSWER', message: SEND_FAILED, next: 'retry' };
+    const { challenge, expiresInSeconds, resendAfterSeconds } = sent.output;
+    return { ok: true, challenge, expiresInSeconds, resendAfterSeconds };
   }
   const code = errorCode(json);
   if (status === 502 && code === 'provider_failed') return { ok: false, code, message: SEND_FAILED, next: 'retry' };
@@ -122,9 +134,13 @@ export async function requestPartnerCode(email: string, options: PartnerDiscount
   return { ok: false, ...sharedFailure(status, json, answer.retryAfterSeconds) };
 }
 
-/** Checks `code` for `email`; the right one gives the verification the order is priced and carted with. */
-export async function verifyPartnerCode(email: string, code: string, options: PartnerDiscountOptions): Promise<VerifyOutcome> {
-  const answer = await post('verify', { email, code }, options);
+/**
+ * Checks `code` for `email` under the challenge its start answered (none: the code has lapsed); the
+ * right one gives the verification the order is priced and carted with.
+ */
+export async function verifyPartnerCode(email: string, challenge: string | undefined, code: string, options: PartnerDiscountOptions): Promise<VerifyOutcome> {
+  if (challenge === undefined) return { ok: false, code: 'code_expired', message: EXPIRED, next: 'new-code' };
+  const answer = await post('verify', { email, challenge, code }, options);
   if ('failure' in answer) return { ok: false, ...answer.failure };
   const { status, json } = answer;
   if (status === 200) {
@@ -144,7 +160,7 @@ export async function verifyPartnerCode(email: string, code: string, options: Pa
   if (status === 423 && error === 'code_locked') {
     return { ok: false, code: error, message: `Too many wrong codes were entered, so this code no longer works. ${NEW_CODE}`, next: 'new-code' };
   }
-  if (status === 410 && error === 'code_expired') return { ok: false, code: error, message: `This code has expired. ${NEW_CODE}`, next: 'new-code' };
+  if (status === 410 && error === 'code_expired') return { ok: false, code: error, message: EXPIRED, next: 'new-code' };
   if (status === 422 && error === 'invalid_request') return { ok: false, code: error, message: ENTER_CODE, next: 'retry' };
   if (status === 502 && error === 'shop_failed') {
     return { ok: false, code: error, message: 'Your discount could not be set up in the shop just now. Your code still works: please try again.', next: 'retry' };

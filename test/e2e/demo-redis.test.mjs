@@ -60,11 +60,13 @@ describe('demo server with REDIS_URL', () => {
     assert.equal((await keys('evc-demo:rate-limit:direct-debit-status:*')).length, 1);
   });
 
-  it('keeps the partner-discount codes in Redis under a keyed hash of the address, expiring with the code', async () => {
+  it("keeps the partner-discount codes in Redis under a keyed hash of the start's challenge, expiring with the code", async () => {
     const email = 'sam.redis@partner-one.example';
     const post = (path, body) =>
       fetch(harness.url(`/api/partner-discount/${path}`), { method: 'POST', headers: { Origin: origin(), 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-    assert.equal((await post('start', { email })).status, 202);
+    const started = await post('start', { email });
+    assert.equal(started.status, 202);
+    const { challenge } = await started.json();
     const [key, ...more] = await keys('evc-demo:partner-code:*');
     assert.deepEqual(more, []);
     assert.match(key, /^evc-demo:partner-code:[0-9a-f]{64}$/);
@@ -76,7 +78,9 @@ describe('demo server with REDIS_URL', () => {
     const stored = await client.hGetAll(key);
     assert.deepEqual(Object.keys(stored).sort(), ['attemptsLeft', 'codeHash', 'created', 'discountCode', 'expiresAt']);
     assert.match(stored.codeHash, /^[0-9a-f]{64}$/);
-    assert.equal((await post('verify', { email, code })).status, 200);
+    assert.ok(!JSON.stringify(stored).includes(challenge) && !key.includes(challenge), 'nor the challenge');
+    assert.equal((await post('verify', { email, challenge, code })).status, 200);
     assert.equal((await keys('evc-demo:rate-limit:partner-discount-address:*')).length, 1);
+    assert.equal((await keys('evc-demo:rate-limit:partner-discount-codes:*')).length, 1);
   });
 });

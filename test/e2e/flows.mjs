@@ -95,8 +95,8 @@ export async function partnerCodeFor(url, email) {
  */
 export async function verifyPartnerDiscount(url, wizard, email = PARTNER_EMAIL) {
   await wizard.getByRole('button', { name: 'E-mail me a code' }).click();
-  await wizard.getByText(`We have sent a six-digit code to ${email}.`).waitFor();
-  await wizard.getByRole('textbox', { name: 'Six-digit code' }).fill(await partnerCodeFor(url, email));
+  await wizard.getByText(`We have sent a nine-digit code to ${email}.`).waitFor();
+  await wizard.getByRole('textbox', { name: 'Nine-digit code' }).fill(await partnerCodeFor(url, email));
   await wizard.getByRole('button', { name: 'Verify' }).click();
   await wizard.getByText('Partner Discount applied: your address is confirmed.').waitFor();
 }

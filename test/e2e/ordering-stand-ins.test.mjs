@@ -37,10 +37,12 @@ async function partnerShopCode(email) {
       headers: { 'Content-Type': 'application/json', Origin: new URL(harness.url('/')).origin },
       body: JSON.stringify(body),
     });
-  assert.equal((await post('start', { email })).status, 202);
+  const started = await post('start', { email });
+  assert.equal(started.status, 202);
+  const { challenge } = await started.json();
   const messages = await (await fetch(harness.url('/api/outbox'))).json();
   const { code } = JSON.parse(messages.findLast((message) => message.to === email)['t:variables']);
-  return (await (await post('verify', { email, code })).json()).discountCode;
+  return (await (await post('verify', { email, challenge, code })).json()).discountCode;
 }
 
 describe('lead capture stand-in', () => {

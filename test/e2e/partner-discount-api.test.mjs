@@ -1,8 +1,10 @@
 // The demo's partner-discount handler over HTTP: `/api/partner-discount/start` mails a code (it
-// reaches `GET /api/outbox`), `/api/partner-discount/verify` answers it with a single-use shop code
-// made through the Admin API stand-in, which the Storefront stand-in then honours in one cart only;
-// wrong codes lock the code; a non-partner address is refused; the direct-debit handler takes the
-// partner discount off the initial payment only with the verification token.
+// reaches `GET /api/outbox`) and answers the start's challenge, `/api/partner-discount/verify` answers
+// the code with that challenge with a single-use shop code made through the Admin API stand-in, which
+// the Storefront stand-in then honours in one cart only; wrong codes lock that challenge only, so
+// another start for the address and its wrong codes leave the buyer's code working; a non-partner
+// address is refused; the direct-debit handler takes the partner discount off the initial payment
+// only with the verification token.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
@@ -18,17 +20,20 @@ const post = (path, body) =>
 
 const outbox = async () => (await fetch(harness.url('/api/outbox'))).json();
 
-/** Asks for a code for `email` and reads it from the outbox, as the buyer reads the mail. */
+/** Asks for a code for `email`: the start's challenge, and the code read from the outbox as the buyer reads the mail. */
 async function codeFor(email) {
   const response = await post('/api/partner-discount/start', { email });
   assert.equal(response.status, 202);
-  assert.deepEqual(await response.json(), { status: 'sent', expiresInSeconds: 600, resendAfterSeconds: 30 });
+  const { challenge, ...sent } = await response.json();
+  assert.deepEqual(sent, { status: 'sent', expiresInSeconds: 600, resendAfterSeconds: 30 });
+  assert.match(challenge, /^[\w-]{22}$/);
   const message = (await outbox()).findLast((entry) => entry.template === TEMPLATE && entry.to === email);
   assert.ok(message, `a ${TEMPLATE} message to ${email} is in the outbox`);
-  return JSON.parse(message['t:variables']).code;
+  return { challenge, code: JSON.parse(message['t:variables']).code };
 }
 
-const verify = (email, code) => post('/api/partner-discount/verify', { email, code });
+const verify = (email, { challenge, code }) => post('/api/partner-discount/verify', { email, challenge, code });
+const wrongOf = (code) => String((Number(code) + 1) % 1e9).padStart(9, '0');
 
 /** A Storefront cart with the charger and `code`: whether the code applies, and the total. */
 async function cartWithCode(code) {
@@ -48,13 +53,14 @@ async function cartWithCode(code) {
 describe('the partner-discount handler on the demo server', () => {
   it('mails a code, answers it with a single-use shop code that one Storefront cart gets and a second does not', async () => {
     const email = 'alex.e2e@partner-one.example';
-    const code = await codeFor(email);
-    assert.match(code, /^\d{6}$/);
+    const started = await codeFor(email);
+    const { code } = started;
+    assert.match(code, /^\d{9}$/);
     const message = (await outbox()).findLast((entry) => entry.template === TEMPLATE && entry.to === email);
     assert.deepEqual(Object.keys(message), ['from', 'to', 'subject', 'template', 't:variables']);
     assert.deepEqual(JSON.parse(message['t:variables']), { code, partnerName: 'Partner Discount', minutesValid: 10 });
 
-    const response = await verify(email, code);
+    const response = await verify(email, started);
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('access-control-allow-origin'), origin());
     const verified = await response.json();
@@ -75,7 +81,7 @@ describe('the partner-discount handler on the demo server', () => {
     assert.deepEqual(await cartWithCode(verified.discountCode), { applicable: false, total: '599.0' });
 
     // A repeat (an answer lost on the way) gets the same shop code; none is made again.
-    const repeated = await (await verify(email, code)).json();
+    const repeated = await (await verify(email, started)).json();
     assert.equal(repeated.discountCode, verified.discountCode);
     const after = (await (await fetch(harness.url('/api/partner-discount/_log'))).json()).created;
     assert.equal(after.filter((discount) => discount.code === verified.discountCode).length, 1);
@@ -83,19 +89,29 @@ describe('the partner-discount handler on the demo server', () => {
 
   it('locks a code after five wrong ones, until a new code is asked for', async () => {
     const email = 'kim.e2e@sportscars.example';
-    const code = await codeFor(email);
-    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const started = await codeFor(email);
     for (const attemptsLeft of [4, 3, 2, 1, 0]) {
-      const response = await verify(email, wrong);
+      const response = await verify(email, { ...started, code: wrongOf(started.code) });
       assert.equal(response.status, 422);
       assert.deepEqual((await response.json()).error.attemptsLeft, attemptsLeft);
     }
-    const locked = await verify(email, code);
+    const locked = await verify(email, started);
     assert.equal(locked.status, 423);
     assert.equal((await locked.json()).error.code, 'code_locked');
     const fresh = await verify(email, await codeFor(email));
     assert.equal(fresh.status, 200);
     assert.equal((await fresh.json()).amountPence, 7500);
+  });
+
+  it("leaves the buyer's code working when someone else starts for the address and guesses wrong on that start", async () => {
+    const email = 'jo.e2e@partner-two.example';
+    const buyer = await codeFor(email);
+    const other = await codeFor(email);
+    for (let guess = 0; guess < 6; guess++) await verify(email, { ...other, code: wrongOf(other.code) });
+    assert.equal((await verify(email, other)).status, 423);
+    assert.equal((await verify(email, { ...other, code: buyer.code })).status, 423, "the buyer's code is no code for another start");
+    const response = await verify(email, buyer);
+    assert.equal(response.status, 200);
   });
 
   it('refuses an address outside the partner domains, mailing nothing', async () => {

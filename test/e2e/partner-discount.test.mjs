@@ -2,8 +2,9 @@
 // partner-endpoint="/api/partner-discount"): a partner buyer is e-mailed a code (it reaches
 // `GET /api/outbox`), enters it and sees −£100, and the shop applies the single-use code the cart
 // gets; a non-partner address is never offered a code; wrong codes say how many attempts are left,
-// then lock the code until a new one; the monthly plan's initial payment is reduced only once
-// verified; without partner-endpoint the e-mail domain alone gives the discount (spec §6). axe
+// then lock the code until a new one; a code asked for before a reload is still entered after it
+// (the start's challenge is kept for the session); the monthly plan's initial payment is reduced only
+// once verified; without partner-endpoint the e-mail domain alone gives the discount (spec §6). axe
 // checks the new part of the contact step in each of its states.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -44,12 +45,12 @@ describe('the partner discount with partner-endpoint (marketing-site.html)', { t
     await assertNoAxeViolations(part, 'the partner discount offer');
 
     await part.getByRole('button', { name: 'E-mail me a code' }).click();
-    await part.getByText(`We have sent a six-digit code to ${email}. It is valid for 10 minutes.`).waitFor();
-    const field = part.getByRole('textbox', { name: 'Six-digit code' });
+    await part.getByText(`We have sent a nine-digit code to ${email}. It is valid for 10 minutes.`).waitFor();
+    const field = part.getByRole('textbox', { name: 'Nine-digit code' });
     assert.equal(await field.evaluate((input) => [input.inputMode, input.autocomplete, input === input.getRootNode().activeElement].join()), 'numeric,one-time-code,true');
     await assertNoAxeViolations(part, 'the code field');
     const code = await partnerCodeFor(harness.url, email);
-    assert.match(code, /^\d{6}$/);
+    assert.match(code, /^\d{9}$/);
 
     await field.fill(code);
     await part.getByRole('button', { name: 'Verify' }).click();
@@ -91,17 +92,22 @@ describe('the partner discount with partner-endpoint (marketing-site.html)', { t
     const part = partnerPart(wizard);
     await part.getByRole('button', { name: 'E-mail me a code' }).click();
     const code = await (async () => {
-      await part.getByText(`We have sent a six-digit code to ${email}.`, { exact: false }).waitFor();
+      await part.getByText(`We have sent a nine-digit code to ${email}.`, { exact: false }).waitFor();
       return partnerCodeFor(harness.url, email);
     })();
-    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-    const field = part.getByRole('textbox', { name: 'Six-digit code' });
+    const wrong = String((Number(code) + 1) % 1e9).padStart(9, '0');
+    const field = part.getByRole('textbox', { name: 'Nine-digit code' });
     const verify = part.getByRole('button', { name: 'Verify' });
     for (const left of ['4 attempts', '3 attempts', '2 attempts', '1 attempt']) {
       await field.fill(wrong);
       await verify.click();
       await part.getByText(`That code is not right. ${left} left.`).waitFor();
     }
+    // The challenge only this page holds, to ask the handler itself below.
+    const challenge = await page.evaluate(() => {
+      const [, saved] = Object.entries(globalThis.sessionStorage).find(([name]) => name.endsWith(':partner-code'));
+      return JSON.parse(saved).data.challenge;
+    });
     await field.fill(wrong);
     await field.press('Enter');
     await part.getByText('That code is not right, and no attempts are left. Ask for a new code.').waitFor();
@@ -111,7 +117,7 @@ describe('the partner discount with partner-endpoint (marketing-site.html)', { t
     const locked = await fetch(harness.url('/api/partner-discount/verify'), {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Origin: new URL(harness.url('/')).origin },
-      body: JSON.stringify({ email, code }),
+      body: JSON.stringify({ email, challenge, code }),
     });
     assert.equal(locked.status, 423);
     assert.ok(!(await wizardSummary(wizard)).names.includes('Partner Discount'));
@@ -119,7 +125,7 @@ describe('the partner discount with partner-endpoint (marketing-site.html)', { t
     // "Send a new code" waits for the handler's resendAfterSeconds (30 s), then sends one that works.
     const resend = part.getByRole('button', { name: 'Send a new code' });
     await resend.click({ timeout: 40_000 });
-    await part.getByText(`We have sent a six-digit code to ${email}.`, { exact: false }).waitFor();
+    await part.getByText(`We have sent a nine-digit code to ${email}.`, { exact: false }).waitFor();
     const fresh = await partnerCodeFor(harness.url, email);
     assert.notEqual(fresh, code);
     await field.fill(fresh);
@@ -134,6 +140,25 @@ describe('the partner discount with partner-endpoint (marketing-site.html)', { t
       [],
     );
     assert.equal(errors.length, 5, 'five wrong codes');
+    await page.close();
+  });
+
+  it('a code asked for before a reload is entered after it, grouped as the buyer reads it', async () => {
+    const email = 'lee.reload@partner-one.example';
+    const { page, errors } = await harness.open(PAGE);
+    const { wizard } = await configureOrder(page, undefined, { email });
+    await partnerPart(wizard).getByRole('button', { name: 'E-mail me a code' }).click();
+    await partnerPart(wizard).getByText(`We have sent a nine-digit code to ${email}.`, { exact: false }).waitFor();
+    const code = await partnerCodeFor(harness.url, email);
+    await page.reload();
+    // The wizard reopens on the contact step, asking for the code already sent.
+    const part = partnerPart(wizard);
+    const field = part.getByRole('textbox', { name: 'Nine-digit code' });
+    await field.fill(`${code.slice(0, 3)} ${code.slice(3, 6)}-${code.slice(6)}`);
+    await part.getByRole('button', { name: 'Verify' }).click();
+    await part.getByText(APPLIED).waitFor();
+    assert.equal((await outbox()).filter((message) => message.template === PARTNER_CODE_TEMPLATE && message.to === email).length, 1, 'no second code was sent');
+    assert.deepEqual(errors, []);
     await page.close();
   });
 

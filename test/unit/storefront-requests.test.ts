@@ -4,6 +4,7 @@
 // client behind createOrderServices, and priceCatalogue) go through an order, a monthly order and a
 // refilled cart against the Storefront stand-in in process; each request body is kept and checked.
 import { flowCheckouts } from '../../src/stores/direct-debit-key';
+import { partnerChallenges } from '../../src/stores/partner-challenge';
 import { describe, expect, it } from 'vitest';
 import { createStorefrontStandIn, type StorefrontStandIn } from '../../demo/storefront/stand-in.mjs';
 import { SHARED_CODES_CATALOGUE } from '../../src/domain/catalogue/shared-codes.fixture';
@@ -54,6 +55,7 @@ function orderServices(standIn: StorefrontStandIn, fetch: typeof globalThis.fetc
     document: page,
     directDebitKey: () => ({ keyFor: () => 'key-0123456789abcdef', renew() {} }),
     flowCheckouts: () => flowCheckouts(undefined, 'requests'),
+    partnerChallenges: () => partnerChallenges(undefined, 'requests'),
     announceCheckout: () => true,
     fetch,
   });

@@ -94,12 +94,13 @@ describe('contact details step (spec §5 contact step, §6 partner discount)', (
 describe('contact details step with partner-endpoint: the partner discount after a one-time code', () => {
   const PARTNER = 'ada@partner-one.example';
   const VERIFIED = { email: PARTNER, discountId: 'partner', discountCode: 'PARTNER-7Q2M9XKD4T1B', token: 'eyJ.abc', amount: 10000, expiresAt: '2099-01-01T00:00:00.000Z' };
-  const SENT = { ok: true as const, expiresInSeconds: 600, resendAfterSeconds: 0 };
+  const SENT = { ok: true as const, challenge: 'challenge-of-the-start', expiresInSeconds: 600, resendAfterSeconds: 0 };
 
   function partnerServices(overrides: Partial<PartnerDiscountServices> = {}) {
     return {
       sendCode: vi.fn<PartnerDiscountServices['sendCode']>(async () => SENT),
       verify: vi.fn<PartnerDiscountServices['verify']>(async () => ({ ok: true as const, verified: VERIFIED })),
+      pending: vi.fn<PartnerDiscountServices['pending']>(() => false),
       ...overrides,
     };
   }
@@ -113,7 +114,7 @@ describe('contact details step with partner-endpoint: the partner discount after
 
   const section = (container: HTMLElement) => container.querySelector<HTMLElement>('section.evc-partner');
   const summaryTotal = (container: HTMLElement) => textOf(container.querySelector('.evc-wizard-aside [data-total]'));
-  const codeField = (container: HTMLElement) => byRole<HTMLInputElement>(container, 'textbox', 'Six-digit code');
+  const codeField = (container: HTMLElement) => byRole<HTMLInputElement>(container, 'textbox', 'Nine-digit code');
   const partnerStatus = (container: HTMLElement) => textOf(container.querySelector('.evc-partner-status'));
 
   async function sendCode(container: HTMLElement) {
@@ -131,7 +132,7 @@ describe('contact details step with partner-endpoint: the partner discount after
     const { container, store } = renderVerifying();
     expect(textOf(section(container)?.querySelector('h3'))).toBe('Partner discount');
     expect(textOf(section(container)?.querySelector('p'))).toBe(
-      'Your e-mail address qualifies for the Partner Discount of £100.00. To apply it, confirm the address with a six-digit code that we e-mail to you. You can also continue without the discount.',
+      'Your e-mail address qualifies for the Partner Discount of £100.00. To apply it, confirm the address with a nine-digit code that we e-mail to you. You can also continue without the discount.',
     );
     expect(byRole(container, 'button', 'E-mail me a code')).toBeTruthy();
     expect(container.querySelector('.evc-wizard-aside tr[data-line="discount"]')).toBeNull();
@@ -150,10 +151,10 @@ describe('contact details step with partner-endpoint: the partner discount after
     const { container, services } = renderVerifying();
     await sendCode(container);
     expect(services.sendCode).toHaveBeenCalledWith(PARTNER);
-    expect(partnerStatus(container)).toBe('We have sent a six-digit code to ada@partner-one.example. It is valid for 10 minutes.');
+    expect(partnerStatus(container)).toBe('We have sent a nine-digit code to ada@partner-one.example. It is valid for 10 minutes.');
     expect(section(container)?.querySelector('[role="status"].evc-partner-status')).not.toBeNull();
     const field = codeField(container);
-    expect([field.inputMode, field.autocomplete, field.type]).toEqual(['numeric', 'one-time-code', 'text']);
+    expect([field.inputMode, field.autocomplete, field.type, field.maxLength]).toEqual(['numeric', 'one-time-code', 'text', 13]);
     expect(document.activeElement).toBe(field);
     expect(byRole<HTMLButtonElement>(container, 'button', 'Send a new code').disabled).toBe(false);
   });
@@ -161,8 +162,8 @@ describe('contact details step with partner-endpoint: the partner discount after
   it('applies the discount only once the code is verified: the summary line, the note, focus on it', async () => {
     const { container, services, store } = renderVerifying();
     await sendCode(container);
-    await enterCode(container, ' 123 456');
-    expect(services.verify).toHaveBeenCalledWith(PARTNER, '123456');
+    await enterCode(container, ' 123 456-789');
+    expect(services.verify).toHaveBeenCalledWith(PARTNER, '123456789');
     expect(store.getState().form.verifiedPartner).toEqual(VERIFIED);
     const line = container.querySelector('.evc-wizard-aside tr[data-line="discount"]');
     expect([textOf(line?.querySelector('th')), textOf(line?.querySelector('td'))]).toEqual(['Partner Discount', '-£100.00']);
@@ -176,7 +177,7 @@ describe('contact details step with partner-endpoint: the partner discount after
     const verify = vi.fn<PartnerDiscountServices['verify']>(async () => ({ ok: false as const, code: 'wrong_code', message: 'That code is not right. 4 attempts left.', next: 'retry' as const, attemptsLeft: 4 }));
     const { container, store, reportError } = renderVerifying(partnerServices({ verify }));
     await sendCode(container);
-    await enterCode(container, '000000');
+    await enterCode(container, '000000000');
     expect(partnerStatus(container)).toBe('That code is not right. 4 attempts left.');
     expect(document.activeElement).toBe(codeField(container));
     expect(store.getState().form.verifiedPartner).toBeUndefined();
@@ -184,12 +185,22 @@ describe('contact details step with partner-endpoint: the partner discount after
     expect(reportError).not.toHaveBeenCalled();
   });
 
-  it('asks for six digits before asking the handler', async () => {
+  it.each(['12a45', '123456'])('asks for nine digits before asking the handler (%s)', async (typed) => {
     const { container, services } = renderVerifying();
     await sendCode(container);
-    await enterCode(container, '12a45');
-    expect(partnerStatus(container)).toBe('Enter the six digits from the e-mail.');
+    await enterCode(container, typed);
+    expect(partnerStatus(container)).toBe('Enter the nine digits from the e-mail.');
     expect(services.verify).not.toHaveBeenCalled();
+  });
+
+  it('after a reload, asks for the code already sent while its challenge counts', async () => {
+    const pending = vi.fn<PartnerDiscountServices['pending']>(() => true);
+    const { container, services } = renderVerifying(partnerServices({ pending }));
+    expect(pending).toHaveBeenCalledWith(PARTNER);
+    expect(byRole(container, 'button', 'Send a new code')).toBeTruthy();
+    await enterCode(container, '123456789');
+    expect(services.sendCode).not.toHaveBeenCalled();
+    expect(partnerStatus(container)).toBe('Partner Discount applied: your address is confirmed.');
   });
 
   it.each([
@@ -202,7 +213,7 @@ describe('contact details step with partner-endpoint: the partner discount after
       .mockResolvedValueOnce({ ok: true, verified: VERIFIED });
     const { container, services } = renderVerifying(partnerServices({ verify }));
     await sendCode(container);
-    await enterCode(container, '111111');
+    await enterCode(container, '111111111');
     expect(partnerStatus(container)).toBe(message);
     expect(byRole<HTMLButtonElement>(container, 'button', 'Verify').disabled).toBe(true);
     const resend = byRole<HTMLButtonElement>(container, 'button', 'Send a new code');
@@ -211,7 +222,7 @@ describe('contact details step with partner-endpoint: the partner discount after
     await settle();
     expect(services.sendCode).toHaveBeenCalledTimes(2);
     expect(codeField(container).value).toBe('');
-    await enterCode(container, '222222');
+    await enterCode(container, '222222222');
     expect(partnerStatus(container)).toBe('Partner Discount applied: your address is confirmed.');
   });
 
@@ -259,7 +270,7 @@ describe('contact details step with partner-endpoint: the partner discount after
   it('changing the e-mail drops the verification and starts over', async () => {
     const { container, store } = renderVerifying();
     await sendCode(container);
-    await enterCode(container, '123456');
+    await enterCode(container, '123456789');
     expect(summaryTotal(container)).toBe('£499.00');
     type(byRole<HTMLInputElement>(container, 'textbox', 'E-mail address'), 'ada@partner-two.example');
     expect(store.getState().form.verifiedPartner).toBeUndefined();
@@ -277,7 +288,7 @@ describe('contact details step with partner-endpoint: the partner discount after
       await act(async () => {
         await vi.advanceTimersByTimeAsync(0);
       });
-      type(codeField(container), '123456');
+      type(codeField(container), '123456789');
       update(() => byRole(container, 'button', 'Verify').click());
       await act(async () => {
         await vi.advanceTimersByTimeAsync(0);

@@ -13,7 +13,7 @@ import { TextField } from '../TextField';
 
 const SEND_CODE = 'E-mail me a code';
 const SEND_NEW_CODE = 'Send a new code';
-const CODE_LABEL = 'Six-digit code';
+const CODE_LABEL = 'Nine-digit code';
 const VERIFY = 'Verify';
 
 /** The buyer's own mistakes, answered on the step: the rest also reach the host page as `evc-error`. */
@@ -29,8 +29,8 @@ interface Props {
 
 /**
  * With `partner-endpoint`: a buyer whose e-mail domain is a partner's is told the discount
- * is available and can have a six-digit code e-mailed to that address; the discount applies once the
- * code is verified (the summary then shows its line). A wrong code says how many attempts are left,
+ * is available and can have a nine-digit code e-mailed to that address; the discount applies once the
+ * code is verified (the summary then shows its line), also after a reload while the code counts. A wrong code says how many attempts are left,
  * an expired or locked one offers a new code once the handler would send one; Continue never waits
  * for any of it. Every message is read out from one polite live region. The wizard renders it
  * afresh for each e-mail (`key`), so a new address starts over.
@@ -41,7 +41,7 @@ export function PartnerDiscount({ services, email, discount }: Props) {
   const applied = useConfigurator((state) => state.form.verifiedPartner?.email === email);
   const titleId = useId();
   const waitHintId = useId();
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState(() => services.pending(email));
   const [busy, setBusy] = useState<'sending' | 'verifying' | null>(null);
   const [code, setCode] = useState('');
   const [message, setMessage] = useState('');
@@ -101,15 +101,16 @@ export function PartnerDiscount({ services, email, discount }: Props) {
     setCode('');
     setNeedsNewCode(false);
     if (outcome.resendAfterSeconds > 0) setWaitUntil(Date.now() + outcome.resendAfterSeconds * 1000);
-    setMessage(`We have sent a six-digit code to ${email}. It is valid for ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`);
+    setMessage(`We have sent a nine-digit code to ${email}. It is valid for ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`);
     focusNext.current = 'code';
   };
 
   const verify = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || needsNewCode) return;
-    const typed = code.replace(/\s/g, '');
-    if (!/^\d{6}$/.test(typed)) {
+    // Spaces and hyphens are how people group nine digits; the handler takes the digits alone.
+    const typed = code.replace(/[\s-]/g, '');
+    if (!/^\d{9}$/.test(typed)) {
       setMessage(ENTER_CODE);
       focusNext.current = 'code';
       return;
@@ -137,7 +138,7 @@ export function PartnerDiscount({ services, email, discount }: Props) {
         <>
           <p>
             Your e-mail address qualifies for the {discount.name} of {formatPence(discount.value)}. To apply it, confirm the address with a
-            six-digit code that we e-mail to you. You can also continue without the discount.
+            nine-digit code that we e-mail to you. You can also continue without the discount.
           </p>
           <form className="evc-partner-code" onSubmit={(event) => void verify(event)} noValidate>
             {sent && (
@@ -148,7 +149,7 @@ export function PartnerDiscount({ services, email, discount }: Props) {
                 onChange={setCode}
                 autoComplete="one-time-code"
                 inputMode="numeric"
-                maxLength={7}
+                maxLength={13}
                 hint={`From the e-mail we sent to ${email}.`}
               />
             )}
