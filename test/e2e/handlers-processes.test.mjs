@@ -6,6 +6,7 @@
 //   sends nothing;
 // - a message Mailgun accepted but answered too late (outcome unknown) is confirmed from Mailgun's
 //   events by a retry at either relay, and never sent twice;
+// - the same key with another body, while the first is being sent, is refused 422 at either relay;
 // - the per-client rate limit is one count across relays, by the address the trusted proxy appended:
 //   forged X-Forwarded-For entries neither escape it nor lock another client out, and 20,000 other
 //   addresses do not make it forget a limited client;
@@ -151,6 +152,28 @@ describe('relays as separate processes sharing one Redis', () => {
     assert.equal((await sentFor(key)).length, 1);
     assert.equal((await acceptedEvents(key)).length, 1);
     assert.equal((await (await fetch(new URL('_control', mailgun.url))).json()).count, 0, 'the held answer was this message\'s');
+  });
+
+  it('refuses the same key with another body (422) while the first is being sent, at the same relay and at the other', async () => {
+    const relays = await startRelays({ ...onRedis(newPrefix()), MAILGUN_TIMEOUT_MS: '20000' });
+    const control = await fetch(new URL('_control', mailgun.url), { method: 'POST', body: JSON.stringify({ acceptThenDelayMs: 2000, count: 1 }) });
+    assert.equal(control.status, 200);
+    const key = randomUUID();
+    const other = { ...specRequest(key), customer: { ...specRequest(key).customer, email: `${key}-other@home.example` } };
+    const first = sendSpecRequest(relays[0].url, specRequest(key));
+    // Mailgun has the first message and holds its answer: the first is in flight at relay 0.
+    while ((await sentFor(key)).length === 0) await sleep(20);
+    for (const relay of relays) {
+      const refused = await sendSpecRequest(relay.url, other);
+      assert.equal(refused.status, 422);
+      assert.equal((await refused.json()).error.code, 'idempotency_key_reused');
+    }
+    assert.equal((await first).status, 202);
+    const later = await sendSpecRequest(relays[1].url, other);
+    assert.equal(later.status, 422);
+    const outbox = await (await fetch(new URL('_outbox', mailgun.url))).json();
+    assert.equal(outbox.filter((message) => message['h:Reply-To'] === other.customer.email).length, 0);
+    assert.equal((await sentFor(key)).length, 1);
   });
 });
 
