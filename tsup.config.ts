@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { transform } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
@@ -54,6 +54,22 @@ const viewerApart: EsbuildPlugin = {
   },
 };
 
+/**
+ * Writes esbuild's record of a build (every output file, its static and dynamic imports and the
+ * modules in it) to `dist/meta/<name>.json`: scripts/check-bundle.mjs measures the first load from it.
+ */
+const metafile = (name: string): EsbuildPlugin => ({
+  name: 'evc-metafile',
+  setup(build) {
+    build.initialOptions.metafile = true;
+    build.onEnd(async ({ metafile: meta }) => {
+      if (!meta) return;
+      await mkdir('dist/meta', { recursive: true });
+      await writeFile(`dist/meta/${name}.json`, JSON.stringify(meta));
+    });
+  },
+});
+
 const shared: Options = {
   target: 'es2022',
   platform: 'browser',
@@ -70,6 +86,7 @@ export default defineConfig([
     entry: { 'ev-charger-configurator': 'src/loader.ts' },
     format: ['iife'],
     minify: true,
+    esbuildPlugins: [minifiedCssText, metafile('loader')],
   },
   {
     ...shared,
@@ -86,7 +103,7 @@ export default defineConfig([
     format: ['esm'],
     splitting: true,
     minify: true,
-    esbuildPlugins: [minifiedCssText, viewerApart],
+    esbuildPlugins: [minifiedCssText, viewerApart, metafile('page')],
     // V8 compiles every function of these files while they stream in, off the main thread, instead of each on its first call.
     banner: { js: '//# allFunctionsCalledOnLoad' },
     noExternal: [/.*/],
@@ -106,6 +123,7 @@ export default defineConfig([
     entry: { 'model-viewer': 'src/viewer/model-viewer-entry.ts' },
     format: ['esm'],
     splitting: true,
+    esbuildPlugins: [minifiedCssText, meshoptOnDemand, metafile('viewer')],
     minify: true,
     noExternal: [/.*/],
     define: { 'process.env.NODE_ENV': '"production"' },

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { build } from 'esbuild';
-import { importClosure, staticImports } from '../../scripts/bench/sizes.mjs';
+import { firstLoadFiles } from '../../scripts/first-load.mjs';
 import { useHarness } from './harness.mjs';
 
 const harness = useHarness();
@@ -19,12 +19,8 @@ const PAGE = '/dist-examples/mobilize-portal.html';
 const SHOP_PAGE = '/dist-examples/marketing-site.html';
 const CATALOGUE_FILE = '/dist/catalogue.js';
 const SHARE_FILE = '/dist/share-link.js';
-/** What scripts/check-bundle.mjs budgets: the loader, elements.js and the chunks it imports statically. */
-async function firstLoadFiles() {
-  const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
-  const closure = importClosure('elements.js', (file) => staticImports(readFileSync(join(dist, file), 'utf8')));
-  return ['ev-charger-configurator.js', ...closure].map((file) => `/dist/${file}`);
-}
+/** What scripts/check-bundle.mjs budgets: the loader, elements.js and the chunks it imports statically, by esbuild's metafile. */
+const firstLoad = () => firstLoadFiles(fileURLToPath(new URL('../../dist/', import.meta.url))).map((file) => `/dist/${file}`);
 const requestsOf = (requests, path) => requests.filter((url) => new URL(url).pathname === path);
 
 /** A module of src/ (TypeScript), bundled for this process. */
@@ -70,7 +66,7 @@ describe('merchant catalogue on demand (dist/catalogue.js)', () => {
     await summary.locator('[data-total]').waitFor();
     await page.waitForLoadState('networkidle');
     const scripts = requests.map((url) => new URL(url).pathname).filter((path) => path.startsWith('/dist/'));
-    assert.deepEqual(scripts.sort(), (await firstLoadFiles()).sort(), 'the page’s budget covers everything it loads before the buyer acts');
+    assert.deepEqual(scripts.sort(), firstLoad().sort(), 'the page’s budget covers everything it loads before the buyer acts');
     assert.ok(requests.some((url) => new URL(url).pathname.endsWith('/graphql.json')), 'the shop was asked for its prices');
     assert.doesNotMatch(await summary.textContent(), /indicative/, 'the shop’s prices are shown');
     assert.deepEqual(errors, []);
