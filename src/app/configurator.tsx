@@ -1,4 +1,3 @@
-// The imports' order is the page script's module order, on which its gzip size depends.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Catalogue, CatalogueResult } from '../domain/catalogue/schema';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
@@ -195,8 +194,7 @@ export function Configurator({ host, options, errors, catalogObject, mailSender 
   const [previewImages] = useState(() => previewImagesOf(host));
   // DESIGN: without `direct-debit-endpoint` the monthly plan is hidden.
   const monthlyPlanAvailable = Boolean(options.directDebitEndpoint);
-  // The shop client, lead capture and the spec-request sender ship in the wizard file, which alone
-  // uses them: it makes them from this (app/wizard-entry.ts), so the page's script stays small.
+  // The shop client, lead capture and the spec-request sender are used by the wizard alone: its file makes them from this (app/wizard-entry.ts).
   const wizardServices = useMemo<WizardServicesInput | undefined>(
     () => (catalogue ? { host, options, catalogue, mailSender } : undefined),
     [host, options, catalogue, mailSender],

@@ -28,7 +28,7 @@ export type SpecSendFailure =
 
 export type SpecSendResult = { ok: true; requestId: string } | SpecSendFailure;
 
-/** Sends one request once; never rejects. The page's script carries it; validation and retries ship with the wizard. */
+/** Sends one request once; never rejects. */
 export type SpecRequestSender = (request: SpecRequest, signal?: AbortSignal) => Promise<SpecSendResult>;
 
 /**

@@ -18,7 +18,7 @@ import { stepsFor } from '../domain/wizard/steps';
 import { normaliseStep, parseWalkedSteps } from '../domain/wizard/navigation';
 import type { StorageTargets } from './persistence';
 import { forget, readSaved, writeSaved } from './persistence';
-// Not './spec-request': its request schema ships with the wizard, not in the page's script.
+// Not './spec-request': its request schema is the wizard's, loaded with the wizard.
 import { requestFingerprint } from './spec-request-content';
 
 export interface WizardState {

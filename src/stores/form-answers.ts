@@ -3,8 +3,8 @@ import type { ConfiguratorStore } from './configurator-store';
 import { requestChange } from './configurator-store';
 
 /**
- * The buyer's answers change. Only the wizard's steps ask for them, so this ships in the wizard's
- * file, not in the page's script, and acts through the store's state as the wizard's moves do. A
+ * The buyer's answers change. Only the wizard's steps ask for them; this acts through the store's
+ * state as the wizard's moves do. A
  * partner discount verified for one e-mail is dropped when the e-mail changes (unless the change
  * brings its own); a change to what a specification request says is handled as a change of choices
  * is (requestChange).

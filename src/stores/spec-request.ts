@@ -28,8 +28,8 @@ export function buildSpecRequest(state: RequestSource, idempotencyKey: string): 
 }
 
 /**
- * Step 07's send, as the store records it (SpecRequestState). Only the wizard sends, so this ships in
- * the wizard's file, not in the page's script, and acts through the store's state as its moves do.
+ * Step 07's send, as the store records it (SpecRequestState). Only the wizard sends; this acts
+ * through the store's state as its moves do.
  */
 export interface SpecRequestSending {
   /** The request's idempotency key, made on the first send and kept until it is answered. */

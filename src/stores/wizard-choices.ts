@@ -32,8 +32,7 @@ export function selectUnavailableItems(state: AvailabilityState): OrderItem[] {
 
 /**
  * Makes one of the wizard's choices through the store's actions, unless it would add an item the
- * shop cannot sell: then the configuration stays as it was. Only the wizard makes these choices, so
- * the check ships in the wizard's file, not in the page's script.
+ * shop cannot sell: then the configuration stays as it was. Only the wizard makes these choices.
  */
 export function makeChoice(store: ConfiguratorStore, choice: WizardChoice): void {
   const state = store.getState();
@@ -41,8 +40,7 @@ export function makeChoice(store: ConfiguratorStore, choice: WizardChoice): void
 }
 
 /*
- * The wizard's other choices, through the store's one configuration action: only the wizard makes
- * them, so the selection rules ship in the wizard's file, not in the page's script.
+ * The wizard's other choices, through the store's one configuration action: only the wizard makes them.
  */
 
 /** A cable, installation or extra, by the selection rules (no availability check: see makeChoice). */

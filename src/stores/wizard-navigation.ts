@@ -8,8 +8,7 @@ import { choose, chooseOffer } from './wizard-choices';
 /**
  * The wizard's moves (spec §4): Continue, Back, the 22kW dialog's answers, the way back to a refused
  * answer, and the small-screen switch that adds or drops the summary step. Only the wizard makes
- * them, so they ship in the wizard's file, not in the page's script; they act through the store's
- * own actions and state, as its choices do.
+ * them; they act through the store's own actions and state, as its choices do.
  */
 export interface WizardNavigation {
   /** Spec §4 Continue; returns the side effects the caller performs (product fetch), or null when it did not move. */

@@ -7,8 +7,8 @@ import { VIEWER_TEXT } from './load-parts';
 
 /**
  * A "View in 3D" button (DESIGN contract) that opens the 3D dialog; without WebGL the 2D preview
- * stays, with a notice. The dialog ships in the wizard file (ViewerDialog), which loads the viewer
- * file in turn, so the page's script holds only the button.
+ * stays, with a notice. The dialog is a part of the wizard file (ViewerDialog), which loads the viewer
+ * file in turn: the page needs neither before the press.
  */
 export function Viewer3D() {
   const { modelSrc, loadWizard } = useUiOptions();

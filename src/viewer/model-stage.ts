@@ -84,8 +84,7 @@ function takeStyleElements(root: ShadowRoot | null): CSSStyleSheet[] {
 
 /**
  * The `<model-viewer>` itself, in `container`: created with the DOM so its attributes are exactly
- * the ones written, and painted after `load` and on every colour change. It ships in the viewer
- * file (model-viewer.js) with the viewer, so the page's script carries none of it.
+ * the ones written, and painted after `load` and on every colour change.
  */
 export function mountModelStage(container: Element, { src, onError, ...first }: ModelStageOptions): ModelStage {
   const document = container.ownerDocument;
