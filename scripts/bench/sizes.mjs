@@ -19,26 +19,6 @@ export function relativeImports(code) {
   return [...new Set([...code.matchAll(IMPORT)].map((match) => match[2] ?? match[4]))];
 }
 
-const STATIC_IMPORT = /\b(?:import|export)\s*(?:[\w$\s{},*]*?from\s*)?(["'])(\.{1,2}\/[^"'\s]+)\1/g;
-
-/** The relative specifiers `code` imports or re-exports statically (what loads with it), once each. */
-export function staticImports(code) {
-  return [...new Set([...code.matchAll(STATIC_IMPORT)].map((match) => match[2]))];
-}
-
-/** `entry` and every file it imports statically at any depth (dist/-relative), in load order; `importsOf(file)` gives a file's specifiers. */
-export function importClosure(entry, importsOf) {
-  const files = [];
-  const pending = [entry];
-  while (pending.length > 0) {
-    const file = pending.shift();
-    if (files.includes(file)) continue;
-    files.push(file);
-    pending.push(...importsOf(file).map((specifier) => resolveRelative(file, specifier)));
-  }
-  return files;
-}
-
 /** The dist/-relative path (posix) of `specifier` imported by the dist/-relative file `from`. */
 export const resolveRelative = (from, specifier) => posix.normalize(posix.join(posix.dirname(from), specifier));
 
