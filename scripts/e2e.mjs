@@ -10,7 +10,8 @@ import { chromeArgs, findChrome } from './chrome.mjs';
 const files = process.argv.slice(2);
 const demo = await startDemoProcess();
 const browser = await chromium.launchServer({ executablePath: findChrome(), args: chromeArgs });
-const tests = spawn(process.execPath, ['--test', ...(files.length > 0 ? files : ['test/e2e/'])], {
+// One file at a time: a test steering the shared shop must not meet another file's reset.
+const tests = spawn(process.execPath, ['--test', '--test-concurrency=1', ...(files.length > 0 ? files : ['test/e2e/'])], {
   stdio: 'inherit',
   env: { ...process.env, EVC_E2E_DEMO_URL: demo.url, EVC_E2E_CHROMIUM_WS: browser.wsEndpoint() },
 });
