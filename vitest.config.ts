@@ -17,17 +17,23 @@ function cssAsText(): Plugin {
   };
 }
 
+/** Test files that replace modules with vi.mock: a module graph shared with other files would keep the stand-ins. */
+const MOCKING_FILES = ['src/elements/viewer-events.test.ts', 'src/ui/page-renders.test.tsx', 'src/app/wizard-entry.test.ts'];
+
 export default defineConfig({
   plugins: [cssAsText()],
   test: {
     // Vitest empties every CSS import it is not told to process; the `?raw` ones must keep their text.
     css: { include: [/\.css\?raw$/] },
     projects: [
+      // Files share one environment and module graph per worker, set up once rather than per file;
+      // those that replace modules with vi.mock need their own, and keep it (project 'dom-isolated').
       {
         extends: true,
         test: {
           name: 'node',
           environment: 'node',
+          isolate: false,
           include: ['src/domain/**/*.test.{ts,tsx}', 'src/server/**/*.test.{ts,tsx}'],
         },
       },
@@ -36,11 +42,21 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'happy-dom',
+          isolate: false,
           include: [
             'src/{ui,app,elements,stores,services,viewer}/**/*.test.{ts,tsx}',
             'src/*.test.{ts,tsx}',
             'test/unit/**/*.test.{ts,tsx}',
           ],
+          exclude: MOCKING_FILES,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom-isolated',
+          environment: 'happy-dom',
+          include: MOCKING_FILES,
         },
       },
     ],

@@ -84,6 +84,38 @@ export async function startScript(script, env) {
   return { child, url: await listening, lines, exited, line };
 }
 
+/**
+ * `node demo/server.mjs` on a free loopback port, as its own process: its pictures are painted there,
+ * never holding up the Playwright driver in the test's process. Resolves to { url, close }.
+ */
+export async function startDemoProcess() {
+  const child = spawn(process.execPath, [fileURLToPath(new URL('../../demo/server.mjs', import.meta.url))], {
+    env: { ...process.env, PORT: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise((resolve) =>
+    child.once('exit', (code, signal) => {
+      running.delete(child);
+      resolve({ code, signal });
+    }),
+  );
+  running.set(child, exited);
+  const url = await new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).on('line', (text) => {
+      const found = /^Demo server: (\S+)$/.exec(text);
+      if (found) resolve(found[1]);
+    });
+    void exited.then(({ code, signal }) => reject(new Error(`demo/server.mjs ended (${signal ?? code}) before listening`)));
+  });
+  return {
+    url,
+    close: async () => {
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
 /** Kills every child still running, each by its PID, and resolves once all have exited. */
 export async function stopAll() {
   const exits = [...running];
