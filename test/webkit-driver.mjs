@@ -56,6 +56,11 @@ export async function startWebkit() {
       session('POST', '/actions', {
         actions: [{ type: 'key', id: 'keyboard', actions: keys.flatMap((key) => [{ type: 'keyDown', value: KEYS[key] ?? key }, { type: 'keyUp', value: KEYS[key] ?? key }]) }],
       }),
+    /** A left click at viewport point (x, y), through the input pipeline. */
+    clickAt: (x, y) =>
+      session('POST', '/actions', {
+        actions: [{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions: [{ type: 'pointerMove', origin: 'viewport', x: Math.round(x), y: Math.round(y) }, { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 }] }],
+      }),
     setWindowSize: (width, height) => session('POST', '/window/rect', { width, height }),
     screenshot: async () => Buffer.from(await session('GET', '/screenshot'), 'base64'),
     async close() {

@@ -1,6 +1,6 @@
 // @web/test-runner's BrowserLauncher for WebKitGTK over W3C WebDriver (test/webkit-driver.mjs): one
 // session, one page, test files one after another. Its type is 'webdriver', so
-// @web/test-runner-commands' sendKeys calls sendKeys() here.
+// @web/test-runner-commands' sendKeys and sendMouse call sendKeys() and sendMouseClick() here.
 import { startWebkit } from '../webkit-driver.mjs';
 
 export function webkitLauncher() {
@@ -33,5 +33,7 @@ export function webkitLauncher() {
     },
     /** sendKeys' `press` (one key name) or `type` (characters). */
     sendKeys: (_sessionId, keys) => driver.press(keys),
+    /** sendMouse's `click` (the left button only: the tests click nothing else). */
+    sendMouseClick: (_sessionId, x, y) => driver.clickAt(x, y),
   };
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
+import { focusRingShown, focusTitle } from '../focus-title';
 
 export interface WizardDialogOptions {
   open: boolean;
@@ -20,7 +21,8 @@ export interface WizardDialogOptions {
  * is read from the step's start: where focus goes when what had it is about to go.
  */
 export function focusDialogTitle(inside: Element | null): void {
-  inside?.closest('dialog')?.querySelector<HTMLElement>(':scope > [part~="dialog-header"] > [part~="dialog-title"]')?.focus();
+  if (!inside) return;
+  focusTitle(inside.closest('dialog')?.querySelector<HTMLElement>(':scope > [part~="dialog-header"] > [part~="dialog-title"]'), focusRingShown(inside));
 }
 
 /**
