@@ -56,6 +56,11 @@ export async function startWebkit() {
       session('POST', '/actions', {
         actions: [{ type: 'key', id: 'keyboard', actions: keys.flatMap((key) => [{ type: 'keyDown', value: KEYS[key] ?? key }, { type: 'keyUp', value: KEYS[key] ?? key }]) }],
       }),
+    /** Presses one named key with Shift held. */
+    pressWithShift: (key) =>
+      session('POST', '/actions', {
+        actions: [{ type: 'key', id: 'keyboard', actions: [{ type: 'keyDown', value: KEYS.Shift }, { type: 'keyDown', value: KEYS[key] ?? key }, { type: 'keyUp', value: KEYS[key] ?? key }, { type: 'keyUp', value: KEYS.Shift }] }],
+      }),
     /** A left click at viewport point (x, y), through the input pipeline. */
     clickAt: (x, y) =>
       session('POST', '/actions', {

@@ -52,7 +52,7 @@ export function Modal({ open, title, onClose, children, className, part, footer,
     if (!open) {
       if (dialog.open) dialog.close();
     } else if (!dialog.open) {
-      const ring = focusRingShown(dialog);
+      const ring = focusRingShown(dialog) ?? false;
       dialog.showModal?.();
       focusTitle(heading.current, ring);
     }

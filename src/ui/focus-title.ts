@@ -1,8 +1,13 @@
-/** Whether the element that has focus (looking into shadow roots from `node`'s document) shows its focus ring. */
-export function focusRingShown(node: Node): boolean {
-  let active = node.ownerDocument?.activeElement ?? null;
+/**
+ * Whether the element that has focus (looking into shadow roots from `node`'s document) shows its
+ * focus ring; undefined when nothing has focus (what had it was removed, or nothing was focused).
+ */
+export function focusRingShown(node: Node): boolean | undefined {
+  const document = node.ownerDocument;
+  let active = document?.activeElement ?? null;
   while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  return active?.matches(':focus-visible') ?? false;
+  if (!active || active === document?.body) return undefined;
+  return active.matches(':focus-visible');
 }
 
 /**

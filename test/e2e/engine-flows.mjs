@@ -215,6 +215,33 @@ export async function wizardTopRows(page, url, rows) {
   );
 }
 
+/**
+ * Opens the wizard on the order page, focuses its last control (Continue), presses Tab, then
+ * Shift+Tab; returns the accessible names of what had focus after each.
+ */
+export async function tabAroundWizard(page, url) {
+  const on = driver(page);
+  await visit(page, url, '/dist-examples/marketing-site.html');
+  await openWizard(page, on);
+  await on.waitFor({ kind: 'button', name: 'Continue', last: true });
+  const focused = () =>
+    page.evaluate(() => {
+      let active = globalThis.document.activeElement;
+      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+      return globalThis.document.hasFocus() ? (active?.getAttribute('aria-label') ?? active?.textContent.trim()) : 'outside the page';
+    });
+  await page.evaluate(() => {
+    const dialog = globalThis.document.querySelector('ev-charger-configurator').shadowRoot.querySelector('dialog[open]');
+    [...dialog.querySelectorAll('button')].filter((button) => button.textContent.trim().startsWith('Continue')).at(-1).focus();
+  });
+  const stops = [await focused()];
+  await page.press('Tab');
+  stops.push(await focused());
+  await page.press('Tab', { shift: true });
+  stops.push(await focused());
+  return stops;
+}
+
 /** Opens the wizard on the order page and returns axe's violations in it, as readable lines. */
 export async function wizardAxeViolations(page, url) {
   const on = driver(page);

@@ -30,7 +30,11 @@ async function firefox() {
       await handle.asElement().click();
       await handle.dispose();
     },
-    press: (key) => page.keyboard.press(key),
+    async press(key, { shift = false } = {}) {
+      if (shift) await page.keyboard.down('Shift');
+      await page.keyboard.press(key);
+      if (shift) await page.keyboard.up('Shift');
+    },
     screenshot: () => page.screenshot(),
     close: () => browser.close(),
   };
@@ -57,7 +61,7 @@ async function webkit() {
       );
       await driver.clickAt(box.x, box.y);
     },
-    press: (key) => driver.press([key]),
+    press: (key, { shift = false } = {}) => (shift ? driver.pressWithShift(key) : driver.press([key])),
     screenshot: () => driver.screenshot(),
     close: () => driver.close(),
   };
