@@ -6,9 +6,6 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { findWebkitDriver, findXvfbRun } from '../scripts/engines.mjs';
 
-/** A W3C element reference's key. */
-export const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
-
 /** The W3C key codes of the named keys the tests press. */
 export const KEYS = { Tab: '\uE004', Enter: '\uE007', Escape: '\uE00C', Space: '\uE00D', ArrowLeft: '\uE012', ArrowUp: '\uE013', ArrowRight: '\uE014', ArrowDown: '\uE015', Shift: '\uE008' };
 
@@ -41,16 +38,14 @@ export async function startWebkit() {
     }
   };
   await ready();
-  const { sessionId, capabilities } = await call('POST', '/session', { capabilities: { alwaysMatch: { 'webkitgtk:browserOptions': { args: ['--automation'] } } } });
+  const { sessionId } = await call('POST', '/session', { capabilities: { alwaysMatch: { 'webkitgtk:browserOptions': { args: ['--automation'] } } } });
   const session = (method, path = '', body) => call(method, `/session/${sessionId}${path}`, body);
   return {
-    version: capabilities.browserVersion,
     goto: (url) => session('POST', '/url', { url }),
     url: () => session('GET', '/url'),
-    /** Runs `script` (a function body; `arguments` holds `args`; elements travel as references). */
+    /** Runs `script` (a function body; `arguments` holds `args`). */
     execute: (script, args = []) => session('POST', '/execute/sync', { script, args }),
     executeAsync: (script, args = []) => session('POST', '/execute/async', { script, args }),
-    click: (element) => session('POST', `/element/${element[ELEMENT]}/click`, {}),
     /** Presses each named key (KEYS) or character in turn, through the input pipeline. */
     press: (keys) =>
       session('POST', '/actions', {
@@ -66,7 +61,6 @@ export async function startWebkit() {
       session('POST', '/actions', {
         actions: [{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions: [{ type: 'pointerMove', origin: 'viewport', x: Math.round(x), y: Math.round(y) }, { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 }] }],
       }),
-    setWindowSize: (width, height) => session('POST', '/window/rect', { width, height }),
     screenshot: async () => Buffer.from(await session('GET', '/screenshot'), 'base64'),
     async close() {
       await session('DELETE').catch(() => undefined);

@@ -69,6 +69,8 @@ function driver(page) {
   const clickUntil = async (query, done, what, args = []) => {
     for (let attempt = 1; ; attempt += 1) {
       await waitFor(query);
+      // A slow page may have taken the last click after all: a second one would untick a checkbox.
+      if (attempt > 1 && (await page.evaluate(done, ...args))) return true;
       await page.click(find, query);
       try {
         return await page.waitFor(done, what, { args, within: attempt < 3 ? 3_000 : undefined });

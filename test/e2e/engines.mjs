@@ -21,9 +21,7 @@ async function firefox() {
     if (!/setScreenOrientationOverride/.test(error.message)) throw error;
   });
   return {
-    version: (await browser.version()).replace(/^firefox\//i, ''),
     goto: (url) => page.goto(url),
-    url: () => page.url(),
     evaluate: (fn, ...args) => page.evaluate(fn, ...args),
     async click(fn, ...args) {
       const handle = await page.evaluateHandle(fn, ...args);
@@ -48,9 +46,7 @@ async function webkit() {
     return value;
   };
   return {
-    version: driver.version,
     goto: (url) => driver.goto(url),
-    url: () => driver.url(),
     evaluate,
     /** A mouse click at the element's centre: WebKitWebDriver's element click finds controls in a shadow root not interactable. */
     async click(fn, ...args) {
