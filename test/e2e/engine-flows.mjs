@@ -202,6 +202,13 @@ export async function wizardTopRows(page, url, rows) {
   const on = driver(page);
   await visit(page, url, '/dist-examples/marketing-site.html');
   await openWizard(page, on);
+  // Once the wizard has put focus on its title, two frames: the screenshot shows it painted.
+  await page.waitFor(() => {
+    let active = globalThis.document.activeElement;
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+    return active?.matches('dialog[open] [part~="dialog-title"]') === true;
+  }, "the wizard's title to take focus");
+  await page.evaluate(() => new Promise((resolve) => globalThis.requestAnimationFrame(() => globalThis.requestAnimationFrame(resolve))));
   const png = await page.screenshot();
   return page.evaluate(
     async (bytes, count) => {
