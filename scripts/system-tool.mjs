@@ -20,9 +20,11 @@ function run(command, args) {
   if (result.status !== 0) fail(`"${command} ${args.join(' ')}" failed (exit ${result.status ?? result.signal}).`);
 }
 
+let aptUpdated = false;
+
 /**
  * The executable: `envVar` if set, else the first of `candidates` that exists; as root, installs
- * `aptPackage` when none does. Exits with a message naming `envVar` otherwise.
+ * `aptPackage` (a name, or several) when none does. Exits with a message naming `envVar` otherwise.
  */
 export function findSystemTool({ name, envVar, candidates, aptPackage }) {
   const fromEnv = process.env[envVar];
@@ -40,8 +42,11 @@ export function findSystemTool({ name, envVar, candidates, aptPackage }) {
         `  ${envVar}=/path/to/${basename(candidates[0])} npm test`,
     );
   }
-  console.log(`No ${name} found; installing Debian's ${aptPackage} with apt-get.`);
-  run('apt-get', ['update']);
-  run('apt-get', ['install', '-y', aptPackage]);
-  return installed() ?? fail(`apt-get installed ${aptPackage} but none of ${candidates.join(', ')} exists; set ${envVar}.`);
+  const packages = [aptPackage].flat();
+  console.log(`No ${name} found; installing Debian's ${packages.join(', ')} with apt-get.`);
+  // One index refresh serves every tool installed by this process.
+  if (!aptUpdated) run('apt-get', ['update']);
+  aptUpdated = true;
+  run('apt-get', ['install', '-y', ...packages]);
+  return installed() ?? fail(`apt-get installed ${packages.join(', ')} but none of ${candidates.join(', ')} exists; set ${envVar}.`);
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { focusRingShown, focusTitle } from './focus-title';
 
 export interface ModalProps {
   open: boolean;
@@ -35,7 +36,7 @@ function useScrolls(body: RefObject<HTMLElement | null>, open: boolean): boolean
  * Spec §2 "Other": the reusable modal with title and close button. A native <dialog> opened with
  * showModal(): top layer, focus kept inside, Escape closes, focus returns to the opener. Opening
  * focuses the title (focusable, tabindex -1) rather than the first control, the close button, so the
- * dialog is read from its start.
+ * dialog is read from its start; its focus ring shows when the opener's did (focus-title.ts).
  */
 export function Modal({ open, title, onClose, children, className, part, footer, dialogRef }: ModalProps) {
   const own = useRef<HTMLDialogElement>(null);
@@ -51,8 +52,9 @@ export function Modal({ open, title, onClose, children, className, part, footer,
     if (!open) {
       if (dialog.open) dialog.close();
     } else if (!dialog.open) {
+      const ring = focusRingShown(dialog) ?? false;
       dialog.showModal?.();
-      heading.current?.focus();
+      focusTitle(heading.current, ring);
     }
   }, [ref, open]);
   return (

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
+import { focusRingShown, focusTitle } from '../focus-title';
 
 export interface WizardDialogOptions {
   open: boolean;
@@ -20,12 +21,26 @@ export interface WizardDialogOptions {
  * is read from the step's start: where focus goes when what had it is about to go.
  */
 export function focusDialogTitle(inside: Element | null): void {
-  inside?.closest('dialog')?.querySelector<HTMLElement>(':scope > [part~="dialog-header"] > [part~="dialog-title"]')?.focus();
+  const title = inside?.closest('dialog')?.querySelector<HTMLElement>(':scope > [part~="dialog-header"] > [part~="dialog-title"]');
+  // When what had focus is gone (Continue on the last step), the ring stays as it was on the title.
+  if (title) focusTitle(title, focusRingShown(title) ?? !title.hasAttribute('data-quiet-focus'));
+}
+
+const TABBABLE = 'button, a[href], input, select, textarea, summary, [tabindex]';
+
+/** The first and last controls Tab stops at in `dialog` itself (not in a dialog opened inside it), in document order. */
+function tabEnds(dialog: HTMLDialogElement): [HTMLElement | undefined, HTMLElement | undefined] {
+  const stops = [...dialog.querySelectorAll<HTMLElement>(TABBABLE)].filter(
+    (node) => node.tabIndex >= 0 && !(node as HTMLButtonElement).disabled && node.getClientRects().length > 0 && node.closest('dialog') === dialog,
+  );
+  return [stops[0], stops.at(-1)];
 }
 
 /**
  * What the wizard's dialog does beyond a Modal's, on the dialog element the Modal is given
- * (`dialogRef`): it switches between modal and not, and focuses the title on each new step.
+ * (`dialogRef`): it switches between modal and not, focuses the title on each new step, and keeps
+ * Tab inside while modal (Tab from the last control to the first, Shift+Tab back): Firefox lets Tab
+ * leave a modal <dialog> in a shadow root for the browser, and brings it back to the last control.
  * Returns the Modal's `onClose`: a switch closes and reopens the dialog, and its close event
  * (queued, or at once in some DOM implementations) is not the buyer closing it.
  */
@@ -57,6 +72,22 @@ export function useWizardDialog(dialogRef: RefObject<HTMLDialogElement | null>, 
     const previous = focusBefore.current;
     focusBefore.current = null;
     if (previous?.isConnected && dialog.contains(previous)) previous.focus();
+  }, [dialogRef, open, modal]);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!open || !modal || !dialog) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab' || event.defaultPrevented) return;
+      const [first, last] = tabEnds(dialog);
+      const active = (dialog.getRootNode() as Document | ShadowRoot).activeElement;
+      const to = event.shiftKey ? (active === first ? last : undefined) : active === last ? first : undefined;
+      if (!to) return;
+      event.preventDefault();
+      to.focus();
+    };
+    dialog.addEventListener('keydown', onKeyDown);
+    return () => dialog.removeEventListener('keydown', onKeyDown);
   }, [dialogRef, open, modal]);
 
   const shownContent = useRef(contentKey);
