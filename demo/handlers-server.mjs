@@ -103,18 +103,23 @@ const partner = env.PARTNER_TOKEN_SECRET
   ? { partnerTokenSecret: env.PARTNER_TOKEN_SECRET, partnerTokens: redis?.stores.partnerTokens ?? server.memoryPartnerTokenStore() }
   : {};
 
+/** The Mailgun account both mail-sending handlers use. */
+const mailgun = env.MAILGUN_API_KEY && env.MAILGUN_DOMAIN
+  ? {
+      apiKey: env.MAILGUN_API_KEY,
+      domain: env.MAILGUN_DOMAIN,
+      timeoutMs: whole('MAILGUN_TIMEOUT_MS', 10_000),
+      ...(env.MAILGUN_BASE_URL && { baseUrl: env.MAILGUN_BASE_URL }),
+    }
+  : undefined;
+
 /** Path → handler; a family of routes is served only when its provider is configured. */
 const routes = new Map();
-if (env.MAILGUN_API_KEY && env.MAILGUN_DOMAIN) {
+if (mailgun) {
   routes.set(
     '/api/spec-request',
     server.createSpecRequestHandler({
-      mailgun: {
-        apiKey: env.MAILGUN_API_KEY,
-        domain: env.MAILGUN_DOMAIN,
-        timeoutMs: whole('MAILGUN_TIMEOUT_MS', 10_000),
-        ...(env.MAILGUN_BASE_URL && { baseUrl: env.MAILGUN_BASE_URL }),
-      },
+      mailgun,
       from: env.SPEC_REQUEST_FROM ?? `Upgrade specifications <specifications@${env.MAILGUN_DOMAIN}>`,
       to: required('SPEC_REQUEST_TO'),
       subject: env.SPEC_REQUEST_SUBJECT ?? 'Upgrade specification request',
@@ -159,14 +164,9 @@ if (env.GOCARDLESS_ACCESS_TOKEN && env.GOCARDLESS_WEBHOOK_SECRET) {
   );
 }
 if (env.QUOTE === 'on') routes.set('/api/quote', server.createQuoteHandler(partner));
-if (env.PARTNER_TOKEN_SECRET && env.MAILGUN_API_KEY && env.MAILGUN_DOMAIN && env.SHOPIFY_ADMIN_ENDPOINT && env.SHOPIFY_ADMIN_TOKEN) {
+if (env.PARTNER_TOKEN_SECRET && mailgun && env.SHOPIFY_ADMIN_ENDPOINT && env.SHOPIFY_ADMIN_TOKEN) {
   const partnerDiscount = server.createPartnerDiscountHandler({
-    mailgun: {
-      apiKey: env.MAILGUN_API_KEY,
-      domain: env.MAILGUN_DOMAIN,
-      timeoutMs: whole('MAILGUN_TIMEOUT_MS', 10_000),
-      ...(env.MAILGUN_BASE_URL && { baseUrl: env.MAILGUN_BASE_URL }),
-    },
+    mailgun,
     from: env.PARTNER_CODE_FROM ?? `Partner offers <offers@${env.MAILGUN_DOMAIN}>`,
     subject: env.PARTNER_CODE_SUBJECT ?? 'Your partner discount code',
     template: env.PARTNER_CODE_TEMPLATE ?? 'partner-discount-code',

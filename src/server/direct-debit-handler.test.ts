@@ -320,16 +320,18 @@ describe('createDirectDebitHandler: the GoCardless requests', () => {
   });
 });
 
+const PARTNER_SECRET = 'partner-token-secret-of-at-least-32-bytes';
+/** A verification of a partner-one address, valid for an hour. */
+const claims = (overrides: Partial<PartnerTokenClaims> = {}): PartnerTokenClaims => ({
+  email: 'sam@partner-one.example',
+  partnerId: 'partner',
+  amountPence: 10000,
+  discountCode: 'PARTNER-7KQ2M9XH4DAB',
+  exp: TODAY / 1000 + 3600,
+  ...overrides,
+});
+
 describe('createDirectDebitHandler: the partner discount comes only from a verification token', () => {
-  const PARTNER_SECRET = 'partner-token-secret-of-at-least-32-bytes';
-  const claims = (overrides: Partial<PartnerTokenClaims> = {}): PartnerTokenClaims => ({
-    email: 'sam@partner-one.example',
-    partnerId: 'partner',
-    amountPence: 10000,
-    discountCode: 'PARTNER-7KQ2M9XH4DAB',
-    exp: TODAY / 1000 + 3600,
-    ...overrides,
-  });
   const partnerBody = async (email: string, token: PartnerTokenClaims | string | undefined, secret = PARTNER_SECRET) => {
     const body = validBody(EXTRAS);
     body.customer.email = email;
@@ -885,15 +887,6 @@ describe('createDirectDebitHandler: one flow per idempotency key', () => {
 });
 
 describe('createDirectDebitHandler: one partner verification prices one order', () => {
-  const PARTNER_SECRET = 'partner-token-secret-of-at-least-32-bytes';
-  const claims = (overrides: Partial<PartnerTokenClaims> = {}): PartnerTokenClaims => ({
-    email: 'sam@partner-one.example',
-    partnerId: 'partner',
-    amountPence: 10000,
-    discountCode: 'PARTNER-7KQ2M9XH4DAB',
-    exp: TODAY / 1000 + 3600,
-    ...overrides,
-  });
   /** A start under `idempotencyKey` (none: a page made before keys) with the token of `verification`. */
   const partnerStart = async (idempotencyKey: string | undefined, verification: Partial<PartnerTokenClaims> = {}) => {
     const body = validBody(EXTRAS);

@@ -4,7 +4,7 @@
 // gets; a non-partner address is never offered a code; wrong codes say how many attempts are left,
 // then lock the code until a new one; a code asked for before a reload is still entered after it
 // (the start's challenge is kept for the session); the monthly plan's initial payment is reduced only
-// once verified; without partner-endpoint the e-mail domain alone gives the discount (spec §6). axe
+// once verified; without partner-endpoint the e-mail domain alone gives the discount. axe
 // checks the new part of the contact step in each of its states.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

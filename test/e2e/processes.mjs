@@ -30,13 +30,13 @@ process.once('exit', () => {
 });
 
 /**
- * Runs `demo/{script}` as a child process until it prints where it listens. `lines` collects its
- * standard output, line by line; `exited` resolves with its exit code and signal.
+ * `demo/{script}` as a child process, kept in `running` until it exits; `exited` resolves with its
+ * exit code and signal.
  */
-export async function startScript(script, env) {
+function spawnDemo(script, env, stderr) {
   const child = spawn(process.execPath, [fileURLToPath(new URL(`../../demo/${script}`, import.meta.url))], {
-    env: { PATH: process.env.PATH, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env,
+    stdio: ['ignore', 'pipe', stderr],
   });
   const exited = new Promise((resolve) =>
     child.once('exit', (code, signal) => {
@@ -45,6 +45,15 @@ export async function startScript(script, env) {
     }),
   );
   running.set(child, exited);
+  return { child, exited };
+}
+
+/**
+ * Runs `demo/{script}` as a child process until it prints where it listens. `lines` collects its
+ * standard output, line by line; `exited` resolves with its exit code and signal.
+ */
+export async function startScript(script, env) {
+  const { child, exited } = spawnDemo(script, { PATH: process.env.PATH, ...env }, 'pipe');
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const lines = [];
@@ -89,17 +98,7 @@ export async function startScript(script, env) {
  * never holding up the Playwright driver in the test's process. Resolves to { url, close }.
  */
 export async function startDemoProcess() {
-  const child = spawn(process.execPath, [fileURLToPath(new URL('../../demo/server.mjs', import.meta.url))], {
-    env: { ...process.env, PORT: '0' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise((resolve) =>
-    child.once('exit', (code, signal) => {
-      running.delete(child);
-      resolve({ code, signal });
-    }),
-  );
-  running.set(child, exited);
+  const { child, exited } = spawnDemo('server.mjs', { ...process.env, PORT: '0' }, 'inherit');
   const url = await new Promise((resolve, reject) => {
     createInterface({ input: child.stdout }).on('line', (text) => {
       const found = /^Demo server: (\S+)$/.exec(text);
