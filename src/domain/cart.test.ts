@@ -8,15 +8,11 @@ import {
   checkoutUrlWithFd,
   deliveryAddress,
   discountCodes,
-  findDiscountCode,
-  formatShopPrice,
   mapUserError,
   mapWarning,
   mergeDiscountCodes,
   monthlyPlanContext,
   toE164,
-  validateDiscountAllocation,
-  validateOrderLevelAllocations,
   webCheckoutAddress,
 } from './cart';
 import { SHARED_CODES_CATALOGUE } from './catalogue/shared-codes.fixture';
@@ -285,22 +281,6 @@ describe('mergeDiscountCodes (spec §4 "Adding a discount")', () => {
   });
 });
 
-describe('formatShopPrice (spec §5 "a single trailing zero after two decimals ... reduced to one decimal")', () => {
-  it.each([
-    ['10.50', '10.5'],
-    ['10.00', '10.0'],
-    ['1234.90', '1234.9'],
-    ['-75.00', '-75.0'],
-    ['10.55', '10.55'],
-    ['10.5', '10.5'],
-    ['10.0', '10.0'],
-    ['10', '10'],
-    ['10.500', '10.500'],
-  ])('%s → %s', (amount, expected) => {
-    expect(formatShopPrice(amount)).toBe(expected);
-  });
-});
-
 describe('mapUserError (spec §8 cart user error codes)', () => {
   it.each([
     ['ADDRESS_FIELD_CONTAINS_EMOJIS', 'NOT_SUPPORTED'],
@@ -351,49 +331,6 @@ describe('buyerMessage (spec §8: every failure the buyer is shown)', () => {
 
   it('tells the buyer about stock for NOT_ENOUGH_IN_STOCK', () => {
     expect(buyerMessage(mapUserError('MAXIMUM_EXCEEDED'))).toMatch(/out of stock/);
-  });
-});
-
-describe('cart client checks (spec §5)', () => {
-  it.each([
-    ['a code on the allocation', { code: 'SPRING' }, 'SPRING'],
-    ['a title on the allocation', { title: 'Summer sale' }, 'Summer sale'],
-    ['a code on its application', { discountApplication: { code: 'LINE5' } }, 'LINE5'],
-    ['a title on its application', { discountApplication: { title: 'Staff' } }, 'Staff'],
-  ])('accepts a discount allocation with %s', (_, allocation, id) => {
-    expect(validateDiscountAllocation(allocation)).toEqual({ ok: true, value: id });
-  });
-
-  it.each([
-    ['nothing', {}],
-    ['empty strings and nulls', { code: '', title: null, discountApplication: { code: null, title: '' } }],
-  ])('rejects a discount allocation with %s', (_, allocation) => {
-    expect(validateDiscountAllocation(allocation)).toEqual({ ok: false, error: 'A discount allocation must have a code or a title.' });
-  });
-
-  it.each([
-    [3, 0, true, 0],
-    [0, 2, true, 0],
-    [3, 3, true, 1],
-    [3, 6, true, 2],
-    [3, 4, false, undefined],
-    [2, 1, false, undefined],
-  ])('order-level allocations: %i lines, %i allocations → ok %s', (lines, allocations, ok, discounts) => {
-    const result = validateOrderLevelAllocations(lines, allocations);
-    expect(result.ok).toBe(ok);
-    if (result.ok) expect(result.value).toBe(discounts);
-    else expect(result.error).toContain(`${allocations} order-level discount allocations`);
-  });
-
-  it.each([
-    ['PARTNER100', true],
-    ['partner100', true],
-    ['SPRING', false],
-  ])('finds discount code %s among the cart codes: %s', (code, found) => {
-    const cartCodes = [{ code: 'PARTNER100', applicable: true }, { code: 'LINE5', applicable: false }];
-    const result = findDiscountCode(cartCodes, code);
-    expect(result.ok).toBe(found);
-    if (result.ok) expect(result.value).toBe(cartCodes[0]);
   });
 });
 

@@ -297,15 +297,6 @@ export function mergeDiscountCodes(cart: DiscountCodeSources, newCodes: readonly
     });
 }
 
-/**
- * Spec §5 "prices ending in a single trailing zero after two decimals are reduced to one
- * decimal": "10.50" → "10.5" and "10.00" → "10.0" (only the one zero goes, as the older checkout
- * API wrote amounts); "10.55", "10.5" and "10" are left alone.
- */
-export function formatShopPrice(amount: string): string {
-  return /^-?\d+\.\d0$/.test(amount) ? amount.slice(0, -1) : amount;
-}
-
 /** Client error codes of spec §8. */
 export const CLIENT_ERROR_CODES = [
   'INVALID',
@@ -375,45 +366,6 @@ const BUYER_MESSAGES: Readonly<Record<ClientErrorCode, string>> = {
 /** Plain English for the buyer, one message per client code. */
 export function buyerMessage(code: ClientErrorCode): string {
   return BUYER_MESSAGES[code];
-}
-
-export type Check<T> = { ok: true; value: T } | { ok: false; error: string };
-
-export interface DiscountAllocationLike {
-  code?: string | null;
-  title?: string | null;
-  discountApplication?: { code?: string | null; title?: string | null } | null;
-}
-
-/**
- * Spec §5 "a discount allocation must have a code or a title": its id is the code (code
- * discounts) or the title (automatic or custom ones), on the allocation or its application.
- */
-export function validateDiscountAllocation(allocation: DiscountAllocationLike): Check<string> {
-  const application = allocation.discountApplication;
-  const id = allocation.code || allocation.title || application?.code || application?.title;
-  return id ? { ok: true, value: id } : { ok: false, error: 'A discount allocation must have a code or a title.' };
-}
-
-/**
- * Spec §5 "order-level discount allocations must be a multiple of the line count": each
- * order-level discount is spread with one allocation per line. The value is how many order-level
- * discounts there are.
- */
-export function validateOrderLevelAllocations(lineCount: number, allocationCount: number): Check<number> {
-  if (lineCount === 0 || allocationCount === 0) return { ok: true, value: 0 };
-  if (allocationCount % lineCount === 0) return { ok: true, value: allocationCount / lineCount };
-  return {
-    ok: false,
-    error: `${allocationCount} order-level discount allocations cannot be spread over ${lineCount} lines (one per line for each discount).`,
-  };
-}
-
-/** Spec §5 "a discount code must be found among cart discount codes" (shop codes ignore case). */
-export function findDiscountCode<T extends { code: string }>(cartCodes: readonly T[], code: string): Check<T> {
-  const wanted = code.trim().toLowerCase();
-  const found = cartCodes.find((candidate) => candidate.code.trim().toLowerCase() === wanted);
-  return found ? { ok: true, value: found } : { ok: false, error: `Discount code ${code} is not among the cart's discount codes.` };
 }
 
 /**

@@ -120,18 +120,3 @@ const toResult = ({ cart, warnings }: CartResult): CheckoutResult => ({
   cart,
   warnings,
 });
-
-/**
- * Spec §4 "A checkout is created once on load and the base product variant is added to it"
- * (spec §7.3: quantity 1, no attributes). A cart the shop still has is kept, and gets the base
- * variant back if it has lost it; an expired or unknown id gives a new cart.
- */
-export async function ensureCart(client: ShopClient, existingCartId: string | null | undefined, baseVariantId: string): Promise<Cart> {
-  const baseLine = { merchandiseId: baseVariantId, quantity: 1, attributes: [] };
-  const existing = existingCartId ? await client.fetchCart(existingCartId) : null;
-  if (existing) {
-    if (existing.lines.some((line) => line.merchandise.id === baseVariantId)) return existing;
-    return (await client.addLines(existing.id, [baseLine])).cart;
-  }
-  return (await client.createCart({ lines: [baseLine] })).cart;
-}

@@ -4,7 +4,7 @@
  */
 export { createShopClient, DEFAULT_API_VERSION, USER_AGENT_MAX_LENGTH } from './client';
 export type { AddDiscountCodesOptions, CartResult, ShopClient, ShopClientOptions } from './client';
-export { checkoutConfiguration, ensureCart } from './checkout';
+export { checkoutConfiguration } from './checkout';
 export { storefrontCartFigures } from './cart-figures';
 export type { CheckoutInput, CheckoutResult } from './checkout';
 export { ShopError, UNKNOWN_ERROR_MESSAGE } from './errors';
