@@ -11,7 +11,7 @@ import type { CartSelectableAddress } from './types';
 const EMAIL = 'sam@partner-one.example';
 const LINES = cartLines(UK_CATALOGUE, CONFIGURATION, { email: EMAIL });
 const ATTRIBUTES = cartAttributes(UK_CATALOGUE, CONFIGURATION, { referral: 'newsletter', flow: 'order' });
-/** Spec §6 without `partner-endpoint`: a merchant catalogue with shared codes, the discount by e-mail domain. */
+/** DISC-3, without `partner-endpoint`: a merchant catalogue with shared codes, the discount by e-mail domain. */
 const INPUT = { catalogue: SHARED_CODES_CATALOGUE, configuration: CONFIGURATION, email: EMAIL, phone: '07700 900123', referral: 'newsletter' };
 const VERIFIED: VerifiedPartner = { email: EMAIL, discountId: 'partner', discountCode: 'PX-7Q2M9', token: 't', amount: 10000, expiresAt: '2030-01-01T00:00:00Z' };
 
