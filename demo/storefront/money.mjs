@@ -2,7 +2,7 @@
 
 /**
  * A Storefront `Decimal` amount as Shopify writes it: pounds with trailing zeros dropped but one
- * decimal kept (4900 → "49.0", 4250 → "42.5", 4255 → "42.55"); the Storefront API writes prices in this form.
+ * decimal kept (4900 → "49.0", 4250 → "42.5", 4255 → "42.55").
  */
 export function decimalAmount(pence) {
   const sign = pence < 0 ? '-' : '';
