@@ -118,7 +118,7 @@ export const CSS_PROPERTY_DOCS: Record<CssPropertyName, CssPropertyDoc> = {
   '--evc-muted': { syntax: '<color>', description: 'Secondary text: surcharges, hours, the VAT note.' },
   '--evc-radius': { syntax: '<length>', description: 'Corner radius of panels, swatches, buttons and dialogs.' },
   '--evc-font': { syntax: '*', description: 'Font family of the element and its dialogs.' },
-  '--evc-header': { syntax: '<color>', description: 'The customer-specific header colour : colour of headings and dialog titles.' },
+  '--evc-header': { syntax: '<color>', description: 'The customer-specific header colour: colour of headings and dialog titles.' },
   '--evc-danger': { syntax: '<color>', description: 'Errors: the error panel and invalid fields.' },
 };
 

@@ -60,7 +60,7 @@ export function validateValues(schema: v.GenericSchema, values: unknown): Valida
   return { valid: false, errors };
 }
 
-/** MOVE-9, VALID: whether a step's form is valid (Continue is disabled while not), and its messages. */
+/** MOVE-9, VALID-1..8: whether a step's form is valid (Continue is disabled while not), and its messages. */
 export function validateStep(step: StepName, values: StepValues, context: ValidationContext): ValidationResult {
   const schema = STEP_SCHEMAS[step](context);
   return schema ? validateValues(schema, values) : { valid: true, errors: {} };
