@@ -1,7 +1,7 @@
 /**
  * Every Storefront API document the shop service sends (CART-5..7), held as data and
- * built from one fragment per shape. Field lists are what the element reads, without
- * deprecated fields (docs/decisions/cart-fields-read.md); tests validate each document against that schema.
+ * built from one fragment per shape. Field lists are what the element reads, without deprecated
+ * fields (docs/decisions/cart-fields-read.md); tests validate each document against the 2026-04 schema.
  */
 
 /** CART-6: page size for images, variants and cart lines. */
