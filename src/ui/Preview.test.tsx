@@ -19,7 +19,7 @@ async function allLayers(container: HTMLElement): Promise<void> {
   expect(images(container)).toHaveLength(ALL_LAYERS);
 }
 
-describe('Preview (spec §2 "Preview")', () => {
+describe('Preview (PREVIEW-1..7)', () => {
   it('stacks every layer, loaded eagerly, and shows only the chosen front and body', async () => {
     const { container } = render(<Preview />);
     // The first render has only the shown layers; the hidden ones follow a few per idle period.

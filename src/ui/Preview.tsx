@@ -9,7 +9,7 @@ import { useUiOptions } from './options-context';
 import { useConfigurator } from './store-context';
 
 /**
- * Spec §2 "The cable-hook layer shows only when currentStep is above 1": the buyer's wizard step
+ * PREVIEW-4: the cable-hook layer shows only past installation: the buyer's wizard step
  * is past the installation step, by name. The step is kept while the wizard is closed, so the
  * configurator page shows the hook once the buyer has been that far, and "Start again" hides it.
  */
@@ -21,12 +21,12 @@ export function selectPastInstallation(state: ConfiguratorState): boolean {
 const ChargerDrawing = lazy<ComponentType<ChargerDrawingProps>>(() => import('./ChargerDrawing').catch(() => ({ default: () => null })));
 
 export interface PreviewProps {
-  /** Spec §2 "Preview scale defaults to 1.5"; the wizard's left pane may pass its own. */
+  /** PREVIEW-7: the scale defaults to 1.5; the wizard's left pane may pass its own. */
   scale?: number;
 }
 
 /**
- * Spec §2 "Preview": the stacked images with a colour summary as the figure's caption. Every
+ * PREVIEW-1: the stacked images with a colour summary as the figure's caption. Every
  * layer ends up rendered and loaded eagerly; only the chosen ones are shown, so a change of colour
  * swaps at once. Width and height come from the layers, so nothing shifts while images load.
  * The first render has only the layers shown; the hidden ones follow when the browser is idle, a
