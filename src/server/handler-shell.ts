@@ -4,8 +4,7 @@
  * the body read within its size, and (through `observe`) the request id, the log line and the 500 for
  * a throw. A handler names its routes; each operation runs on a request that passed all of these.
  */
-import type { BodyResult } from './http';
-import { corsHeaders, errorResponse, json, readAtMost, readJsonBody } from './http';
+import { corsHeaders, errorResponse, json, readBody, readJsonBody } from './http';
 import type { Handler, OperationsOptions, RequestInfo, RequestNotes } from './operations';
 import { observe } from './operations';
 import type { StoreDurability } from './store-durability';
@@ -67,19 +66,6 @@ const preflight = (methods: string, headers: Record<string, string>) =>
     headers: { ...headers, 'access-control-allow-methods': methods, 'access-control-allow-headers': 'content-type', 'access-control-max-age': '600' },
   });
 
-/** The body `kind` asks for, or the answer refusing it (with `headers`). */
-async function readBody(request: Request, kind: 'json' | 'bytes', maxBytes: number, headers: Record<string, string>): Promise<BodyResult> {
-  let body: BodyResult;
-  if (kind === 'json') body = await readJsonBody(request, maxBytes);
-  else {
-    const declared = Number(request.headers.get('content-length') ?? '0');
-    const bytes = declared > maxBytes ? null : await readAtMost(request, maxBytes);
-    body = bytes === null ? { ok: false, response: errorResponse(413, 'body_too_large', `The body must be at most ${maxBytes} bytes.`) } : { ok: true, value: bytes };
-  }
-  if (!body.ok) for (const [name, value] of Object.entries(headers)) body.response.headers.set(name, value);
-  return body;
-}
-
 /**
  * A handler made of `routes` behind the shared transport. A request is answered, in this order:
  * 403 from an origin not allowed (or none, unless the operation takes callers without one), 404 off
@@ -115,8 +101,11 @@ export function handlerShell(name: string, options: ShellOptions): Handler {
     if (refused) return refused;
     let body: unknown;
     if (operation.body) {
-      const read = await readBody(request, operation.body, maxBodyBytes, headers);
-      if (!read.ok) return read.response;
+      const read = operation.body === 'json' ? await readJsonBody(request, maxBodyBytes) : await readBody(request, maxBodyBytes);
+      if (!read.ok) {
+        for (const [name, value] of Object.entries(headers)) read.response.headers.set(name, value);
+        return read.response;
+      }
       body = read.value;
     }
     return operation.run({ request, info, notes, headers, body });
