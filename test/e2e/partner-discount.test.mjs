@@ -188,12 +188,12 @@ describe('without partner-endpoint, on the embedded catalogue (no shop codes)', 
     const element = page.locator('ev-charger-configurator');
     await element.evaluate((host) => {
       host.removeAttribute('partner-endpoint');
-      window.evcErrors = [];
-      host.addEventListener('evc-error', (event) => window.evcErrors.push(event.detail));
+      globalThis.evcErrors = [];
+      host.addEventListener('evc-error', (event) => globalThis.evcErrors.push(event.detail));
     });
     const email = 'sam.domain@partner-one.example';
     const { wizard, next } = await configureOrder(page, element, { email });
-    const told = await page.waitForFunction(() => window.evcErrors.find((detail) => detail.code === 'invalid-configuration'));
+    const told = await page.waitForFunction(() => globalThis.evcErrors.find((detail) => detail.code === 'invalid-configuration'));
     const { message } = await told.jsonValue();
     assert.match(message, /partner-one\.example/);
     assert.match(message, /partner-endpoint/);
