@@ -67,10 +67,10 @@ const preflight = (methods: string, headers: Record<string, string>) =>
   });
 
 /**
- * A handler made of `routes` behind the shared transport. A request is answered, in this order:
- * 403 from an origin not allowed (or none, unless the operation takes callers without one), 404 off
- * the routes, 204 to a preflight, 405 to another method, 503 `store_not_durable`, the limit's 429, the
- * body's 415, 413 or 400, then the operation's own answer.
+ * A handler of the operations `route` names, behind the shared transport. A request is answered, in
+ * this order: 403 from an origin not allowed (or none, unless the operation takes callers without
+ * one), 404 off the routes, 204 to a preflight, 405 to another method, 503 `store_not_durable`, the
+ * limit's 429, the body's 415, 413 or 400, then the operation's own answer.
  */
 export function handlerShell(name: string, options: ShellOptions): Handler {
   const { cors, maxBodyBytes } = options;
@@ -103,7 +103,7 @@ export function handlerShell(name: string, options: ShellOptions): Handler {
     if (operation.body) {
       const read = operation.body === 'json' ? await readJsonBody(request, maxBodyBytes) : await readBody(request, maxBodyBytes);
       if (!read.ok) {
-        for (const [name, value] of Object.entries(headers)) read.response.headers.set(name, value);
+        for (const [header, value] of Object.entries(headers)) read.response.headers.set(header, value);
         return read.response;
       }
       body = read.value;
