@@ -391,7 +391,7 @@ describe('cartAttributes with the monthly plan (figures, mandate, finance answer
     // The default charger costs nothing a month.
     ['the default configuration', {}, 'sam@example.com', '£350.00', '36 × £0.00'],
   ])('figures for %s', (_, changes, email, initial, payments) => {
-    const record = asRecord(cartAttributes(catalogue, monthlyConfig(changes), { flow: 'order', email, monthly }));
+    const record = asRecord(cartAttributes(SHARED_CODES_CATALOGUE, monthlyConfig(changes), { flow: 'order', email, monthly }));
     expect(record['Initial payment']).toBe(initial);
     expect(record['Monthly payments']).toBe(`${payments}, then £1.00 per year`);
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SHARED_CODES_CATALOGUE } from './catalogue/shared-codes.fixture';
 import { UK_CATALOGUE as C } from './catalogue/uk';
 import type { Configuration } from './configuration';
 import { defaultConfiguration } from './configuration';
@@ -163,13 +164,16 @@ describe('specFormValues (LEAD-1, LEAD-2)', () => {
   });
 
   it('names the partner discount matched from the e-mail domain (DISC-1)', () => {
-    expect(values({}, 'driver@partner-one.example').discount).toEqual({
+    const coded = (email: string) => specFormValues(SHARED_CODES_CATALOGUE, config({}), { ...defaultFormValues(), email }).discount;
+    expect(coded('driver@partner-one.example')).toEqual({
       id: 'partner',
       name: 'Partner Discount',
       value: 100,
       domains: ['partner-one.example', 'partner-two.example'],
     });
-    expect(values({}, 'fan@sportscars.example').discount).toMatchObject({ value: 75 });
+    expect(coded('fan@sportscars.example')).toMatchObject({ value: 75 });
+    // The embedded catalogue's discounts name no shop code: the shop could not apply one.
+    expect(values({}, 'driver@partner-one.example').discount).toMatchObject({ id: 'none', value: 0 });
   });
 
   it('carries a chosen offer and the wizard steps', () => {

@@ -69,12 +69,16 @@ export function discountForEmail(catalogue: Catalogue, email: string | undefined
 
 /**
  * The partner discount a pricing context earns: with `verifiedPartnerDiscounts` only the verified
- * one, else the e-mail domain's (DISC-1, DISC-2).
+ * one, else the e-mail domain's when its entry names a shop code, as the shop applies a domain's
+ * discount by that code alone (docs/decisions/partner-discount-needs-a-shop-code.md).
  */
-export const partnerDiscount = (catalogue: Catalogue, context: PricingContext): Discount | undefined =>
-  context.verifiedPartnerDiscounts
-    ? catalogue.discounts.find((discount) => discount.value > 0 && discount.id === context.verifiedPartner?.discountId)
+export function partnerDiscount(catalogue: Catalogue, context: PricingContext): Discount | undefined {
+  const verified = context.verifiedPartnerDiscounts;
+  const discount = verified
+    ? catalogue.discounts.find((entry) => entry.value > 0 && entry.id === context.verifiedPartner?.discountId)
     : discountForEmail(catalogue, context.email);
+  return verified || discount?.code ? discount : undefined;
+}
 
 /** Every item of the order, in the order the summary shows them. */
 export function orderItems(catalogue: Catalogue, config: Configuration, context: PricingContext = {}): OrderItem[] {

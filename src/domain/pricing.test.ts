@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SHARED_CODES_CATALOGUE as CODED } from './catalogue/shared-codes.fixture';
 import { UK_CATALOGUE as C } from './catalogue/uk';
 import type { Configuration } from './configuration';
 import { defaultConfiguration } from './configuration';
@@ -10,7 +11,7 @@ import { withShopPrices } from './shop-prices';
 const base = defaultConfiguration(C);
 const config = (changes: Partial<Configuration>): Configuration => ({ ...base, ...changes });
 const amounts = (c: Configuration, email?: string) =>
-  Object.fromEntries(priceConfiguration(C, c, { email }).lines.map((line) => [line.key, line.amount]));
+  Object.fromEntries(priceConfiguration(CODED, c, { email }).lines.map((line) => [line.key, line.amount]));
 
 describe('defaults (CHOICE-1)', () => {
   it('first front and body colour, standard no-install, socket 7kW, no plan, add-ons off', () => {
@@ -100,7 +101,7 @@ describe('pay-in-full lines (PRICE-2, CAT-3, CAT-4)', () => {
       display: true,
       extendedWarranty: true,
     });
-    const totals = priceConfiguration(C, full, { email: 'sam@partner-one.example' });
+    const totals = priceConfiguration(CODED, full, { email: 'sam@partner-one.example' });
     expect(totals.total).toBe(59900 + 18500 + 4800 + 29500 + 36000 + 24500 + 5400 + 8800 + 12100 - 10000);
   });
 });
@@ -114,7 +115,7 @@ describe('partner discount (CAT-6, DISC-1, DISC-2)', () => {
     ['"odd@name"@partner-one.example', 10000],
   ])('%s gets a negative line of %i pence', (email, value) => {
     expect(amounts(base, email)['discount']).toBe(-value);
-    expect(priceConfiguration(C, base, { email }).total).toBe(59900 - value);
+    expect(priceConfiguration(CODED, base, { email }).total).toBe(59900 - value);
   });
 
   it.each(['sam@example.com', 'sam@mail.partner-one.example', 'partner-one.example', '@partner-one.example', 'sam@partner-one.example@', '', undefined])(
@@ -147,8 +148,18 @@ describe('a verified partner discount (the merchant turned verification on)', ()
   });
 
   it('without verification the e-mail domain decides, whatever verifiedPartner says (DISC-3)', () => {
-    expect(partnerDiscount(C, { email: 'sam@partner-one.example' })?.id).toBe('partner');
-    expect(partnerDiscount(C, { email: 'sam@example.com', verifiedPartner: { discountId: 'partner' } })).toBeUndefined();
+    expect(partnerDiscount(CODED, { email: 'sam@partner-one.example' })?.id).toBe('partner');
+    expect(partnerDiscount(CODED, { email: 'sam@example.com', verifiedPartner: { discountId: 'partner' } })).toBeUndefined();
+  });
+
+  it('without verification gives no discount whose entry names no shop code, as the embedded catalogue’s: the shop could not apply it', () => {
+    expect(discountForEmail(C, 'sam@partner-one.example')?.id).toBe('partner');
+    expect(partnerDiscount(C, { email: 'sam@partner-one.example' })).toBeUndefined();
+    const totals = priceConfiguration(C, base, { email: 'lee@sportscars.example' });
+    expect(totals.total).toBe(59900);
+    expect(totals.monthly.discount).toBe(0);
+    expect(orderItems(C, base, { email: 'sam@partner-one.example' }).map((item) => item.key)).not.toContain('discount');
+    expect(partnerDiscount(C, { email: 'sam@partner-one.example', verifiedPartnerDiscounts: true, verifiedPartner: { discountId: 'partner' } })?.value).toBe(10000);
   });
 });
 
@@ -183,7 +194,7 @@ describe('pay in 3 and the monthly plan (PRICE-3, PRICE-4)', () => {
   it('initial payment £350.00, 36 payments, then £1.00 per year; a discount is a negative line against the initial payment', () => {
     const plain = priceConfiguration(C, base).monthly;
     expect(plain).toMatchObject({ initialPayment: 35000, months: 36, afterwardsPerYear: 100, discount: 0 });
-    const partner = priceConfiguration(C, base, { email: 'a@sportscars.example' }).monthly;
+    const partner = priceConfiguration(CODED, base, { email: 'a@sportscars.example' }).monthly;
     expect(partner).toMatchObject({ initialPayment: 27500, discount: 7500 });
   });
 });
@@ -200,7 +211,7 @@ describe('totals detail for events (PRICE-8, EVENT-7: pounds with two decimals)'
   });
 
   it('order items carry the variant ids the cart needs, except the standard warranty and discount', () => {
-    const items = orderItems(C, config({ extendedWarranty: false }), { email: 'x@partner-one.example' });
+    const items = orderItems(CODED, config({ extendedWarranty: false }), { email: 'x@partner-one.example' });
     expect(items.filter((i) => !i.variantId).map((i) => i.key)).toEqual(['standard_warranty', 'discount']);
   });
 });
@@ -246,7 +257,7 @@ describe('monthly plan figures for whole configurations (PRICE-5 amounts, summed
     ],
     ['5.5m cable £0 + hook 1.7 + solar 3.9 without installation', { cable: 'tethered_7kw_5_5m', cableHook: true, advancedSolar: true }, undefined, 35000, 560],
   ])('%s', (_, changes, email, initialPayment, monthlyPayment) => {
-    const plan = priceConfiguration(C, config({ ...changes, paymentType: 'PAY_MONTHLY' }), { email }).monthly;
+    const plan = priceConfiguration(CODED, config({ ...changes, paymentType: 'PAY_MONTHLY' }), { email }).monthly;
     expect(plan).toMatchObject({ initialPayment, monthlyPayment, months: 36, afterwardsPerYear: 100 });
     // The summary's per-month lines add up to the monthly payment.
     expect(plan.lines.reduce((sum, line) => sum + line.amount, 0)).toBe(monthlyPayment);
@@ -262,7 +273,7 @@ describe('total payable for each plan, beside the pay-in-full price (PRICE-4, su
     ['display only', { display: true }, undefined, 68700, 35000 + 36 * 300],
     ['nothing paid monthly: the initial payment alone', {}, undefined, 59900, 35000],
   ])('%s', (_, changes, email, payInFull, monthly) => {
-    const totals = priceConfiguration(C, config(changes), { email });
+    const totals = priceConfiguration(CODED, config(changes), { email });
     expect(totalPayable('PAY_NOW', totals)).toBe(payInFull);
     // Interest free: the three instalments add up to the pay-in-full price, odd pence and all.
     expect(totalPayable('PAY_PAYPAL', totals)).toBe(payInFull);

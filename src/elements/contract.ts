@@ -146,7 +146,7 @@ export const CONFIGURATOR_DOCS: Record<Exclude<keyof typeof CONFIGURATOR_CONTRAC
   },
   partnerEndpoint: {
     description:
-      'Base URL of the partner-discount handler (the reference `createPartnerDiscountHandler` or the merchant’s own): the element POSTs to its `/start` and `/verify`. With it, a buyer whose e-mail domain is a partner’s gets the discount only after entering a one-time code sent to that address (order mode), and the cart gets a single-use shop code; spec-request mode, which has no cart, then shows no partner discount. Without it the discount follows the e-mail domain alone.',
+      'Base URL of the partner-discount handler (the reference `createPartnerDiscountHandler` or the merchant’s own): the element POSTs to its `/start` and `/verify`. With it, a buyer whose e-mail domain is a partner’s gets the discount only after entering a one-time code sent to that address (order mode), and the cart gets a single-use shop code; spec-request mode, which has no cart, then shows no partner discount. Without it the discount follows the e-mail domain alone, and only for a catalogue discount with a shop `code` (the embedded catalogue’s have none); otherwise the contact step fires `evc-error` `invalid-configuration` saying what is missing.',
   },
   imageCdn: {
     description:

@@ -422,18 +422,6 @@ describe('createDirectDebitHandler: one draft order per mandate', () => {
 });
 
 describe('createDirectDebitHandler: …/checkout requests', () => {
-  it('answers the preflight, refuses other origins, pages without an Origin and other methods', async () => {
-    const { handler } = world();
-    const preflight = await handler(new Request(CHECKOUT, { method: 'OPTIONS', headers: { origin: ORIGIN } }));
-    expect(preflight.status).toBe(204);
-    expect(preflight.headers.get('access-control-allow-methods')).toBe('POST');
-    expect((await handler(post(CHECKOUT, validBody(), { origin: 'https://evil.example' }))).status).toBe(403);
-    expect((await handler(new Request(CHECKOUT, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }))).status).toBe(403);
-    const get = await handler(new Request(CHECKOUT, { headers: { origin: ORIGIN, 'x-forwarded-for': '203.0.113.7' } }));
-    expect(get.status).toBe(405);
-    expect(get.headers.get('allow')).toBe('POST, OPTIONS');
-  });
-
   it('names a missing flow id and the request’s own problems together', async () => {
     const { checkout } = world();
     const body = validBody();

@@ -11,7 +11,15 @@ export function errorResponse(status: number, code: string, message: string, hea
   return json(status, { error: { code, message } }, headers);
 }
 
-export type BodyResult = { ok: true; value: unknown } | { ok: false; response: Response };
+export type BodyResult<T = unknown> = { ok: true; value: T } | { ok: false; response: Response };
+
+/** The body's bytes, or a 413 once it passes `maxBytes` (as declared, or as read). */
+export async function readBody(request: Request, maxBytes: number): Promise<BodyResult<Uint8Array<ArrayBuffer>>> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  const bytes = declared > maxBytes ? null : await readAtMost(request, maxBytes);
+  if (bytes === null) return { ok: false, response: errorResponse(413, 'body_too_large', `The body must be at most ${maxBytes} bytes.`) };
+  return { ok: true, value: bytes };
+}
 
 /**
  * Reads a JSON body with a size limit; answers 415, 413 or 400 with a code that says which rule
@@ -22,16 +30,10 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   if (!/^application\/json\b/i.test(type)) {
     return { ok: false, response: errorResponse(415, 'unsupported_media_type', 'Send the body as application/json.') };
   }
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) {
-    return { ok: false, response: errorResponse(413, 'body_too_large', `The body must be at most ${maxBytes} bytes.`) };
-  }
-  const bytes = await readAtMost(request, maxBytes);
-  if (bytes === null) {
-    return { ok: false, response: errorResponse(413, 'body_too_large', `The body must be at most ${maxBytes} bytes.`) };
-  }
+  const bytes = await readBody(request, maxBytes);
+  if (!bytes.ok) return bytes;
   try {
-    return { ok: true, value: JSON.parse(new TextDecoder().decode(bytes)) };
+    return { ok: true, value: JSON.parse(new TextDecoder().decode(bytes.value)) };
   } catch {
     return { ok: false, response: errorResponse(400, 'invalid_json', 'The body is not valid JSON.') };
   }
@@ -42,7 +44,7 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
  * chunked body without a length cannot make the handler buffer more than the limit. A webhook's
  * signature covers these exact bytes.
  */
-export async function readAtMost(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+async function readAtMost(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -467,32 +467,7 @@ describe('createPartnerDiscountHandler: two instances on one real Redis', () => 
   });
 });
 
-describe('createPartnerDiscountHandler: HTTP', () => {
-  const request = (path: string, init: RequestInit & { origin?: string | null } = {}) => {
-    const { origin = ORIGIN, ...rest } = init;
-    const headers = new Headers(rest.headers);
-    if (origin) headers.set('origin', origin);
-    headers.set('x-forwarded-for', '198.51.100.7');
-    return new Request(`${BASE}/${path}`, { ...rest, headers });
-  };
-
-  it.each<[string, string, RequestInit & { origin?: string | null }, number, string | null]>([
-    ['another origin', 'start', { method: 'POST', origin: 'https://evil.example' }, 403, 'origin_not_allowed'],
-    ['no origin', 'start', { method: 'POST', origin: null }, 403, 'origin_not_allowed'],
-    ['a preflight', 'verify', { method: 'OPTIONS' }, 204, null],
-    ['a GET', 'start', { method: 'GET' }, 405, 'method_not_allowed'],
-    ['another path', 'finish', { method: 'POST' }, 404, 'not_found'],
-    ['a body that is not JSON', 'start', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' }, 400, 'invalid_json'],
-    ['a body of another type', 'start', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' }, 415, 'unsupported_media_type'],
-  ])('answers %s with %i', async (_, path, init, status, code) => {
-    const { handler } = setUp();
-    const response = await handler(request(path, init));
-    expect(response.status).toBe(status);
-    if (code) expect((await response.json()).error.code).toBe(code);
-    if (status !== 403) expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
-    if (status === 204) expect(response.headers.get('access-control-allow-methods')).toBe('POST');
-  });
-
+describe('createPartnerDiscountHandler: options', () => {
   it.each<[string, Partial<PartnerDiscountHandlerOptions>]>([
     ['a token secret under 32 bytes', { tokenSecret: 'short' }],
     ['an Admin endpoint of a version before 2025-10', { shop: { adminEndpoint: 'https://s.myshopify.com/admin/api/2025-07/graphql.json', adminToken: 't' } }],

@@ -6,20 +6,21 @@ import { EmailSchema } from '../domain/schemas/fields';
 import { problemsOf } from '../domain/schemas/problems';
 import type { ClientAddressOptions } from './client-address';
 import { addressKey, checkClientAddressOptions, clientAddressOf } from './client-address';
-import { checkOrigins, corsHeaders, errorResponse, json, readJsonBody } from './http';
+import type { AllowedOrigins, Call, Route } from './handler-shell';
+import { handlerShell, invalidRequest } from './handler-shell';
+import { checkOrigins, errorResponse, json } from './http';
 import type { RateLimitSetting } from './limits';
 import { clientLimiter, globalLimiter, keyedLimiter, sharedStoreOf, tooBusy } from './limits';
 import type { MailgunOptions, MailProviderFailure } from './mailgun';
 import { checkDuration, checkMailgunOptions, checkSingleLines, createMailgun } from './mailgun';
-import type { Handler, OperationsOptions, RequestInfo, RequestNotes } from './operations';
-import { observe, safely } from './operations';
+import type { Handler, OperationsOptions } from './operations';
+import { safely } from './operations';
 import type { PartnerCodeStore } from './partner-code-store';
 import { memoryPartnerCodeStore } from './partner-code-store';
 import { checkTokenSecret, signPartnerToken } from './partner-token';
 import type { ShopAdminFailure, ShopAdminOptions } from './shop-admin';
 import { checkShopAdminOptions } from './shop-admin';
 import { createShopDiscounts } from './shop-discounts';
-import { durabilityGuard } from './store-durability';
 
 export interface PartnerDiscountHandlerOptions extends OperationsOptions, ClientAddressOptions {
   /** Partner domains and amounts come from its discounts; default the embedded UK catalogue. */
@@ -35,7 +36,7 @@ export interface PartnerDiscountHandlerOptions extends OperationsOptions, Client
   /** Signs the verification tokens and keys the stored hashes; at least 32 bytes, shared with the handlers that read tokens. */
   tokenSecret: string;
   /** Origins whose pages may call (exact, e.g. `https://portal.example`), or a test of the origin. */
-  allowedOrigins: readonly string[] | ((origin: string, request: Request) => boolean);
+  allowedOrigins: AllowedOrigins;
   /** Where the codes live; default in memory (one instance). */
   codes?: { store?: PartnerCodeStore };
   /** Requests per client address, both paths together; default 20 a minute. `false` turns it off. */
@@ -156,7 +157,6 @@ function checkOptions(options: PartnerDiscountHandlerOptions): void {
 export function createPartnerDiscountHandler(options: PartnerDiscountHandlerOptions): Handler {
   checkOptions(options);
   const catalogue = options.catalogue ?? UK_CATALOGUE;
-  const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024;
   const now = options.clock ?? Date.now;
   const discountValidity = options.discountValidityMs ?? DEFAULT_DISCOUNT_VALIDITY;
   const tokenTtl = options.tokenTtlMs ?? DEFAULT_TOKEN_TTL;
@@ -166,7 +166,6 @@ export function createPartnerDiscountHandler(options: PartnerDiscountHandlerOpti
   const limitAddress = keyedLimiter('partner-discount-address', options.addressRateLimit, { ...DEFAULT_ADDRESS_RATE_LIMIT, store: shared }, now);
   const limitClientCodes = clientLimiter('partner-discount-codes', options.clientCodeRateLimit, { ...DEFAULT_CLIENT_CODE_RATE_LIMIT, store: shared }, options, now);
   const limitAll = globalLimiter('partner-discount', options.globalRateLimit, { ...DEFAULT_GLOBAL_RATE_LIMIT, store: shared }, now);
-  const refuseVolatile = durabilityGuard([store, shared, sharedStoreOf(options.addressRateLimit), sharedStoreOf(options.globalRateLimit)]);
   const mail = createMailgun(options.mailgun, (failure) => safely(options.onProviderError, { provider: 'mailgun', ...failure }));
   const shop = createShopDiscounts(options.shop, (failure) => safely(options.onProviderError, { provider: 'shopify', ...failure }));
   const encoder = new TextEncoder();
@@ -180,41 +179,30 @@ export function createPartnerDiscountHandler(options: PartnerDiscountHandlerOpti
   /** A keyed hash: a leaked store gives neither addresses nor codes, even to one trying every code. */
   const keyed = async (text: string) => hex(await crypto.subtle.sign('HMAC', await hmacKey(), encoder.encode(text)));
 
-  const allowed = (origin: string, request: Request) =>
-    typeof options.allowedOrigins === 'function' ? options.allowedOrigins(origin, request) : options.allowedOrigins.includes(origin);
-
-  /** The request's `{ email, … }` checked by `schema`, the address lower-cased and its partner discount; or the refusal. */
-  async function readRequest<S extends typeof StartSchema | typeof VerifySchema>(
-    request: Request,
+  /** The body's `{ email, … }` checked by `schema`, the address lower-cased and its partner discount; or the refusal. */
+  function readRequest<S extends typeof StartSchema | typeof VerifySchema>(
+    { body, headers, notes }: Call,
     schema: S,
-    cors: Record<string, string>,
-    notes: RequestNotes,
-  ): Promise<{ ok: true; input: v.InferOutput<S>; address: string; discount: Discount } | { ok: false; response: Response }> {
-    const body = await readJsonBody(request, maxBodyBytes);
-    if (!body.ok) {
-      for (const [name, value] of Object.entries(cors)) body.response.headers.set(name, value);
-      return body;
-    }
-    const parsed = v.safeParse(schema, body.value);
+  ): { ok: true; input: v.InferOutput<S>; address: string; discount: Discount } | { ok: false; response: Response } {
+    const parsed = v.safeParse(schema, body);
     if (!parsed.success) {
-      const problems = problemsOf(parsed.issues);
       notes.reason = 'invalid_request';
-      const fields = problems.map((problem) => problem.field || 'the request').join(', ');
-      return { ok: false, response: json(422, { error: { code: 'invalid_request', message: `Check ${fields}.`, problems } }, cors) };
+      return { ok: false, response: invalidRequest(problemsOf(parsed.issues), headers) };
     }
     const discount = discountForEmail(catalogue, parsed.output.email);
     if (!discount) {
       notes.reason = 'not_partner_domain';
       return {
         ok: false,
-        response: errorResponse(422, 'not_partner_domain', 'The partner discount is for e-mail addresses of our partner companies only.', cors),
+        response: errorResponse(422, 'not_partner_domain', 'The partner discount is for e-mail addresses of our partner companies only.', headers),
       };
     }
     return { ok: true, input: parsed.output, address: parsed.output.email.toLowerCase(), discount };
   }
 
-  async function start(request: Request, info: RequestInfo, cors: Record<string, string>, notes: RequestNotes): Promise<Response> {
-    const read = await readRequest(request, StartSchema, cors, notes);
+  async function start(call: Call): Promise<Response> {
+    const { request, info, headers: cors, notes } = call;
+    const read = readRequest(call, StartSchema);
     if (!read.ok) return read.response;
     const { input, address, discount } = read;
     // Per address and client network: starts from elsewhere never make the buyer's own wait.
@@ -259,8 +247,9 @@ export function createPartnerDiscountHandler(options: PartnerDiscountHandlerOpti
     return errorResponse(502, 'provider_failed', 'The code could not be sent. Ask for a new code.', cors);
   }
 
-  async function verify(request: Request, cors: Record<string, string>, notes: RequestNotes): Promise<Response> {
-    const read = await readRequest(request, VerifySchema, cors, notes);
+  async function verify(call: Call): Promise<Response> {
+    const { headers: cors, notes } = call;
+    const read = readRequest(call, VerifySchema);
     if (!read.ok) return read.response;
     const { input, address, discount } = read;
     const challengeKey = await keyed(`partner-challenge:${input.challenge}`);
@@ -297,28 +286,13 @@ export function createPartnerDiscountHandler(options: PartnerDiscountHandlerOpti
     );
   }
 
-  return observe('partner-discount', options, async (request, notes, info) => {
-    const origin = request.headers.get('origin');
-    if (origin === null || !allowed(origin, request)) {
-      return errorResponse(403, 'origin_not_allowed', 'Requests from this origin are not accepted.');
-    }
-    const cors = corsHeaders(origin);
-    const path = new URL(request.url).pathname.replace(/\/+$/, '');
-    const action = path.slice(path.lastIndexOf('/') + 1);
-    if (action !== 'start' && action !== 'verify') {
-      return errorResponse(404, 'not_found', 'Use …/start to be sent a code and …/verify to enter it.', cors);
-    }
-    if (request.method === 'OPTIONS') {
-      return new Response(null, {
-        status: 204,
-        headers: { ...cors, 'access-control-allow-methods': 'POST', 'access-control-allow-headers': 'content-type', 'access-control-max-age': '600' },
-      });
-    }
-    if (request.method !== 'POST') return errorResponse(405, 'method_not_allowed', 'Use POST.', { ...cors, allow: 'POST, OPTIONS' });
-    const volatile = await refuseVolatile(notes, cors);
-    if (volatile) return volatile;
-    const limited = await limitClient(request, info, notes, cors);
-    if (limited) return limited;
-    return action === 'start' ? start(request, info, cors, notes) : verify(request, cors, notes);
+  const operation = (run: (call: Call) => Promise<Response>): Route => ({ methods: { POST: { limit: limitClient, body: 'json', run } } });
+  const routes: Record<string, Route> = { start: operation(start), verify: operation(verify) };
+  return handlerShell('partner-discount', {
+    ...options,
+    cors: { allowedOrigins: options.allowedOrigins },
+    durable: [store, shared, sharedStoreOf(options.addressRateLimit), sharedStoreOf(options.globalRateLimit)],
+    maxBodyBytes: options.maxBodyBytes ?? 4 * 1024,
+    route: (segment) => (Object.hasOwn(routes, segment) ? routes[segment]! : { notFound: 'Use …/start to be sent a code and …/verify to enter it.' }),
   });
 }

@@ -5,9 +5,10 @@ import { parseConfiguration } from '../domain/configuration';
 import { priceConfiguration, totalsDetail } from '../domain/pricing';
 import { IdempotencyKeySchema } from '../domain/schemas/fields';
 import { normaliseConfiguration } from '../domain/selection';
-import { errorResponse, json, readJsonBody } from './http';
+import type { Call } from './handler-shell';
+import { handlerShell } from './handler-shell';
+import { errorResponse, json } from './http';
 import type { Handler, OperationsOptions } from './operations';
-import { observe } from './operations';
 import { partnerPricing } from './partner-pricing';
 import { checkTokenSecret } from './partner-token';
 import type { PartnerTokenStore } from './partner-token-store';
@@ -50,19 +51,13 @@ export interface QuoteHandlerOptions extends OperationsOptions {
  */
 export function createQuoteHandler(options: QuoteHandlerOptions = {}): Handler {
   const catalogue = options.catalogue ?? UK_CATALOGUE;
-  const maxBodyBytes = options.maxBodyBytes ?? 16 * 1024;
   const priced = options.shop ? shopPricer(catalogue, options.shop) : undefined;
   const now = options.clock ?? Date.now;
   const partnerTokens = options.partnerTokens ?? memoryPartnerTokenStore();
   const refuseVolatile = durabilityGuard([partnerTokens]);
   if (options.partnerTokenSecret !== undefined) checkTokenSecret('createQuoteHandler', 'partnerTokenSecret', options.partnerTokenSecret);
-  return observe('quote', options, async (request, notes) => {
-    if (request.method !== 'POST') {
-      return errorResponse(405, 'method_not_allowed', 'Use POST.', { allow: 'POST' });
-    }
-    const body = await readJsonBody(request, maxBodyBytes);
-    if (!body.ok) return body.response;
-    const input = body.value as { configuration?: unknown; email?: unknown; flow?: unknown; orderKey?: unknown; partnerToken?: unknown } | null;
+  async function quote({ body, notes }: Call): Promise<Response> {
+    const input = body as { configuration?: unknown; email?: unknown; flow?: unknown; orderKey?: unknown; partnerToken?: unknown } | null;
     if (typeof input !== 'object' || input === null) return errorResponse(400, 'invalid_body', 'The body must be a JSON object.');
     const parsed = parseConfiguration(catalogue, input.configuration);
     if (!parsed.ok) return errorResponse(422, 'invalid_configuration', parsed.error);
@@ -101,5 +96,11 @@ export function createQuoteHandler(options: QuoteHandlerOptions = {}): Handler {
     const context = used ? { verifiedPartnerDiscounts: true } : partner.context;
     const totals = priceConfiguration(shop?.catalogue ?? catalogue, configuration, context);
     return json(200, { configuration, totals: totalsDetail(totals, configuration), pricesFrom: shop ? 'shop' : 'catalogue', ...(used && { partnerTokenUsed: true }) });
+  }
+
+  return handlerShell('quote', {
+    ...options,
+    maxBodyBytes: options.maxBodyBytes ?? 16 * 1024,
+    route: () => ({ methods: { POST: { body: 'json', run: quote } } }),
   });
 }

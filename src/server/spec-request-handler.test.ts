@@ -338,38 +338,6 @@ describe('createSpecRequestHandler: validation', () => {
   });
 
   it.each([
-    ['bad JSON', '{"version":', 'application/json', 400, 'invalid_json'],
-    ['an oversized body', JSON.stringify({ pad: 'x'.repeat(20_000) }), 'application/json', 413, 'body_too_large'],
-    ['a form body', 'a=1', 'application/x-www-form-urlencoded', 415, 'unsupported_media_type'],
-  ])('refuses %s', async (_, body, type, status, code) => {
-    const { handler, calls } = relay();
-    const response = await handler(post(body, { 'content-type': type }));
-    expect(response.status).toBe(status);
-    expect((await response.json()).error.code).toBe(code);
-    expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
-    expect(calls).toHaveLength(0);
-  });
-
-  it('refuses an oversized chunked body without reading it all', async () => {
-    const { handler } = relay({ maxBodyBytes: 1024 });
-    let pulled = 0;
-    const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        pulled += 1;
-        controller.enqueue(new Uint8Array(512).fill(32));
-      },
-    });
-    const request = new Request(ENDPOINT, {
-      method: 'POST',
-      body: stream,
-      headers: { origin: ORIGIN, 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7' },
-      duplex: 'half',
-    } as RequestInit);
-    expect((await handler(request)).status).toBe(413);
-    expect(pulled).toBeLessThan(5);
-  });
-
-  it.each([
     ['a CR/LF in the subject', { subject: 'Hi\r\nBcc: all@example.com' }],
     ['an LF in the sender', { from: 'a@mg.example\nBcc: x@y.example' }],
     ['an empty recipient', { to: ' ' }],
@@ -383,51 +351,6 @@ describe('createSpecRequestHandler: validation', () => {
     ['a negative settle window', { mailgun: { confirmAfterMs: -1 } }],
   ] satisfies [string, RelayOverrides][])('refuses options with %s at creation', (_, overrides) => {
     expect(() => relay(overrides)).toThrow(TypeError);
-  });
-});
-
-describe('createSpecRequestHandler: origins and methods', () => {
-  it('answers a preflight from an allowed origin', async () => {
-    const { handler } = relay();
-    const response = await handler(
-      new Request(ENDPOINT, {
-        method: 'OPTIONS',
-        headers: { origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
-      }),
-    );
-    expect(response.status).toBe(204);
-    expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
-    expect(response.headers.get('access-control-allow-methods')).toBe('POST');
-    expect(response.headers.get('access-control-allow-headers')).toBe('content-type');
-    expect(response.headers.get('vary')).toBe('Origin');
-  });
-
-  it.each([
-    ['a preflight from another origin', 'OPTIONS', { origin: 'https://evil.example' }],
-    ['a POST from another origin', 'POST', { origin: 'https://evil.example', 'content-type': 'application/json' }],
-    ['a POST without an origin', 'POST', { 'content-type': 'application/json' }],
-  ])('refuses %s with 403', async (_, method, headers) => {
-    const { handler, calls } = relay();
-    const init: RequestInit = { method, headers };
-    if (method === 'POST') init.body = JSON.stringify(validBody());
-    const response = await handler(new Request(ENDPOINT, init));
-    expect(response.status).toBe(403);
-    expect((await response.json()).error.code).toBe('origin_not_allowed');
-    expect(response.headers.get('access-control-allow-origin')).toBeNull();
-    expect(calls).toHaveLength(0);
-  });
-
-  it('accepts an origin test function', async () => {
-    const { handler } = relay({ allowedOrigins: (origin) => origin.endsWith('.portal.example') });
-    expect((await handler(post(validBody(), { origin: 'https://eu.portal.example' }))).status).toBe(202);
-    expect((await handler(post(validBody()))).status).toBe(403);
-  });
-
-  it('answers other methods with 405', async () => {
-    const { handler } = relay();
-    const response = await handler(new Request(ENDPOINT, { headers: { origin: ORIGIN } }));
-    expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('POST, OPTIONS');
   });
 });
 

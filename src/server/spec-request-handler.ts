@@ -4,7 +4,9 @@ import { mailVariables, mailVariablesJson } from '../domain/mail';
 import type { SpecRequest } from '../domain/spec-request';
 import { parseSpecRequest } from '../domain/spec-request';
 import type { Configuration } from '../domain/configuration';
-import { checkOrigins, corsHeaders, errorResponse, fingerprint, json, readJsonBody } from './http';
+import { checkOrigins, fingerprint } from './http';
+import type { AllowedOrigins, Call } from './handler-shell';
+import { handlerShell, invalidRequest, storedAnswer } from './handler-shell';
 import type { IdempotencyStore, StoredAnswer } from './idempotency';
 import { memoryIdempotencyStore } from './idempotency';
 import type { ClientAddressOptions } from './client-address';
@@ -14,8 +16,6 @@ import { TOO_BUSY, clientLimiter, globalLimiter, sharedStoreOf } from './limits'
 import type { MailgunOptions, MailProviderFailure } from './mailgun';
 import { MAX_EVENT_PAGES, checkMailgunOptions, checkSingleLines, createMailgun } from './mailgun';
 import type { Handler, OperationsOptions, RequestNotes } from './operations';
-import { observe } from './operations';
-import { durabilityGuard } from './store-durability';
 
 export interface SpecRequestHandlerOptions extends OperationsOptions, ClientAddressOptions {
   mailgun: MailgunOptions;
@@ -26,7 +26,7 @@ export interface SpecRequestHandlerOptions extends OperationsOptions, ClientAddr
   /** The name of the Mailgun template that renders the MAIL-1..4 variables. */
   template: string;
   /** Origins whose pages may post (exact, e.g. `https://portal.example`), or a test of the origin. */
-  allowedOrigins: readonly string[] | ((origin: string, request: Request) => boolean);
+  allowedOrigins: AllowedOrigins;
   catalogue?: Catalogue;
   /** Largest accepted body; a request is well under 2 KB. Default 16 KB. */
   maxBodyBytes?: number;
@@ -142,25 +142,17 @@ const accepted = (messageId: unknown): StoredAnswer => ({ status: 202, body: { r
 export function createSpecRequestHandler(options: SpecRequestHandlerOptions): Handler {
   checkOptions(options);
   const catalogue = options.catalogue ?? UK_CATALOGUE;
-  const maxBodyBytes = options.maxBodyBytes ?? 16 * 1024;
   const now = options.clock ?? Date.now;
   const limitClient = clientLimiter('spec-request', options.rateLimit, DEFAULT_RATE_LIMIT, options, now);
   const limitAll = globalLimiter('spec-request', options.globalRateLimit, { ...DEFAULT_GLOBAL_RATE_LIMIT, store: sharedStoreOf(options.rateLimit) }, now);
   const keys = options.idempotency?.store ?? memoryIdempotencyStore();
   const keyTtl = options.idempotency?.ttlMs ?? DEFAULT_IDEMPOTENCY_TTL;
-  const refuseVolatile = durabilityGuard([keys, sharedStoreOf(options.rateLimit), sharedStoreOf(options.globalRateLimit)]);
   const mail = createMailgun(options.mailgun, options.onProviderError);
   // A settling holder may read as many pages of events as a search reads, then send, each call ended at the timeout.
   const leaseMs = (MAX_EVENT_PAGES + 1) * mail.timeoutMs + LEASE_MARGIN;
   const recipient = PLAIN_ADDRESS.test(options.to.trim()) ? options.to.trim() : undefined;
-  /** Attempts in progress in this instance, so a concurrent repeat waits for the first (no double send). */
   /** The requests this instance is sending, by key, with the fingerprint of the body each came with. */
   const inFlight = new Map<string, { print: string; answer: Promise<Answer> }>();
-
-  const allowed = (origin: string, request: Request) =>
-    typeof options.allowedOrigins === 'function'
-      ? options.allowedOrigins(origin, request)
-      : options.allowedOrigins.includes(origin);
 
   /** One message to Mailgun, after the relay-wide cap, and what its answer (or its absence) means. */
   async function send(request: SpecRequest, configuration: Configuration, notes: RequestNotes): Promise<Outcome> {
@@ -300,50 +292,22 @@ export function createSpecRequestHandler(options: SpecRequestHandlerOptions): Ha
     }
   }
 
-  return observe('spec-request', options, async (request, notes, info) => {
-    const origin = request.headers.get('origin');
-    if (origin === null || !allowed(origin, request)) {
-      return errorResponse(403, 'origin_not_allowed', 'Requests from this origin are not accepted.');
-    }
-    const cors = corsHeaders(origin, ['retry-after', 'idempotent-replayed']);
-    if (request.method === 'OPTIONS') {
-      return new Response(null, {
-        status: 204,
-        headers: {
-          ...cors,
-          'access-control-allow-methods': 'POST',
-          'access-control-allow-headers': 'content-type',
-          'access-control-max-age': '600',
-        },
-      });
-    }
-    if (request.method !== 'POST') {
-      return errorResponse(405, 'method_not_allowed', 'Use POST.', { ...cors, allow: 'POST, OPTIONS' });
-    }
-    const volatile = await refuseVolatile(notes, cors);
-    if (volatile) return volatile;
-    const limited = await limitClient(request, info, notes, cors);
-    if (limited) return limited;
-    const body = await readJsonBody(request, maxBodyBytes);
-    if (!body.ok) {
-      for (const [name, value] of Object.entries(cors)) body.response.headers.set(name, value);
-      return body.response;
-    }
-    const parsed = parseSpecRequest(catalogue, body.value);
-    if (!parsed.ok) {
-      const fields = parsed.problems.map((problem) => problem.field || 'the request').join(', ');
-      return json(
-        422,
-        { error: { code: 'invalid_request', message: `Check ${fields}.`, problems: parsed.problems } },
-        cors,
-      );
-    }
+  /** The relayed request, once: validated, then sent, or its first answer given again. */
+  async function relay({ body, headers, notes }: Call): Promise<Response> {
+    const parsed = parseSpecRequest(catalogue, body);
+    if (!parsed.ok) return invalidRequest(parsed.problems, headers);
     const { request: specRequest, configuration } = parsed;
     const key = `spec-request:${specRequest.idempotencyKey}`;
     const { answer, replayed } = await once(key, await fingerprint(specRequest), specRequest, configuration, notes);
-    const extra: Record<string, string> = replayed ? { 'idempotent-replayed': 'true' } : {};
-    if (answer.retryAfterMs !== undefined) extra['retry-after'] = String(Math.max(1, Math.ceil(answer.retryAfterMs / 1000)));
-    return json(answer.status, answer.body, { ...cors, ...extra });
+    return storedAnswer(answer, headers, replayed);
+  }
+
+  return handlerShell('spec-request', {
+    ...options,
+    cors: { allowedOrigins: options.allowedOrigins, exposed: ['retry-after', 'idempotent-replayed'] },
+    durable: [keys, sharedStoreOf(options.rateLimit), sharedStoreOf(options.globalRateLimit)],
+    maxBodyBytes: options.maxBodyBytes ?? 16 * 1024,
+    route: () => ({ methods: { POST: { limit: limitClient, body: 'json', run: relay } } }),
   });
 }
 

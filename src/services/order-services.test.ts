@@ -285,7 +285,7 @@ describe('createOrderServices', () => {
   });
 
   it.each<[string, Partial<OrderSettings>, VerifiedPartner | undefined, string]>([
-    ['DISC-3: the e-mail domain', {}, undefined, 'partner'],
+    ['without partner-endpoint, a domain whose discount names no shop code (the embedded catalogue)', {}, undefined, 'none'],
     ['with partner-endpoint, not yet verified', { partnerEndpoint: PARTNER_ENDPOINT }, undefined, 'none'],
     ['with partner-endpoint, verified', { partnerEndpoint: PARTNER_ENDPOINT }, VERIFIED, 'partner'],
   ])('the lead names the discount the buyer is shown: %s', async (_name, options, verifiedPartner, discount) => {

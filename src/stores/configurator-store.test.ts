@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { updateForm } from './form-answers';
 import { choose } from './wizard-choices';
+import { SHARED_CODES_CATALOGUE } from '../domain/catalogue/shared-codes.fixture';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
-import { createConfiguratorStore, createTotalsSelector } from './configurator-store';
+import { createConfiguratorStore, selectTotals } from './configurator-store';
 import { selectAwaitingHighPower, selectWizardSteps } from './wizard-navigation';
 import { createStepValidationSelector } from './step-validation';
 import { memoryStorage } from './persistence';
@@ -22,11 +23,10 @@ describe('configurator store', () => {
 
   it('actions change the configuration and the totals follow', () => {
     const { store } = make();
-    const totals = createTotalsSelector();
-    const before = totals(store.getState());
-    expect(totals(store.getState())).toBe(before);
+    const before = selectTotals(store.getState());
+    expect(selectTotals(store.getState())).toBe(before);
     store.getState().actions.chooseFront('racing_green');
-    const after = totals(store.getState());
+    const after = selectTotals(store.getState());
     expect(after.total - before.total).toBe(2200);
   });
 
@@ -178,17 +178,21 @@ describe('a partner discount verified by a one-time code (partner-endpoint)', ()
     store: createConfiguratorStore({ catalogue: UK_CATALOGUE, flow: 'order', storageKey: 'test', storage, verifiedPartnerDiscounts: true }),
     storage,
   });
-  const total = (store: ReturnType<typeof make>['store']) => createTotalsSelector()(store.getState()).total;
+  const total = (store: ReturnType<typeof make>['store']) => selectTotals(store.getState()).total;
 
-  it('prices the discount only once verified; without partner-endpoint the e-mail domain gives it (DISC-2, DISC-3)', () => {
+  it('prices the discount only once verified; without partner-endpoint the e-mail domain gives it where the catalogue names its shop code', () => {
     const { store } = withEndpoint();
     updateForm(store, { email: EMAIL });
     expect(total(store)).toBe(59900);
     updateForm(store, { verifiedPartner: verified('2030-01-01T00:00:00Z') });
     expect(total(store)).toBe(49900);
+    const coded = createConfiguratorStore({ catalogue: SHARED_CODES_CATALOGUE, flow: 'order', storageKey: 'test', storage: {} });
+    updateForm(coded, { email: EMAIL });
+    expect(total(coded)).toBe(49900);
+    // The embedded catalogue names no shop codes: a discount shown would be withdrawn at checkout.
     const plain = make().store;
     updateForm(plain, { email: EMAIL });
-    expect(total(plain)).toBe(49900);
+    expect(total(plain)).toBe(59900);
   });
 
   it('spec-request mode, which has no cart and so no code to verify, shows no partner discount with it', () => {

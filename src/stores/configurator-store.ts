@@ -322,8 +322,3 @@ export function selectTotals(state: ConfiguratorState): Totals {
   totalsCache.set(configuration, { catalogue, email, verified, totals });
   return totals;
 }
-
-/** The totals selector (kept for the wizard file and tests: every one shares selectTotals' memo). */
-export function createTotalsSelector(): (state: ConfiguratorState) => Totals {
-  return selectTotals;
-}

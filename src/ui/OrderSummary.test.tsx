@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { updateForm } from '../stores/form-answers';
 import { choose, chooseExtra, choosePaymentType } from '../stores/wizard-choices';
+import { SHARED_CODES_CATALOGUE } from '../domain/catalogue/shared-codes.fixture';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import { withShopPrices } from '../domain/shop-prices';
 import { OrderSummary, PRICES_INDICATIVE, PRICES_WITHOUT_SHOP } from './OrderSummary';
@@ -65,7 +66,7 @@ describe('order summary: pay in full and the monthly plan (PRICE-7, PRICE-4)', (
   });
 
   it('takes a partner discount off the initial payment as a negative line', () => {
-    const { container, store } = render(<OrderSummary />);
+    const { container, store } = render(<OrderSummary />, { catalogue: SHARED_CODES_CATALOGUE });
     update(() => {
       choosePaymentType(store, 'PAY_MONTHLY');
       updateForm(store, { email: 'sam@partner-one.example' });

@@ -4,8 +4,9 @@
 // gets; a non-partner address is never offered a code; wrong codes say how many attempts are left,
 // then lock the code until a new one; a code asked for before a reload is still entered after it
 // (the start's challenge is kept for the session); the monthly plan's initial payment is reduced only
-// once verified; without partner-endpoint the e-mail domain alone gives the discount. axe
-// checks the new part of the contact step in each of its states.
+// once verified; without partner-endpoint the embedded catalogue, which names no shop codes, gives a
+// partner's e-mail no discount, and the page hears why. axe checks the new part of the contact step
+// in each of its states.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { assertNoAxeViolations } from './a11y-checks.mjs';
@@ -177,17 +178,38 @@ describe('the partner discount with partner-endpoint (marketing-site.html)', { t
   });
 });
 
-describe('without partner-endpoint, the spec’s behaviour is unchanged', () => {
-  it('the e-mail domain alone applies the discount at once, and no code is asked for', async () => {
+describe('without partner-endpoint, on the embedded catalogue (no shop codes)', { timeout: 120_000 }, () => {
+  it('a partner e-mail is shown no discount the shop would withdraw, and the host page hears what is missing', async () => {
     const { page, errors } = await harness.open(PAGE);
+    const warnings = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
     const element = page.locator('ev-charger-configurator');
-    await element.evaluate((host) => host.removeAttribute('partner-endpoint'));
+    await element.evaluate((host) => {
+      host.removeAttribute('partner-endpoint');
+      globalThis.evcErrors = [];
+      host.addEventListener('evc-error', (event) => globalThis.evcErrors.push(event.detail));
+    });
     const email = 'sam.domain@partner-one.example';
-    const { wizard } = await configureOrder(page, element, { email });
-    await partnerDiscountShown(wizard);
-    await wizard.getByRole('status').filter({ hasText: 'Partner Discount applied' }).waitFor();
+    const { wizard, next } = await configureOrder(page, element, { email });
+    const told = await page.waitForFunction(() => globalThis.evcErrors.find((detail) => detail.code === 'invalid-configuration'));
+    const { message } = await told.jsonValue();
+    assert.match(message, /partner-one\.example/);
+    assert.match(message, /partner-endpoint/);
+    assert.match(message, /"partner" has none/);
+    assert.ok(warnings.includes(message), 'the console says the same');
+    assert.equal(await wizard.getByRole('status').filter({ hasText: 'Partner Discount applied' }).count(), 0);
     assert.equal(await partnerPart(wizard).count(), 0);
-    assert.ok((await wizardSummary(wizard)).amounts.includes(-10000));
+    const summary = await wizardSummary(wizard);
+    assert.ok(!summary.names.includes('Partner Discount'), 'no discount line');
+    assert.ok(summary.amounts.every((amount) => amount >= 0));
+
+    await next();
+    await page.waitForURL(/\/demo-checkout\//);
+    const checkout = await checkoutPage(page);
+    assertCheckoutMatches(checkout, summary, 'shop');
+    assert.deepEqual(checkout.discounts, []);
     assert.ok(!(await outbox()).some((message) => message.template === PARTNER_CODE_TEMPLATE && message.to === email));
     assert.deepEqual(errors, []);
     await page.close();

@@ -1,5 +1,6 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SHARED_CODES_CATALOGUE } from '../../domain/catalogue/shared-codes.fixture';
 import type { PartnerDiscountServices } from '../../services/order-services';
 import { byRole, cleanup, statusTexts, textOf, typeInto as type, update } from '../testing';
 import { continueDisabled, descriptionOf, errorSummary, fakeOrderServices, nextButton, pressContinue, renderWizard, settle, summaryLinks } from './wizard-testing';
@@ -68,8 +69,8 @@ describe('contact details step (STEP-11, VALID-3, DISC-1)', () => {
     expect(first.getAttribute('aria-invalid')).toBeNull();
   });
 
-  it('a partner e-mail domain applies the discount at once: a note and a negative summary line', () => {
-    const { container, store } = renderWizard({ step: 'contact' });
+  it('a partner e-mail domain whose discount names its shop code applies it at once: a note and a negative summary line', () => {
+    const { container, store, reportError } = renderWizard({ step: 'contact', catalogue: SHARED_CODES_CATALOGUE });
     const email = byRole<HTMLInputElement>(container, 'textbox', 'E-mail address');
     expect(statusTexts(container)).toEqual([]);
     type(email, 'ada@partner-one.example');
@@ -78,6 +79,28 @@ describe('contact details step (STEP-11, VALID-3, DISC-1)', () => {
     const line = container.querySelector('.evc-wizard-aside tr[data-line="discount"]');
     expect([textOf(line?.querySelector('th')), textOf(line?.querySelector('td'))]).toEqual(['Partner Discount', '-£100.00']);
     expect(textOf(container.querySelector('.evc-wizard-aside [data-total]'))).toBe('£499.00');
+    expect(reportError).not.toHaveBeenCalled();
+  });
+
+  it('without partner-endpoint, a partner domain whose discount has no shop code gets none, and the host page is told what is missing', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const { container, store, reportError } = renderWizard({ step: 'contact' });
+      type(byRole<HTMLInputElement>(container, 'textbox', 'E-mail address'), 'Ada@Partner-One.example');
+      expect(statusTexts(container)).toEqual([]);
+      expect(container.querySelector('.evc-wizard-aside tr[data-line="discount"]')).toBeNull();
+      expect(textOf(container.querySelector('.evc-wizard-aside [data-total]'))).toBe('£599.00');
+      const message =
+        'The Partner Discount for partner-one.example is not offered: without partner-endpoint the shop applies it only by a code, and the catalogue discount "partner" has none. Set partner-endpoint, or give that discount a code.';
+      expect(reportError.mock.calls).toEqual([[{ code: 'invalid-configuration', message }]]);
+      expect(warn.mock.calls).toEqual([[message]]);
+      // Told once for the address, not again for each render; a non-partner address is nothing to tell.
+      update(() => store.getState().actions.chooseFront('racing_green'));
+      type(byRole<HTMLInputElement>(container, 'textbox', 'E-mail address'), 'ada@example.com');
+      expect(reportError).toHaveBeenCalledTimes(1);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('Continue is enabled once every field is valid', () => {

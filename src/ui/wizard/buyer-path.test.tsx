@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { SHARED_CODES_CATALOGUE } from '../../domain/catalogue/shared-codes.fixture';
 import { choose, chooseExtra, choosePaymentType } from '../../stores/wizard-choices';
 import { updateForm } from '../../stores/form-answers';
 import { allByRole, byRole, cleanup, render, statusTexts, textOf, update } from '../testing';
@@ -107,7 +108,7 @@ describe('wording', () => {
 
 describe('small screens: the itemised summary on the last step before checkout', () => {
   it('shows every line and the partner discount from the contact e-mail beside the contact step', () => {
-    const { container, store } = renderWizard({ step: 'contact', smallScreen: true, order: fakeOrderServices() });
+    const { container, store } = renderWizard({ step: 'contact', smallScreen: true, order: fakeOrderServices(), catalogue: SHARED_CODES_CATALOGUE });
     update(() => choosePaymentType(store, 'PAY_NOW'));
     update(() => updateForm(store, { email: 'ada@partner-one.example' }));
     const summary = container.querySelector('.evc-step .evc-summary');

@@ -4,7 +4,7 @@ import { choosePaymentType } from '../../stores/wizard-choices';
 import { SHARED_CODES_CATALOGUE } from '../../domain/catalogue/shared-codes.fixture';
 import { UK_CATALOGUE } from '../../domain/catalogue/uk';
 import { totalsDetail } from '../../domain/pricing';
-import { createTotalsSelector } from '../../stores/configurator-store';
+import { selectTotals } from '../../stores/configurator-store';
 import type { OrderServices } from '../../services/order-services';
 import { byRole, cleanup, statusTexts, textOf, update } from '../testing';
 import { CHECKOUT_UNAVAILABLE } from '../Wizard';
@@ -46,7 +46,7 @@ describe('checkout from the last step (CART-1, CART-2)', () => {
     const { container, store } = onLastStep(order);
     update(() => store.getState().actions.setShop({ cartId: 'gid://shopify/Cart/earlier' }));
     const state = store.getState();
-    const expectedTotals = totalsDetail(createTotalsSelector()(state), state.configuration);
+    const expectedTotals = totalsDetail(selectTotals(state), state.configuration);
     expect(byRole<HTMLDialogElement>(container, 'dialog', 'Contact details').open).toBe(true);
     expect(nextButton(container)?.textContent).toBe('Continue to checkout');
     update(() => nextButton(container)?.click());
@@ -143,7 +143,7 @@ describe('checkout from the last step (CART-1, CART-2)', () => {
     ]);
     expect(order.proceed).not.toHaveBeenCalled();
     // The wizard now shows the shop's figures: its price, and no partner discount.
-    const totals = createTotalsSelector()(store.getState());
+    const totals = selectTotals(store.getState());
     expect(totals.total).toBe(64900);
     expect(totals.lines.some((line) => line.key === 'discount')).toBe(false);
 
@@ -163,13 +163,13 @@ describe('checkout from the last step (CART-1, CART-2)', () => {
     const { container, store } = onLastStep(order, { verifiedPartnerDiscounts: true });
     const verifiedPartner = { email: CONTACT.email, discountId: 'partner', discountCode: 'PX-7Q2M9', token: 't', amount: 10000, expiresAt: '2030-01-01T00:00:00Z' };
     update(() => updateForm(store, { verifiedPartner }));
-    expect(createTotalsSelector()(store.getState()).total).toBe(49900);
+    expect(selectTotals(store.getState()).total).toBe(49900);
     update(() => nextButton(container)?.click());
     await settle();
     const dialog = byRole<HTMLDialogElement>(container, 'dialog', CART_DIFFERENCE_TITLE);
     expect([...dialog.querySelectorAll('li')].map(textOf)).toEqual(['The shop did not accept the discount code PX-7Q2M9, so the discount is not applied.']);
     expect(store.getState().form.verifiedPartner).toBeUndefined();
-    expect(createTotalsSelector()(store.getState()).total).toBe(59900);
+    expect(selectTotals(store.getState()).total).toBe(59900);
   });
 
   it('without ordering services, or with checkout off, a notice shows and Continue stays disabled on the last step', () => {

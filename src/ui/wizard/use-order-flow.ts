@@ -4,7 +4,7 @@ import type { ContinueEffects } from '../../domain/wizard';
 import { next } from '../../domain/wizard';
 import { cartPricedCatalogue } from '../../domain/cart-check';
 import type { ConfiguratorStore } from '../../stores/configurator-store';
-import { createTotalsSelector, navigationContext } from '../../stores/configurator-store';
+import { navigationContext, selectTotals } from '../../stores/configurator-store';
 import { selectWizardSteps } from '../../stores/wizard-navigation';
 import { updateForm } from '../../stores/form-answers';
 import { wizardNavigation } from '../../stores/wizard-navigation';
@@ -37,7 +37,6 @@ export function useOrderFlow() {
   const navigation = useMemo(() => wizardNavigation(store), [store]);
   const { order, reportError } = useUiOptions();
   const [checkout, setCheckout] = useState<CheckoutState>({ status: 'idle' });
-  const selectTotals = useMemo(() => createTotalsSelector(), []);
 
   /** CART-7: a failure keeps the catalogue's names; the step still works. */
   const runEffects = useCallback(
@@ -106,7 +105,7 @@ export function useOrderFlow() {
       setCheckout({ status: 'failed', failure });
       reportError?.({ code: failure.code, message: failure.buyerMessage });
     }
-  }, [store, order, reportError, selectTotals, proceed]);
+  }, [store, order, reportError, proceed]);
 
   /** "Go back" from the difference: the wizard now shows the shop's figures. */
   const dismissDifference = useCallback(() => setCheckout({ status: 'idle' }), []);
