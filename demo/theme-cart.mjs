@@ -81,7 +81,7 @@ function productJson(product) {
       sku: variant.sku,
       requires_shipping: variant.requiresShipping,
       taxable: variant.taxable,
-      barcode: variant.barcode,
+      barcode: null,
       requires_selling_plan: false,
       selling_plan_allocations: ajaxSellingPlanAllocations(variant),
     })),

@@ -217,7 +217,6 @@ export function createCartStore({ shop, now = () => new Date() }) {
       const { allocation, checkoutPence } = lineCharge(line, variant, subtotal);
       const cost = {
         amountPerQuantity: moneyV2(variant.pricePence),
-        compareAtAmountPerQuantity: null,
         subtotalAmount: moneyV2(subtotal),
         totalAmount: moneyV2(subtotal),
       };
@@ -229,10 +228,8 @@ export function createCartStore({ shop, now = () => new Date() }) {
         attributes: line.attributes,
         merchandise: variant,
         cost,
-        estimatedCost: { amount: cost.amountPerQuantity, compareAtAmount: null, subtotalAmount: cost.subtotalAmount, totalAmount: cost.totalAmount },
-        discountAllocations: [],
+        estimatedCost: { amount: cost.amountPerQuantity, subtotalAmount: cost.subtotalAmount, totalAmount: cost.totalAmount },
         instructions: { canRemove: true, canUpdateQuantity: true },
-        parentRelationship: null,
         sellingPlanAllocation: allocation,
         subtotalPence: subtotal,
         checkoutPence,
@@ -249,7 +246,6 @@ export function createCartStore({ shop, now = () => new Date() }) {
       totalAmount: moneyV2(total),
       checkoutChargeAmount: moneyV2(checkoutCharge),
       totalTaxAmount: moneyV2(tax),
-      totalDutyAmount: null,
       subtotalAmountEstimated: false,
       totalAmountEstimated: false,
       totalTaxAmountEstimated: false,
@@ -281,14 +277,10 @@ export function createCartStore({ shop, now = () => new Date() }) {
             },
           ]
         : [],
-      appliedGiftCards: [],
       buyerIdentity: {
         email: cart.buyer.email,
         phone: cart.buyer.phone,
         countryCode: cart.buyer.countryCode,
-        customer: null,
-        purchasingCompany: null,
-        deliveryAddressPreferences: [],
         preferences: cart.buyer.preferences
           ? {
               wallet: cart.buyer.preferences.wallet ?? null,
