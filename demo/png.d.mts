@@ -33,7 +33,6 @@ export class Picture {
   toPng(options?: { level?: number }): Buffer;
 }
 
-export function crc32(bytes: Uint8Array): number;
 export const PNG_SIGNATURE: Buffer;
 export function encodePng(width: number, height: number, rgba: Uint8Array, options?: { level?: number }): Buffer;
 
