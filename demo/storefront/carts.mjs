@@ -281,18 +281,8 @@ export function createCartStore({ shop, now = () => new Date() }) {
         email: cart.buyer.email,
         phone: cart.buyer.phone,
         countryCode: cart.buyer.countryCode,
-        preferences: cart.buyer.preferences
-          ? {
-              wallet: cart.buyer.preferences.wallet ?? null,
-              delivery: cart.buyer.preferences.delivery
-                ? {
-                    coordinates: cart.buyer.preferences.delivery.coordinates ?? null,
-                    deliveryMethod: cart.buyer.preferences.delivery.deliveryMethod ?? [],
-                    pickupHandle: cart.buyer.preferences.delivery.pickupHandle ?? [],
-                  }
-                : null,
-            }
-          : null,
+        // As given: what the input leaves out the fallback resolver answers.
+        preferences: cart.buyer.preferences,
       },
       delivery: { addressList: cart.delivery.map(selectableAddressView) },
       pence: { subtotal, discount, total, tax, checkoutCharge },
