@@ -26,6 +26,9 @@ export async function sendResponse(res, response, method) {
   res.end(body);
 }
 
+/** Text for HTML, every markup character as a character reference. */
+export const escapeHtml = (text) => String(text).replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 /** A plain-text response, for errors. */
 export function textResponse(status, text, headers = {}) {
   return new Response(`${text}\n`, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers } });

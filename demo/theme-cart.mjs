@@ -6,15 +6,15 @@
 // stand-in's shop, so `POST /api/_control` prices, availability and rejected codes apply here too,
 // and carts re-price on every read.
 import { randomUUID } from 'node:crypto';
+import { escapeHtml } from './http.mjs';
 import { jsonResponse, readJson } from './json-body.mjs';
+import { uniqueCodes } from './storefront/carts.mjs';
 import { decimalAmount, formatGbp } from './storefront/money.mjs';
 import { ajaxSellingPlanAllocations, ajaxSellingPlanGroups, cartSellingPlanAllocation } from './storefront/selling-plans.mjs';
 
 /** Carts kept at most; the oldest is dropped first. */
 const MAX_CARTS = 500;
 const COOKIE = 'cart';
-
-const escapeHtml = (text) => String(text).replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The numeric id the Ajax APIs use for a Storefront global id. */
 const numericId = (gid) => Number(/\d+$/.exec(gid)[0]);
@@ -33,15 +33,6 @@ function cookieToken(request) {
 const isKeyValuePairs = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const isStringRecord = (value) => isKeyValuePairs(value) && Object.values(value).every((entry) => typeof entry === 'string');
-
-/** `discount: "A,B"` as the cart's codes: trimmed, blanks dropped, a code given twice kept once (codes ignore case). */
-function discountCodes(text) {
-  const byCase = new Map();
-  for (const code of text.split(',').map((part) => part.trim()).filter(Boolean)) {
-    if (!byCase.has(code.toLowerCase())) byCase.set(code.toLowerCase(), code);
-  }
-  return [...byCase.values()];
-}
 
 /** The Ajax Product API's JSON of a product, at the shop's current prices and availability. */
 function productJson(product) {
@@ -257,7 +248,7 @@ export function createThemeCartStandIn({ shop }) {
     }
     if (note !== undefined) cart.note = note;
     // Replaces the codes; an empty string removes them all. Codes the shop does not honour stay, not applicable.
-    if (discount !== undefined) cart.discountCodes = discountCodes(discount);
+    if (discount !== undefined) cart.discountCodes = uniqueCodes(discount.split(','));
     shop.holdCodes(cart.discountCodes, cart.token);
     return jsonResponse(200, cartView(cart));
   }

@@ -43,6 +43,13 @@ function lineCharge(line, variant, subtotal) {
 const cartIdOf = (cart) => `gid://shopify/Cart/${cart.token}?key=${cart.key}`;
 const attributeKey = (attributes) => JSON.stringify(attributes.map(({ key, value }) => [key, value]).sort());
 
+/** Codes trimmed, blanks dropped, a code given twice kept once as first spelt (shop codes ignore case). */
+export function uniqueCodes(codes) {
+  const byCase = new Map();
+  for (const code of codes.map((text) => text.trim()).filter(Boolean)) if (!byCase.has(code.toLowerCase())) byCase.set(code.toLowerCase(), code);
+  return [...byCase.values()];
+}
+
 /** Storefront timestamps are whole seconds in UTC. */
 const timestamp = (date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -147,12 +154,7 @@ export function createCartStore({ shop, now = () => new Date() }) {
       errors.push(userError('INVALID', path, `The input must not contain more than ${MAX_INPUT_VALUES} values.`));
       return;
     }
-    // Shop codes ignore case: a code given twice is kept once, as first spelt.
-    const byCase = new Map();
-    for (const code of codes.map((text) => text.trim()).filter(Boolean)) {
-      if (!byCase.has(code.toLowerCase())) byCase.set(code.toLowerCase(), code);
-    }
-    draft.discountCodes = [...byCase.values()];
+    draft.discountCodes = uniqueCodes(codes);
   }
 
   /** Why each code is not applicable: unknown, or known and not honoured now (warnings since 2025-07, so in every served version). */

@@ -4,6 +4,7 @@
 // (the charger's line names them), so nothing here sells for £0.00 but the catalogue's own items.
 // The Admin API stand-in adds and changes products too, and publishes them: the Storefront API
 // sees only products published to the storefront app's publication, a theme only the Online Store's.
+import { escapeHtml } from '../http.mjs';
 import { moneyV2 } from './money.mjs';
 import { offerMonthlyPlan } from './selling-plans.mjs';
 
@@ -23,7 +24,6 @@ export const publicationOf = (channel) => PUBLICATIONS.find((publication) => pub
 /** The most of one variant a cart line may hold; more is answered with MAXIMUM_EXCEEDED (CART-4). */
 export const MAX_QUANTITY = 999;
 
-const escapeHtml = (text) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const numericTail = (gid) => /\/(\d+)$/.exec(gid)?.[1];
 
 /** The demo's pictures of the two products the element shows one of. */
