@@ -41,4 +41,5 @@ export class PngCache {
   readonly limit: number;
   readonly size: number;
   get(key: string, make: () => Uint8Array): Uint8Array;
+  response(key: string, make: () => Uint8Array): Response;
 }
