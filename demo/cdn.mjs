@@ -49,11 +49,7 @@ function paintFor(slug) {
 // Encoding an 800x1000 picture is worth doing once: answers are kept by what they show (view and
 // slug, swatch slug, cable). Known pictures are about 100; unknown slugs are bounded by the limit.
 const cache = new PngCache(300);
-
-const png = (key, draw) =>
-  new Response(cache.get(key, () => draw().toPng()), {
-    headers: { 'content-type': 'image/png', 'cache-control': 'public, max-age=3600' },
-  });
+const png = (key, draw) => cache.response(key, () => draw().toPng());
 
 /** The charger's body, as the front and vision views show it. */
 function frontPanel(picture, paint) {

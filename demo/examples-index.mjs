@@ -5,12 +5,10 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { escapeHtml } from './http.mjs';
 
 /** What the index lists: pages and theme sections, not the assets they load. */
 const EXAMPLE_FILE = /\.(html|liquid)$/;
-
-const escapeHtml = (text) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]);
 
 /** The sentence an example file gives about itself, or '' when it gives none. */
 export function describeExample(source) {

@@ -11,17 +11,17 @@
 // with MAILGUN_API_KEY and MAILGUN_DOMAIN, it sends through Mailgun; PARTNER_TOKEN_SECRET replaces
 // the demo secret (the direct-debit handler reads the same); with REDIS_URL, the codes and rate
 // limits live in that Redis.
-import { jsonResponse, readJson } from './json-body.mjs';
+import { controlRoutes, jsonResponse, lazyHandler } from './json-body.mjs';
 import { mailgunOptions } from './mail/index.mjs';
 import { loopbackOrigins } from './origins.mjs';
 import { sharedRedisStores } from './redis.mjs';
+import { failureProblem } from './storefront/control.mjs';
 import { DEMO_ADMIN_TOKEN } from './storefront/stand-in.mjs';
 
 /** Demo constant: the token secret, never a real one. */
 const DEMO_TOKEN_SECRET = 'demo-partner-token-secret-0123456789abcdef';
 /** A name that never resolves, so a stand-in misconfiguration cannot reach the network. */
 const STAND_IN_ADMIN_ENDPOINT = 'https://demo-shop.myshopify.invalid/admin/api/2025-10/graphql.json';
-const MAX_FAILURES = 100;
 
 /** The secret the partner-discount handler signs tokens with and the direct-debit handler checks them with. */
 export const partnerTokenSecret = (env = process.env) => env.PARTNER_TOKEN_SECRET ?? DEMO_TOKEN_SECRET;
@@ -50,55 +50,26 @@ function handlerOptions(env, { mailStandIn, admin }, redis) {
   };
 }
 
-/** The body of a failure-switch request, or the reason it is refused. */
-function parseControl(body) {
-  const { failNext, status = 503 } = body ?? {};
-  if (!(Number.isInteger(failNext) && failNext >= 0 && failNext <= MAX_FAILURES)) return { error: `failNext must be a whole number from 0 to ${MAX_FAILURES}.` };
-  if (!(Number.isInteger(status) && status >= 400 && status <= 599)) return { error: 'status must be an HTTP error status from 400 to 599.' };
-  return { failNext, status };
-}
-
 /**
  * @param {{ mailStandIn: { handle(request: Request): Promise<Response> }, admin: import('./admin/index.mjs').AdminStandIn, env?: NodeJS.ProcessEnv }} options
  *   the relay's Mailgun stand-in (one outbox) and the Admin API stand-in over the demo shop
  */
 export function createPartnerDiscountRoutes({ mailStandIn, admin, env = process.env }) {
-  let handler;
-  // Loaded on first use so the demo server starts before a build; the handler is the shipped file.
-  const loadHandler = () =>
-    (handler ??= import('../dist/server.js').then(async ({ createPartnerDiscountHandler }) =>
+  const handle = lazyHandler('partner-discount handler', 'handler_unavailable', () =>
+    import('../dist/server.js').then(async ({ createPartnerDiscountHandler }) =>
       createPartnerDiscountHandler(handlerOptions(env, { mailStandIn, admin }, await sharedRedisStores(env))),
-    ));
-  async function handle(request, { clientAddress } = {}) {
-    let partnerDiscount;
-    try {
-      partnerDiscount = await loadHandler();
-    } catch (error) {
-      handler = undefined;
-      console.error('partner-discount handler unavailable:', error);
-      return jsonResponse(503, { error: { code: 'handler_unavailable', message: 'Run `npm run build` first.' } });
-    }
-    return partnerDiscount(request, { clientAddress });
-  }
+    ),
+  );
   const pattern = /^\/api\/partner-discount\/(start|verify)$/;
-  const controlPattern = /^\/api\/partner-discount\/_control$/;
   const routes = [
     { method: 'POST', pattern, handler: handle },
     { method: 'OPTIONS', pattern, handler: handle },
     { method: 'GET', pattern: /^\/api\/partner-discount\/_log$/, handler: () => jsonResponse(200, { created: admin.created }) },
-    { method: 'GET', pattern: controlPattern, handler: () => jsonResponse(200, admin.failures.state()) },
-    {
-      method: 'POST',
-      pattern: controlPattern,
-      handler: async (request) => {
-        const body = await readJson(request);
-        if (!body.ok) return jsonResponse(400, { error: body.error });
-        const control = parseControl(body.value);
-        if (control.error) return jsonResponse(400, { error: control.error });
-        admin.failures.set(control.failNext, control.status);
-        return jsonResponse(200, admin.failures.state());
-      },
-    },
+    ...controlRoutes(/^\/api\/partner-discount\/_control$/, {
+      state: admin.failures.state,
+      problem: (body) => failureProblem(body, { required: true }),
+      apply: ({ failNext, status }) => admin.failures.set(failNext, status),
+    }),
   ];
   return { routes, admin };
 }

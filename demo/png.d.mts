@@ -33,7 +33,6 @@ export class Picture {
   toPng(options?: { level?: number }): Buffer;
 }
 
-export function crc32(bytes: Uint8Array): number;
 export const PNG_SIGNATURE: Buffer;
 export function encodePng(width: number, height: number, rgba: Uint8Array, options?: { level?: number }): Buffer;
 
@@ -42,4 +41,5 @@ export class PngCache {
   readonly limit: number;
   readonly size: number;
   get(key: string, make: () => Uint8Array): Uint8Array;
+  response(key: string, make: () => Uint8Array): Response;
 }

@@ -3,8 +3,8 @@
 // would make every <img> a document of its own, laid out on the main thread, and page-load figures
 // (npm run bench) would measure the stand-in. Shapes are tested at each pixel's centre, without
 // anti-aliasing; colours blend "source over" on a transparent canvas; PNG is 8-bit RGBA (colour
-// type 6), deflated by node:zlib.
-import { deflateSync } from 'node:zlib';
+// type 6), deflated and checksummed by node:zlib.
+import { crc32, deflateSync } from 'node:zlib';
 
 // ---------------------------------------------------------------------------------------------
 // Colours
@@ -306,19 +306,6 @@ export class Picture {
 // ---------------------------------------------------------------------------------------------
 // PNG
 
-const CRC_TABLE = Uint32Array.from({ length: 256 }, (_, byte) => {
-  let crc = byte;
-  for (let bit = 0; bit < 8; bit += 1) crc = crc & 1 ? 0xedb88320 ^ (crc >>> 1) : crc >>> 1;
-  return crc >>> 0;
-});
-
-/** The CRC-32 (ISO 3309, as PNG and zlib's crc32 use) of `bytes`. */
-export function crc32(bytes) {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
 export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** One chunk: length, type, data, CRC of type and data. */
@@ -387,5 +374,10 @@ export class PngCache {
     this.#entries.set(key, bytes);
     while (this.#entries.size > this.limit) this.#entries.delete(this.#entries.keys().next().value);
     return bytes;
+  }
+
+  /** The answer for `key`: its PNG, which a browser may keep for an hour, as a CDN's pictures. */
+  response(key, make) {
+    return new Response(this.get(key, make), { headers: { 'Content-Type': 'image/png', 'Cache-Control': 'public, max-age=3600' } });
   }
 }

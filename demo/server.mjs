@@ -1,7 +1,8 @@
 // `npm start`: serves the examples and the built files on loopback (DEMO-1).
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { listeningUrl, sendResponse, textResponse, toRequest } from './http.mjs';
+import { listeningUrl } from './http.mjs';
+import { nodeListener } from './node-listener.mjs';
 import { closeSharedRedis } from './redis.mjs';
 import { createRouter } from './router.mjs';
 import { routes } from './routes.mjs';
@@ -11,24 +12,7 @@ import { routes } from './routes.mjs';
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
 export async function startDemoServer({ port = 5173, host = '127.0.0.1' } = {}) {
-  const route = createRouter(routes);
-  const server = createServer(async (req, res) => {
-    await sendResponse(res, await answer(req), req.method);
-  });
-  async function answer(req) {
-    let request;
-    try {
-      request = toRequest(req, host);
-    } catch {
-      return textResponse(400, 'Bad request');
-    }
-    try {
-      return await route(request, { clientAddress: req.socket.remoteAddress });
-    } catch (error) {
-      console.error(`${req.method} ${req.url}:`, error);
-      return textResponse(500, 'Internal server error');
-    }
-  }
+  const server = createServer(nodeListener(createRouter(routes)));
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, resolve);

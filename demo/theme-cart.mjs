@@ -6,15 +6,16 @@
 // stand-in's shop, so `POST /api/_control` prices, availability and rejected codes apply here too,
 // and carts re-price on every read.
 import { randomUUID } from 'node:crypto';
+import { escapeHtml } from './http.mjs';
 import { jsonResponse, readJson } from './json-body.mjs';
+import { uniqueCodes } from './storefront/carts.mjs';
+import { page, pairs } from './storefront/checkout-page.mjs';
 import { decimalAmount, formatGbp } from './storefront/money.mjs';
 import { ajaxSellingPlanAllocations, ajaxSellingPlanGroups, cartSellingPlanAllocation } from './storefront/selling-plans.mjs';
 
 /** Carts kept at most; the oldest is dropped first. */
 const MAX_CARTS = 500;
 const COOKIE = 'cart';
-
-const escapeHtml = (text) => String(text).replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The numeric id the Ajax APIs use for a Storefront global id. */
 const numericId = (gid) => Number(/\d+$/.exec(gid)[0]);
@@ -33,15 +34,6 @@ function cookieToken(request) {
 const isKeyValuePairs = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const isStringRecord = (value) => isKeyValuePairs(value) && Object.values(value).every((entry) => typeof entry === 'string');
-
-/** `discount: "A,B"` as the cart's codes: trimmed, blanks dropped, a code given twice kept once (codes ignore case). */
-function discountCodes(text) {
-  const byCase = new Map();
-  for (const code of text.split(',').map((part) => part.trim()).filter(Boolean)) {
-    if (!byCase.has(code.toLowerCase())) byCase.set(code.toLowerCase(), code);
-  }
-  return [...byCase.values()];
-}
 
 /** The Ajax Product API's JSON of a product, at the shop's current prices and availability. */
 function productJson(product) {
@@ -81,7 +73,7 @@ function productJson(product) {
       sku: variant.sku,
       requires_shipping: variant.requiresShipping,
       taxable: variant.taxable,
-      barcode: variant.barcode,
+      barcode: null,
       requires_selling_plan: false,
       selling_plan_allocations: ajaxSellingPlanAllocations(variant),
     })),
@@ -257,7 +249,7 @@ export function createThemeCartStandIn({ shop }) {
     }
     if (note !== undefined) cart.note = note;
     // Replaces the codes; an empty string removes them all. Codes the shop does not honour stay, not applicable.
-    if (discount !== undefined) cart.discountCodes = discountCodes(discount);
+    if (discount !== undefined) cart.discountCodes = uniqueCodes(discount.split(','));
     shop.holdCodes(cart.discountCodes, cart.token);
     return jsonResponse(200, cartView(cart));
   }
@@ -268,16 +260,13 @@ export function createThemeCartStandIn({ shop }) {
     const codes = code ? [code] : cart.discountCodes;
     shop.holdCodes(codes, cart.token);
     const { subtotal, discount, total } = pricing(cart, codes);
-    const pairs = (record) => {
-      const entries = Object.entries(record);
-      return entries.length === 0 ? '' : `<dl>${entries.map(([key, value]) => `<dt>${escapeHtml(key)}</dt><dd>${escapeHtml(value)}</dd>`).join('')}</dl>`;
-    };
+    const properties = (record) => (Object.keys(record).length > 0 ? pairs(Object.entries(record).map(([key, value]) => ({ key, value }))) : '');
     const rows = cart.items
       .map(itemView)
       .map(
         (item) => `<tr>
 <th scope="row">${escapeHtml(item.product_title)}${item.variant_title ? `<span class="variant">${escapeHtml(item.variant_title)}</span>` : ''}</th>
-<td>${pairs(item.properties)}</td>
+<td>${properties(item.properties)}</td>
 <td>${item.quantity}</td>
 <td class="amount">${formatGbp(item.final_line_price)}</td>
 </tr>`,
@@ -290,17 +279,9 @@ export function createThemeCartStandIn({ shop }) {
           : `<tr><th scope="row" colspan="3">Discount ${escapeHtml(candidate)} (not applicable)</th><td>−${formatGbp(0)}</td></tr>`,
       )
       .join('\n');
-    const html = `<!doctype html>
-<html lang="en-GB">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Checkout · theme cart · ${escapeHtml(shop.shop.name)}</title>
-<link rel="stylesheet" href="/demo-checkout/checkout.css">
-</head>
-<body>
-<main>
-<p class="notice">This page stands in for a Shopify theme's checkout in the demo. Nothing is paid and no order is placed.</p>
+    return page(
+      'Checkout · theme cart',
+      `<p class="notice">This page stands in for a Shopify theme's checkout in the demo. Nothing is paid and no order is placed.</p>
 <h1>Checkout</h1>
 <h2>Your order</h2>
 <table>
@@ -316,21 +297,10 @@ ${discountRows}
 </tfoot>
 </table>
 <h2>Order details</h2>
-${pairs(cart.attributes) || '<p>None.</p>'}
+${properties(cart.attributes) || '<p>None.</p>'}
 <h2>Note</h2>
-<p>${cart.note ? escapeHtml(cart.note) : 'None.'}</p>
-<p><a href="/">Back to the examples</a></p>
-</main>
-</body>
-</html>
-`;
-    return new Response(html, {
-      headers: {
-        'Content-Type': 'text/html; charset=utf-8',
-        'Cache-Control': 'no-store',
-        'Content-Security-Policy': "default-src 'none'; style-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-      },
-    });
+<p>${cart.note ? escapeHtml(cart.note) : 'None.'}</p>`,
+    );
   }
 
   function productByHandle(_request, { handle }) {

@@ -1,11 +1,13 @@
 // Writes demo/assets/charger.glb: a small binary glTF 2.0 model of the wall charger for the demo's
-// 3D viewer. Boxes only, built here byte by byte: a body, a front fascia, a status light and a cable
-// holster, with the materials `front` and `body` that the element recolours.
+// 3D viewer. Boxes only (three.js's geometry, written here as GLB byte by byte): a body, a front fascia,
+// a status light and a cable holster, with the materials `front` and `body` that the element recolours.
 // Units are metres; the back faces the wall (−Z) and the front faces the viewer (+Z), as
 // model-viewer's `ar-placement="wall"` expects.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BoxGeometry } from 'three';
+import { mergeGeometries } from 'three/addons/utils/BufferGeometryUtils.js';
 
 const FLOAT = 5126;
 const UNSIGNED_SHORT = 5123;
@@ -35,62 +37,26 @@ const MATERIALS = [
   { name: 'trim', pbrMetallicRoughness: { baseColorFactor: [0.02, 0.02, 0.02, 1], metallicFactor: 0, roughnessFactor: 0.8 } },
 ];
 
-/**
- * The six faces of a box: the axis it faces along, its sign, and two in-plane axes ordered so that
- * u × v points outwards, which makes (0, 1, 2) and (0, 2, 3) counter-clockwise seen from outside.
- */
-const FACES = [
-  { axis: 0, sign: 1, u: 1, v: 2 },
-  { axis: 0, sign: -1, u: 2, v: 1 },
-  { axis: 1, sign: 1, u: 2, v: 0 },
-  { axis: 1, sign: -1, u: 0, v: 2 },
-  { axis: 2, sign: 1, u: 0, v: 1 },
-  { axis: 2, sign: -1, u: 1, v: 0 },
-];
-const CORNERS = [
-  [-1, -1],
-  [1, -1],
-  [1, 1],
-  [-1, 1],
-];
-
-/** Positions, normals and triangle indices of a part's boxes (four vertices per face, for flat normals). */
+/** Positions, normals and triangle indices of a part's boxes: three.js's boxes (flat normals, counter-clockwise outside), merged. */
 function partGeometry(boxes) {
-  const positions = [];
-  const normals = [];
-  const indices = [];
-  for (const [min, max] of boxes) {
-    for (const { axis, sign, u, v } of FACES) {
-      const first = positions.length / 3;
-      for (const [du, dv] of CORNERS) {
-        const point = [0, 0, 0];
-        point[axis] = sign > 0 ? max[axis] : min[axis];
-        point[u] = du > 0 ? max[u] : min[u];
-        point[v] = dv > 0 ? max[v] : min[v];
-        const normal = [0, 0, 0];
-        normal[axis] = sign;
-        positions.push(...point);
-        normals.push(...normal);
-      }
-      indices.push(first, first + 1, first + 2, first, first + 2, first + 3);
-    }
-  }
-  return { positions: new Float32Array(positions), normals: new Float32Array(normals), indices: new Uint16Array(indices) };
+  const geometry = mergeGeometries(
+    boxes.map(([min, max]) => {
+      const box = new BoxGeometry(max[0] - min[0], max[1] - min[1], max[2] - min[2]).translate(...min.map((low, axis) => (low + max[axis]) / 2));
+      box.deleteAttribute('uv');
+      return box;
+    }),
+  );
+  geometry.computeBoundingBox();
+  const { min, max } = geometry.boundingBox;
+  return {
+    positions: geometry.getAttribute('position').array,
+    normals: geometry.getAttribute('normal').array,
+    indices: geometry.index.array,
+    bounds: { min: min.toArray(), max: max.toArray() },
+  };
 }
 
 const padded = (length) => Math.ceil(length / 4) * 4;
-
-function bounds(positions) {
-  const min = [Infinity, Infinity, Infinity];
-  const max = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < positions.length; i += 3) {
-    for (let axis = 0; axis < 3; axis += 1) {
-      min[axis] = Math.min(min[axis], positions[i + axis]);
-      max[axis] = Math.max(max[axis], positions[i + axis]);
-    }
-  }
-  return { min, max };
-}
 
 /** The GLB file's bytes: a 12-byte header, the JSON chunk and the BIN chunk (glTF 2.0, "GLB File Format"). */
 export function makeChargerGlb() {
@@ -100,7 +66,7 @@ export function makeChargerGlb() {
   const accessors = [];
 
   /** Appends a typed array as a bufferView (4-byte aligned) and an accessor over it; returns the accessor index. */
-  function addAccessor(array, { type, componentType, target, withBounds = false }) {
+  function addAccessor(array, { type, componentType, target, bounds }) {
     const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
     bufferViews.push({ buffer: 0, byteOffset: byteLength, byteLength: bytes.length, target });
     chunks.push(bytes, new Uint8Array(padded(bytes.length) - bytes.length));
@@ -111,14 +77,14 @@ export function makeChargerGlb() {
       componentType,
       count: array.length / components,
       type,
-      ...(withBounds && bounds(array)),
+      ...bounds,
     });
     return accessors.length - 1;
   }
 
   const meshes = PARTS.map((part) => {
-    const { positions, normals, indices } = partGeometry(part.boxes);
-    const POSITION = addAccessor(positions, { type: 'VEC3', componentType: FLOAT, target: ARRAY_BUFFER, withBounds: true });
+    const { positions, normals, indices, bounds } = partGeometry(part.boxes);
+    const POSITION = addAccessor(positions, { type: 'VEC3', componentType: FLOAT, target: ARRAY_BUFFER, bounds });
     const NORMAL = addAccessor(normals, { type: 'VEC3', componentType: FLOAT, target: ARRAY_BUFFER });
     const index = addAccessor(indices, { type: 'SCALAR', componentType: UNSIGNED_SHORT, target: ELEMENT_ARRAY_BUFFER });
     const material = MATERIALS.findIndex((m) => m.name === part.material);

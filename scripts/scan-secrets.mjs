@@ -79,11 +79,7 @@ const isAllowed = (value) => ALLOWED.some((entry) => entry.value === value);
 /** Shows the start and length only: a report must not spread the secret further. */
 const mask = (value) => `${value.slice(0, Math.min(6, Math.floor(value.length / 3)))}… (${value.length} characters)`;
 
-const lineOf = (text, index) => {
-  let line = 1;
-  for (let at = text.indexOf('\n'); at !== -1 && at < index; at = text.indexOf('\n', at + 1)) line += 1;
-  return line;
-};
+const lineOf = (text, index) => text.slice(0, index).split('\n').length;
 
 /** The secret-looking strings in one text: `{ kind, line, excerpt, value }` each. */
 export function scanText(text) {
@@ -108,13 +104,10 @@ export function scanText(text) {
 }
 
 /** Every file under `dir`, recursively. */
-function filesUnder(dir) {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return filesUnder(path);
-    return entry.isFile() ? [path] : [];
-  });
-}
+const filesUnder = (dir) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
 
 /**
  * Scans every file under each folder (or the file itself). Binary files are read as Latin-1, so

@@ -3,7 +3,8 @@
 // its price and attributes, the order discount with its title, the total due and the VAT in it, the
 // draft's attributes and note, the buyer's e-mail, phone and shipping address) so a person or a test
 // can compare it with the wizard's figures. No script, no inline style, the checkout's stylesheet.
-import { page, pairs, escapeHtml } from '../storefront/checkout-page.mjs';
+import { escapeHtml } from '../http.mjs';
+import { page, pairs } from '../storefront/checkout-page.mjs';
 import { formattedAddress } from '../storefront/delivery-addresses.mjs';
 import { formatGbp } from '../storefront/money.mjs';
 

@@ -18,11 +18,12 @@
 // from a token of the demo's partner-discount handler (its PARTNER_TOKEN_SECRET).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { fileURLToPath } from 'node:url';
-import { jsonResponse } from '../json-body.mjs';
+import { controlRoutes, jsonResponse, lazyHandler } from '../json-body.mjs';
 import { loopbackOrigins } from '../origins.mjs';
 import { partnerTokenSecret } from '../partner-discount.mjs';
 import { sharedRedisStores } from '../redis.mjs';
 import { serveDirectory } from '../static.mjs';
+import { failureProblem } from '../storefront/control.mjs';
 import { DEMO_ADMIN_TOKEN } from '../storefront/stand-in.mjs';
 import { createGoCardlessStandIn } from './api-stand-in.mjs';
 
@@ -31,7 +32,6 @@ const DEMO_WEBHOOK_SECRET = 'demo-webhook-secret';
 /** A name that never resolves, so a stand-in misconfiguration cannot reach the network. */
 const STAND_IN_BASE_URL = 'https://gocardless.invalid';
 const STAND_IN_ADMIN_ENDPOINT = 'https://demo-shop.myshopify.invalid/admin/api/2026-04/graphql.json';
-const MAX_FAILURES = 100;
 
 /** Generous: every page and test of a demo session comes from one loopback address. */
 const rateLimit = (redis) => ({ limit: 120, windowMs: 60_000, ...(redis && { store: redis.rateLimit }) });
@@ -80,19 +80,12 @@ function handlerOptions(env, standIn, admin, redis) {
   };
 }
 
-/** The body of a failure-switch request, or the reason it is refused. */
 const SWITCHED_ENDPOINTS = ['billing_requests', 'billing_request_flows'];
 
-function parseControl(body) {
-  const { failNext, status = 503, endpoint = 'billing_requests' } = body ?? {};
-  if (!(Number.isInteger(failNext) && failNext >= 0 && failNext <= MAX_FAILURES)) {
-    return { error: `failNext must be a whole number from 0 to ${MAX_FAILURES}.` };
-  }
-  if (!(Number.isInteger(status) && status >= 400 && status <= 599)) {
-    return { error: 'status must be an HTTP error status from 400 to 599.' };
-  }
-  if (!SWITCHED_ENDPOINTS.includes(endpoint)) return { error: `endpoint must be one of ${SWITCHED_ENDPOINTS.join(', ')}.` };
-  return { failNext, status, endpoint };
+/** Why a failure-switch request is refused, or null. */
+function controlProblem(body) {
+  const endpoint = body?.endpoint ?? 'billing_requests';
+  return failureProblem(body, { required: true }) ?? (SWITCHED_ENDPOINTS.includes(endpoint) ? null : `endpoint must be one of ${SWITCHED_ENDPOINTS.join(', ')}.`);
 }
 
 /**
@@ -102,8 +95,7 @@ function parseControl(body) {
 export function createDirectDebitRoutes({ admin, env = process.env }) {
   const webhookSecret = env.GOCARDLESS_WEBHOOK_SECRET ?? DEMO_WEBHOOK_SECRET;
   let handlers;
-  // Loaded on first use so the demo server starts before a build; the handlers are the shipped
-  // file. One promise, so both handlers share one store and concurrent first requests one instance.
+  // One load for both handlers, so they share one store.
   const loadHandlers = () =>
     (handlers ??= import('../../dist/server.js').then(async (server) => {
       const redis = await sharedRedisStores(env);
@@ -116,18 +108,14 @@ export function createDirectDebitRoutes({ admin, env = process.env }) {
         start: server.createDirectDebitHandler({ ...handlerOptions(env, standIn, admin, redis), store, ...idempotency, ...partnerTokens }),
         webhook: server.createDirectDebitWebhookHandler({ webhookSecret, store, ...idempotency }),
       };
-    }));
-  const using = (name) => async (request, { clientAddress } = {}) => {
-    let loaded;
-    try {
-      loaded = await loadHandlers();
-    } catch (error) {
+    }, (error) => {
       handlers = undefined;
-      console.error('direct-debit handlers unavailable:', error);
-      return jsonResponse(503, { error: { code: 'handler_unavailable', message: 'Run `npm run build` first.' } });
-    }
-    return demoOrigin.run(new URL(request.url).origin, () => loaded[name](request, { clientAddress }));
-  };
+      throw error;
+    }));
+  const using = (name) =>
+    lazyHandler('direct-debit handlers', 'handler_unavailable', () =>
+      loadHandlers().then((loaded) => (request, info) => demoOrigin.run(new URL(request.url).origin, () => loaded[name](request, info))),
+    );
   const start = using('start');
   const webhook = using('webhook');
   const standIn = createGoCardlessStandIn({ accessToken: DEMO_ACCESS_TOKEN, webhookSecret, onWebhook: webhook });
@@ -141,7 +129,6 @@ export function createDirectDebitRoutes({ admin, env = process.env }) {
 
   const startPattern = /^\/api\/direct-debit$/;
   const checkoutPattern = /^\/api\/direct-debit\/checkout$/;
-  const controlPattern = /^\/api\/direct-debit\/_control$/;
   const standInPattern = /^\/gocardless-api\/(?<path>.+)$/;
   const routes = [
     { method: 'POST', pattern: startPattern, handler: start },
@@ -155,28 +142,15 @@ export function createDirectDebitRoutes({ admin, env = process.env }) {
       pattern: /^\/api\/direct-debit\/_log$/,
       handler: () => jsonResponse(200, { requests: standIn.requests, webhooks: standIn.webhooks }),
     },
-    {
-      method: 'GET',
-      pattern: controlPattern,
-      handler: () => jsonResponse(200, { ...standIn.failures.state(), flows: standIn.flowFailures.state() }),
-    },
-    {
-      method: 'POST',
-      pattern: controlPattern,
-      handler: async (request) => {
-        let body;
-        try {
-          body = JSON.parse(await request.text());
-        } catch {
-          return jsonResponse(400, { error: 'The body must be JSON.' });
-        }
-        const control = parseControl(body);
-        if (control.error) return jsonResponse(400, { error: control.error });
-        const failureSwitch = control.endpoint === 'billing_request_flows' ? standIn.flowFailures : standIn.failures;
-        failureSwitch.set(control.failNext, control.status);
-        return jsonResponse(200, failureSwitch.state());
+    ...controlRoutes(/^\/api\/direct-debit\/_control$/, {
+      state: () => ({ ...standIn.failures.state(), flows: standIn.flowFailures.state() }),
+      problem: controlProblem,
+      apply({ failNext, status, endpoint }) {
+        const failureSwitch = endpoint === 'billing_request_flows' ? standIn.flowFailures : standIn.failures;
+        failureSwitch.set(failNext, status);
+        return failureSwitch.state();
       },
-    },
+    }),
     { method: 'GET', pattern: standInPattern, handler: standInForBrowser },
     { method: 'POST', pattern: standInPattern, handler: standInForBrowser },
     {

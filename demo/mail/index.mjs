@@ -9,17 +9,18 @@
 // Keys combine in one body; an unknown key or value changes nothing and answers 400 saying why.
 // With MAILGUN_API_KEY and MAILGUN_DOMAIN set, the relay talks to Mailgun itself (DEMO-5); with
 // REDIS_URL set, its rate limit and idempotency keys live in that Redis.
-import { jsonResponse } from '../json-body.mjs';
+import { controlRoutes, jsonResponse, lazyHandler } from '../json-body.mjs';
 import { loopbackOrigins } from '../origins.mjs';
 import { sharedRedisStores } from '../redis.mjs';
+import { failureProblem } from '../storefront/control.mjs';
 import { createMailgunStandIn } from './mailgun-stand-in.mjs';
 
 export const DEMO_ACCOUNT = { apiKey: 'demo-mailgun-key', domain: 'mg.demo.example' };
 /** A name that never resolves, so a stand-in misconfiguration cannot reach the network. */
 const STAND_IN_BASE_URL = 'https://mailgun.invalid';
-const MAX_FAILURES = 100;
 /** The longest an answer may be held back: past any relay timeout, bounded for a typo. */
 const MAX_DELAY_MS = 120_000;
+const MAX_FAILURES = 100;
 /** The stand-in answers at once unless told otherwise, so a short timeout keeps the hanging case quick to see. */
 const STAND_IN_TIMEOUT_MS = 3_000;
 const CONTROL_KEYS = ['failNext', 'status', 'acceptThenDelayMs', 'count'];
@@ -31,11 +32,10 @@ function controlProblem(body) {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'The body must be a JSON object.';
   const unknown = Object.keys(body).find((key) => !CONTROL_KEYS.includes(key));
   if (unknown !== undefined) return `Unknown key ${JSON.stringify(unknown)}; the keys are ${CONTROL_KEYS.join(', ')}.`;
-  const { failNext, status, acceptThenDelayMs, count } = body;
+  const { failNext, acceptThenDelayMs, count } = body;
   if (failNext === undefined && acceptThenDelayMs === undefined) return 'Give failNext or acceptThenDelayMs.';
-  if (failNext !== undefined && !wholeFrom(failNext, 0, MAX_FAILURES)) return `failNext must be a whole number from 0 to ${MAX_FAILURES}.`;
-  if (status !== undefined && !wholeFrom(status, 400, 599)) return 'status must be an HTTP error status from 400 to 599.';
-  if (status !== undefined && failNext === undefined) return 'status needs failNext.';
+  const failure = failureProblem(body);
+  if (failure) return failure;
   if (acceptThenDelayMs !== undefined && !wholeFrom(acceptThenDelayMs, 0, MAX_DELAY_MS)) {
     return `acceptThenDelayMs must be a whole number of milliseconds from 0 to ${MAX_DELAY_MS}.`;
   }
@@ -69,49 +69,26 @@ function relayOptions(env, standIn, redis) {
 
 export function createSpecRequestRoutes(env = process.env) {
   const standIn = createMailgunStandIn(DEMO_ACCOUNT);
-  let relay;
-  // Loaded on first use so the demo server starts before a build; the relay is the shipped file.
-  // One promise, so concurrent first requests share one relay (and its idempotency keys).
-  const loadRelay = () =>
-    (relay ??= import('../../dist/server.js').then(async ({ createSpecRequestHandler }) =>
+  // One relay, so its idempotency keys are shared.
+  const handle = lazyHandler('spec-request relay', 'relay_unavailable', () =>
+    import('../../dist/server.js').then(async ({ createSpecRequestHandler }) =>
       createSpecRequestHandler(relayOptions(env, standIn, await sharedRedisStores(env))),
-    ));
-  async function handle(request, { clientAddress }) {
-    let specRequestHandler;
-    try {
-      specRequestHandler = await loadRelay();
-    } catch (error) {
-      relay = undefined;
-      console.error('spec-request relay unavailable:', error);
-      return jsonResponse(503, { error: { code: 'relay_unavailable', message: 'Run `npm run build` first.' } });
-    }
-    return specRequestHandler(request, { clientAddress });
-  }
+    ),
+  );
   const relayPattern = /^\/api\/spec-request$/;
-  const controlPattern = /^\/api\/mail\/_control$/;
   const controlState = () => ({ ...standIn.failures.state(), ...standIn.delays.state(), messages: standIn.messages.length });
   const routes = [
     { method: 'POST', pattern: relayPattern, handler: handle },
     { method: 'OPTIONS', pattern: relayPattern, handler: handle },
     { method: 'GET', pattern: /^\/api\/outbox$/, handler: () => jsonResponse(200, standIn.messages) },
-    { method: 'GET', pattern: controlPattern, handler: () => jsonResponse(200, controlState()) },
-    {
-      method: 'POST',
-      pattern: controlPattern,
-      handler: async (request) => {
-        let body;
-        try {
-          body = JSON.parse(await request.text());
-        } catch {
-          return jsonResponse(400, { error: 'The body must be JSON.' });
-        }
-        const problem = controlProblem(body);
-        if (problem) return jsonResponse(400, { error: problem });
+    ...controlRoutes(/^\/api\/mail\/_control$/, {
+      state: controlState,
+      problem: controlProblem,
+      apply(body) {
         if (body.failNext !== undefined) standIn.failures.set(body.failNext, body.status);
         if (body.acceptThenDelayMs !== undefined) standIn.delays.set(body.acceptThenDelayMs, body.count);
-        return jsonResponse(200, controlState());
       },
-    },
+    }),
   ];
   return { routes, standIn };
 }

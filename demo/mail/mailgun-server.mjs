@@ -7,7 +7,8 @@
 // PORT (default 0, a free port) and HOST (default 127.0.0.1) choose the address; once listening it
 // prints {"listening":"http://HOST:PORT/"} as one JSON line on standard output.
 import { createServer } from 'node:http';
-import { listeningUrl, sendResponse, textResponse, toRequest } from '../http.mjs';
+import { listeningUrl } from '../http.mjs';
+import { nodeListener } from '../node-listener.mjs';
 import { createRouter } from '../router.mjs';
 import { createSpecRequestRoutes } from './index.mjs';
 
@@ -22,17 +23,5 @@ const route = createRouter(
   ),
 );
 
-async function answer(req) {
-  let request;
-  try {
-    request = toRequest(req, host);
-  } catch {
-    return textResponse(400, 'Bad request');
-  }
-  return Object.hasOwn(OWN_PATHS, new URL(request.url).pathname) ? route(request) : standIn.handle(request);
-}
-
-const server = createServer(async (req, res) => {
-  await sendResponse(res, await answer(req), req.method);
-});
+const server = createServer(nodeListener((request) => (Object.hasOwn(OWN_PATHS, new URL(request.url).pathname) ? route(request) : standIn.handle(request))));
 server.listen(Number(process.env.PORT ?? 0), host, () => console.log(JSON.stringify({ listening: listeningUrl(server, host) })));

@@ -43,6 +43,13 @@ function lineCharge(line, variant, subtotal) {
 const cartIdOf = (cart) => `gid://shopify/Cart/${cart.token}?key=${cart.key}`;
 const attributeKey = (attributes) => JSON.stringify(attributes.map(({ key, value }) => [key, value]).sort());
 
+/** Codes trimmed, blanks dropped, a code given twice kept once as first spelt (shop codes ignore case). */
+export function uniqueCodes(codes) {
+  const byCase = new Map();
+  for (const code of codes.map((text) => text.trim()).filter(Boolean)) if (!byCase.has(code.toLowerCase())) byCase.set(code.toLowerCase(), code);
+  return [...byCase.values()];
+}
+
 /** Storefront timestamps are whole seconds in UTC. */
 const timestamp = (date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -147,12 +154,7 @@ export function createCartStore({ shop, now = () => new Date() }) {
       errors.push(userError('INVALID', path, `The input must not contain more than ${MAX_INPUT_VALUES} values.`));
       return;
     }
-    // Shop codes ignore case: a code given twice is kept once, as first spelt.
-    const byCase = new Map();
-    for (const code of codes.map((text) => text.trim()).filter(Boolean)) {
-      if (!byCase.has(code.toLowerCase())) byCase.set(code.toLowerCase(), code);
-    }
-    draft.discountCodes = [...byCase.values()];
+    draft.discountCodes = uniqueCodes(codes);
   }
 
   /** Why each code is not applicable: unknown, or known and not honoured now (warnings since 2025-07, so in every served version). */
@@ -217,7 +219,6 @@ export function createCartStore({ shop, now = () => new Date() }) {
       const { allocation, checkoutPence } = lineCharge(line, variant, subtotal);
       const cost = {
         amountPerQuantity: moneyV2(variant.pricePence),
-        compareAtAmountPerQuantity: null,
         subtotalAmount: moneyV2(subtotal),
         totalAmount: moneyV2(subtotal),
       };
@@ -229,10 +230,8 @@ export function createCartStore({ shop, now = () => new Date() }) {
         attributes: line.attributes,
         merchandise: variant,
         cost,
-        estimatedCost: { amount: cost.amountPerQuantity, compareAtAmount: null, subtotalAmount: cost.subtotalAmount, totalAmount: cost.totalAmount },
-        discountAllocations: [],
+        estimatedCost: { amount: cost.amountPerQuantity, subtotalAmount: cost.subtotalAmount, totalAmount: cost.totalAmount },
         instructions: { canRemove: true, canUpdateQuantity: true },
-        parentRelationship: null,
         sellingPlanAllocation: allocation,
         subtotalPence: subtotal,
         checkoutPence,
@@ -249,7 +248,6 @@ export function createCartStore({ shop, now = () => new Date() }) {
       totalAmount: moneyV2(total),
       checkoutChargeAmount: moneyV2(checkoutCharge),
       totalTaxAmount: moneyV2(tax),
-      totalDutyAmount: null,
       subtotalAmountEstimated: false,
       totalAmountEstimated: false,
       totalTaxAmountEstimated: false,
@@ -281,26 +279,12 @@ export function createCartStore({ shop, now = () => new Date() }) {
             },
           ]
         : [],
-      appliedGiftCards: [],
       buyerIdentity: {
         email: cart.buyer.email,
         phone: cart.buyer.phone,
         countryCode: cart.buyer.countryCode,
-        customer: null,
-        purchasingCompany: null,
-        deliveryAddressPreferences: [],
-        preferences: cart.buyer.preferences
-          ? {
-              wallet: cart.buyer.preferences.wallet ?? null,
-              delivery: cart.buyer.preferences.delivery
-                ? {
-                    coordinates: cart.buyer.preferences.delivery.coordinates ?? null,
-                    deliveryMethod: cart.buyer.preferences.delivery.deliveryMethod ?? [],
-                    pickupHandle: cart.buyer.preferences.delivery.pickupHandle ?? [],
-                  }
-                : null,
-            }
-          : null,
+        // As given: what the input leaves out the fallback resolver answers.
+        preferences: cart.buyer.preferences,
       },
       delivery: { addressList: cart.delivery.map(selectableAddressView) },
       pence: { subtotal, discount, total, tax, checkoutCharge },

@@ -4,6 +4,7 @@
 // (the charger's line names them), so nothing here sells for £0.00 but the catalogue's own items.
 // The Admin API stand-in adds and changes products too, and publishes them: the Storefront API
 // sees only products published to the storefront app's publication, a theme only the Online Store's.
+import { escapeHtml } from '../http.mjs';
 import { moneyV2 } from './money.mjs';
 import { offerMonthlyPlan } from './selling-plans.mjs';
 
@@ -23,7 +24,6 @@ export const publicationOf = (channel) => PUBLICATIONS.find((publication) => pub
 /** The most of one variant a cart line may hold; more is answered with MAXIMUM_EXCEEDED (CART-4). */
 export const MAX_QUANTITY = 999;
 
-const escapeHtml = (text) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const numericTail = (gid) => /\/(\d+)$/.exec(gid)?.[1];
 
 /** The demo's pictures of the two products the element shows one of. */
@@ -63,14 +63,13 @@ function image(index, { name, alt }) {
     altText: alt,
     width: 800,
     height: 800,
-    thumbhash: null,
   };
 }
 
 export function productRecord(draft, id, index) {
   const img = draft.image ? image(index, draft.image) : null;
   const media = img
-    ? [{ __typename: 'MediaImage', id: `gid://shopify/MediaImage/${index}`, alt: img.altText, mediaContentType: 'IMAGE', image: img, previewImage: img, presentation: null }]
+    ? [{ __typename: 'MediaImage', id: `gid://shopify/MediaImage/${index}`, alt: img.altText, mediaContentType: 'IMAGE', image: img, previewImage: img }]
     : [];
   const optionName = draft.optionName ?? 'Title';
   const product = {
@@ -97,7 +96,6 @@ export function productRecord(draft, id, index) {
       const prices = this.variantList.map((variant) => variant.pricePence);
       return { minVariantPrice: moneyV2(Math.min(...prices)), maxVariantPrice: moneyV2(Math.max(...prices)) };
     },
-    onlineStoreUrl: null,
     /** Ids of the publications the product is published to. */
     publishedTo: new Set(draft.publishedTo ?? []),
     /** The draft's picture, so a product the Admin API sets again keeps it. */
@@ -106,11 +104,6 @@ export function productRecord(draft, id, index) {
     sellingPlanGroupList: [],
     isGiftCard: false,
     requiresSellingPlan: false,
-    totalInventory: null,
-    trackingParameters: null,
-    category: null,
-    encodedVariantAvailability: null,
-    encodedVariantExistence: null,
     seo: { title: draft.title, description: draft.description },
     featuredImage: img,
     imageList: img ? [img] : [],
@@ -132,8 +125,6 @@ export function productRecord(draft, id, index) {
       get priceV2() {
         return moneyV2(this.pricePence);
       },
-      compareAtPrice: null,
-      compareAtPriceV2: null,
       availableForSale: true,
       sellingPlans: [],
       // "Out of stock but still available for purchase" (back-orders): the demo shop takes none.
@@ -145,13 +136,9 @@ export function productRecord(draft, id, index) {
       requiresShipping: variant.requiresShipping,
       requiresComponents: false,
       taxable: true,
-      barcode: null,
-      weight: null,
       weightUnit: 'KILOGRAMS',
       image: img,
       selectedOptions: [{ name: optionName, value: title }],
-      unitPrice: null,
-      unitPriceMeasurement: null,
       quantityRule: { minimum: 1, maximum: MAX_QUANTITY, increment: 1 },
       product,
     };
@@ -168,7 +155,6 @@ export function productRecord(draft, id, index) {
         __typename: 'ProductOptionValue',
         id: `gid://shopify/ProductOptionValue/${index * 1000 + position}`,
         name: variant.title,
-        swatch: null,
         firstSelectableVariant: variant,
       })),
     },
@@ -234,8 +220,6 @@ export function seedShop(catalogue, productSpecs) {
       return products[0]?.featuredImage ?? null;
     },
     updatedAt: SEEDED_AT,
-    onlineStoreUrl: null,
-    trackingParameters: null,
     seo: { title: 'EV charging', description: 'Everything for charging at home.' },
     productList: products,
   };
@@ -258,17 +242,7 @@ export function seedShop(catalogue, productSpecs) {
       currencyCode: 'GBP',
       enabledPresentmentCurrencies: ['GBP'],
       acceptedCardBrands: ['VISA', 'MASTERCARD', 'AMERICAN_EXPRESS'],
-      supportedDigitalWallets: [],
-      shopifyPaymentsAccountId: null,
     },
-    brand: null,
-    customerAccountUrl: null,
-    customerAccountTranslations: null,
-    socialLoginProviders: [],
-    contactInformation: null,
-    legalNotice: null,
-    termsOfSale: null,
-    subscriptionPolicy: null,
     ...policies,
   };
 

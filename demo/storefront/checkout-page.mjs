@@ -3,11 +3,10 @@
 // attributes and note, discount codes and allocations, the buyer's e-mail, the delivery address the
 // checkout opens with, subtotal, total and what is due today) so a person or a test can compare it with the wizard's
 // summary. No script, no inline style. On a phone each line's details go under it, so the page fits the screen.
+import { escapeHtml } from '../http.mjs';
 import { SHOP_NAME } from './catalogue.mjs';
 import { formattedAddress } from './delivery-addresses.mjs';
 import { formatGbp } from './money.mjs';
-
-export const escapeHtml = (text) => String(text).replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',

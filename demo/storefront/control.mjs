@@ -17,10 +17,8 @@
 // `GET /api/_control` answers the state: { failNext, status, carts, prices, unavailable,
 // rejectDiscountCodes }, the last three listing only what differs from the catalogue.
 // Preflight (OPTIONS) requests never count, so a browser's real request is the one that fails.
+import { controlRoutes as steeringRoutes } from '../json-body.mjs';
 import { steer, steeringProblem, steeringState } from './steering.mjs';
-
-const json = (status, body) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } });
 
 /** Most failures one switch may queue: enough for any retry test, bounded for a typo. */
 const MAX_FAILURES = 100;
@@ -45,18 +43,29 @@ export function createFailureSwitch() {
   };
 }
 
-function parseControl(body, shop) {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'The body must be a JSON object.';
-  const unknown = Object.keys(body).find((key) => !KEYS.includes(key));
-  if (unknown !== undefined) return `Unknown key ${JSON.stringify(unknown)}; the keys are ${KEYS.join(', ')}.`;
-  const { failNext, status, forgetCarts } = body;
-  if (failNext !== undefined && !(Number.isInteger(failNext) && failNext >= 0 && failNext <= MAX_FAILURES)) {
+/**
+ * Why `{ failNext, status }` cannot set a failure switch, or null; with `required`, failNext must
+ * be given.
+ */
+export function failureProblem(body, { required = false } = {}) {
+  const { failNext, status } = body ?? {};
+  if ((required || failNext !== undefined) && !(Number.isInteger(failNext) && failNext >= 0 && failNext <= MAX_FAILURES)) {
     return `failNext must be a whole number from 0 to ${MAX_FAILURES}.`;
   }
   if (status !== undefined && !(Number.isInteger(status) && status >= 400 && status <= 599)) {
     return 'status must be an HTTP error status from 400 to 599.';
   }
   if (status !== undefined && failNext === undefined) return 'status needs failNext.';
+  return null;
+}
+
+function parseControl(body, shop) {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'The body must be a JSON object.';
+  const unknown = Object.keys(body).find((key) => !KEYS.includes(key));
+  if (unknown !== undefined) return `Unknown key ${JSON.stringify(unknown)}; the keys are ${KEYS.join(', ')}.`;
+  const { forgetCarts } = body;
+  const failure = failureProblem(body);
+  if (failure) return failure;
   if (forgetCarts !== undefined && typeof forgetCarts !== 'boolean') return 'forgetCarts must be true or false.';
   if (body.shop !== undefined && body.shop !== 'empty') return 'shop must be "empty".';
   return steeringProblem(shop, body);
@@ -65,34 +74,21 @@ function parseControl(body, shop) {
 /** `onEmpty`: what else forgets the shop's records when it is emptied (the Admin stand-in's discounts). */
 export function controlRoutes({ failures, carts, shop, onEmpty = () => {} }) {
   const state = () => ({ ...failures.state(), carts: carts.size, ...steeringState(shop) });
-  const pattern = /^\/api\/_control$/;
-  return [
-    { method: 'GET', pattern, handler: () => json(200, state()) },
-    {
-      method: 'POST',
-      pattern,
-      handler: async (request) => {
-        let body;
-        try {
-          body = JSON.parse(await request.text());
-        } catch {
-          return json(400, { error: 'The body must be JSON.' });
-        }
-        const problem = parseControl(body, shop);
-        if (problem) return json(400, { error: problem });
-        if (body.shop === 'empty') {
-          shop.empty();
-          onEmpty();
-        }
-        if (body.reset) {
-          failures.set(0);
-          shop.reseed();
-        }
-        if (body.failNext !== undefined) failures.set(body.failNext, body.status);
-        if (body.forgetCarts) carts.clear();
-        steer(shop, body);
-        return json(200, state());
-      },
+  return steeringRoutes(/^\/api\/_control$/, {
+    state,
+    problem: (body) => parseControl(body, shop),
+    apply(body) {
+      if (body.shop === 'empty') {
+        shop.empty();
+        onEmpty();
+      }
+      if (body.reset) {
+        failures.set(0);
+        shop.reseed();
+      }
+      if (body.failNext !== undefined) failures.set(body.failNext, body.status);
+      if (body.forgetCarts) carts.clear();
+      steer(shop, body);
     },
-  ];
+  });
 }

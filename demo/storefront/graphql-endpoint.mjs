@@ -3,6 +3,7 @@
 // HTTP 200 (GraphQL errors included) and validates documents against Shopify's published schema of
 // the version asked for before running them; a retired version is served as the oldest published one,
 // and the answer's `X-Shopify-API-Version` says which, as Shopify's does.
+import { readText } from '../json-body.mjs';
 import { servedVersion } from '../shopify-schemas.mjs';
 import { GraphQLError, execute, parse, validate } from './graphql.mjs';
 import { fallbackResolver, standInSchema } from './resolvers.mjs';
@@ -18,19 +19,6 @@ const CORS = {
 
 const json = (status, body, headers = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', ...CORS, ...headers } });
-
-/** The body as text, or null when it is larger than `MAX_BODY_BYTES`. */
-async function readBody(request) {
-  if (!request.body) return '';
-  const chunks = [];
-  let size = 0;
-  for await (const chunk of request.body) {
-    size += chunk.byteLength;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /** `{ query, variables, operationName }` from a JSON or an application/graphql body, or an error text. */
 function graphqlParams(text, contentType) {
@@ -65,7 +53,7 @@ export function graphqlRoutes({ shop, carts, failures }) {
     if (!TOKEN_HEADERS.some((name) => request.headers.get(name)?.trim())) {
       return json(401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' }, versionHeader);
     }
-    const text = await readBody(request);
+    const text = await readText(request, MAX_BODY_BYTES);
     if (text === null) return json(413, { errors: [{ message: 'The request body is too large.' }] }, versionHeader);
     const params = graphqlParams(text, request.headers.get('content-type') ?? '');
     if (typeof params === 'string') return json(400, { errors: [{ message: params }] }, versionHeader);

@@ -1,6 +1,7 @@
 // Product pictures of the demo shop, painted as real PNG (as Shopify's CDN serves raster images) at
 // the URLs its products give. CART-7 resizes the installation image by a filename suffix
 // (`installation_200x200.png?v=1`), so any `_{width}x{height}` suffix is served at that size.
+import { textResponse } from '../http.mjs';
 import { Picture, PngCache, circle, cubic, polygon, roundedRect } from '../png.mjs';
 
 /** Each picture drawn on an 800x800 user space. */
@@ -43,14 +44,9 @@ export const imageRoutes = [
     method: 'GET',
     pattern: /^\/demo-images\/(?<name>[a-z-]+?)(?:_(?<width>\d{1,4})x(?<height>\d{1,4}))?\.png$/,
     handler: (_request, { name, width, height }) => {
-      if (!Object.hasOwn(PICTURES, name)) {
-        return new Response('Not found\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
-      }
+      if (!Object.hasOwn(PICTURES, name)) return textResponse(404, 'Not found');
       const [w, h] = [pixels(width), pixels(height)];
-      return new Response(
-        cache.get(`${name}_${w}x${h}`, () => paint(name, w, h)),
-        { headers: { 'Content-Type': 'image/png', 'Cache-Control': 'public, max-age=3600' } },
-      );
+      return cache.response(`${name}_${w}x${h}`, () => paint(name, w, h));
     },
   },
 ];

@@ -172,14 +172,13 @@ function notServed(schema) {
 }
 
 /**
- * Fields the stand-in's records leave out: null where the schema allows it, an empty list or
- * connection where it does not, an empty object for a required object (its own fields then
- * follow these rules), and an error naming the field for a required scalar.
+ * Fields the stand-in's records leave out (or hold as null, as an input left them): null where the
+ * schema allows it, an empty list or connection where it does not, an empty object for a required
+ * object (its own fields then follow these rules), and an error naming the field for a required scalar.
  */
 export function fallbackResolver(source, _args, _context, info) {
   const value = source?.[info.fieldName];
-  if (value !== undefined) return value;
-  if (!isNonNullType(info.returnType)) return null;
+  if (value != null || !isNonNullType(info.returnType)) return value ?? null;
   const type = getNullableType(info.returnType);
   if (isListType(type)) return [];
   const named = getNamedType(type);

@@ -26,8 +26,6 @@ function plan({ id, groupId, option, description, checkoutCharge, chargeOf }) {
     options: [{ name: OPTION, value: option }],
     recurringDeliveries: false,
     priceAdjustments: [],
-    billingPolicy: null,
-    deliveryPolicy: null,
     checkoutCharge,
     chargeOf,
   };
@@ -36,7 +34,6 @@ function plan({ id, groupId, option, description, checkoutCharge, chargeOf }) {
     // The Storefront API shows no group id; the Ajax Product API does.
     ajaxId: groupId,
     name: MONTHLY_PLAN_NAME,
-    appName: null,
     options: [{ name: OPTION, values: [option] }],
     planList: [record],
   };
@@ -100,7 +97,7 @@ export function sellingPlanAllocation(sellingPlan, pricePence) {
     checkoutPence,
     checkoutChargeAmount: moneyV2(checkoutPence),
     remainingBalanceChargeAmount: moneyV2(pricePence - checkoutPence),
-    priceAdjustments: [{ __typename: 'SellingPlanAllocationPriceAdjustment', price, compareAtPrice: price, perDeliveryPrice: price, unitPrice: null }],
+    priceAdjustments: [{ __typename: 'SellingPlanAllocationPriceAdjustment', price, compareAtPrice: price, perDeliveryPrice: price }],
   };
 }
 

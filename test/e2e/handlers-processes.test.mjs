@@ -21,7 +21,7 @@ import { after, before, describe, it } from 'node:test';
 import { UK_CATALOGUE, shopProducts } from '../../dist/server.js';
 import { createGoCardlessStandIn } from '../../demo/gocardless/api-stand-in.mjs';
 import { createStorefrontStandIn, DEMO_ADMIN_TOKEN } from '../../demo/storefront/stand-in.mjs';
-import { sendResponse, toRequest } from '../../demo/http.mjs';
+import { nodeListener } from '../../demo/node-listener.mjs';
 import { DEMO_ACCOUNT } from '../../demo/mail/index.mjs';
 import { startRedis } from '../redis-server.mjs';
 import { ORIGIN, VALID_SPEC_REQUEST, parsed, relayEnv, sendSpecRequest, startScript, stopAll } from './processes.mjs';
@@ -304,7 +304,7 @@ describe('the direct-debit handlers as two processes sharing one Redis', () => {
         return new Response(null, { status: 204 });
       },
     });
-    api = createServer(async (req, res) => sendResponse(res, await gocardless.handle(toRequest(req, '127.0.0.1')), req.method));
+    api = createServer(nodeListener(gocardless.handle));
     await new Promise((resolve) => api.listen(0, '127.0.0.1', resolve));
     gocardlessUrl = `http://127.0.0.1:${api.address().port}/`;
     handlers = await startHandlers();
@@ -384,7 +384,7 @@ describe('the direct-debit handlers as two processes sharing one Redis', () => {
   it('with the shop configured, makes one draft order for a mandate whichever process each checkout reaches', async () => {
     // The shop's Admin API stand-in, served from this process over loopback.
     const shop = createStorefrontStandIn({ catalogue: UK_CATALOGUE, products: shopProducts(UK_CATALOGUE) });
-    const admin = createServer(async (req, res) => sendResponse(res, await shop.handle(toRequest(req, '127.0.0.1')), req.method));
+    const admin = createServer(nodeListener(shop.handle));
     await new Promise((resolve) => admin.listen(0, '127.0.0.1', resolve));
     try {
       const [a, b] = await startHandlers({

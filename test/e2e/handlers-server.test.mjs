@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { sendResponse, toRequest } from '../../demo/http.mjs';
+import { nodeListener } from '../../demo/node-listener.mjs';
 import { DEMO_ACCOUNT } from '../../demo/mail/index.mjs';
 import { createMailgunStandIn } from '../../demo/mail/mailgun-stand-in.mjs';
 import { parsed, relayEnv, sendSpecRequest, startScript, stopAll } from './processes.mjs';
@@ -71,11 +71,13 @@ describe('SIGTERM while a request is in flight', () => {
     const held = new Promise((resolve) => (arrived = resolve));
     let release;
     const released = new Promise((resolve) => (release = resolve));
-    const slowMailgun = createServer(async (req, res) => {
-      arrived();
-      await released;
-      await sendResponse(res, await standIn.handle(toRequest(req, '127.0.0.1')), req.method);
-    });
+    const slowMailgun = createServer(
+      nodeListener(async (request) => {
+        arrived();
+        await released;
+        return standIn.handle(request);
+      }),
+    );
     await new Promise((resolve) => slowMailgun.listen(0, '127.0.0.1', resolve));
     after(() => new Promise((resolve) => slowMailgun.close(resolve)));
 

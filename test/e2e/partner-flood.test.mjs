@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { UK_CATALOGUE, shopProducts } from '../../dist/server.js';
-import { sendResponse, toRequest } from '../../demo/http.mjs';
+import { nodeListener } from '../../demo/node-listener.mjs';
 import { createStorefrontStandIn, DEMO_ADMIN_TOKEN } from '../../demo/storefront/stand-in.mjs';
 import { startRedis } from '../redis-server.mjs';
 import { ORIGIN, relayEnv, startScript, stopAll } from './processes.mjs';
@@ -30,7 +30,7 @@ before(async () => {
   redis = await startRedis();
   mailgun = await startScript('mail/mailgun-server.mjs', { PORT: '0' });
   const shop = createStorefrontStandIn({ catalogue: UK_CATALOGUE, products: shopProducts(UK_CATALOGUE) });
-  admin = createServer(async (req, res) => sendResponse(res, await shop.handle(toRequest(req, '127.0.0.1')), req.method));
+  admin = createServer(nodeListener(shop.handle));
   await new Promise((resolve) => admin.listen(0, '127.0.0.1', resolve));
   const env = relayEnv(mailgun.url, {
     REDIS_URL: redis.url,

@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { createGoCardlessStandIn } from '../../demo/gocardless/api-stand-in.mjs';
-import { sendResponse, toRequest } from '../../demo/http.mjs';
+import { nodeListener } from '../../demo/node-listener.mjs';
 import { startRedis } from '../redis-server.mjs';
 import { ORIGIN, VALID_SPEC_REQUEST, parsed, relayEnv, sendSpecRequest, startScript, stopAll } from './processes.mjs';
 
@@ -95,7 +95,7 @@ describe('the direct-debit handlers on a Redis that would forget on restart', ()
 
   it('start no flow and record no event: 503 store_not_durable, GoCardless asked nothing', async (t) => {
     const gocardless = createGoCardlessStandIn({ accessToken: ACCESS_TOKEN, webhookSecret: WEBHOOK_SECRET, onWebhook: () => new Response(null, { status: 204 }) });
-    const api = createServer(async (req, res) => sendResponse(res, await gocardless.handle(toRequest(req, '127.0.0.1')), req.method));
+    const api = createServer(nodeListener(gocardless.handle));
     await new Promise((resolve) => api.listen(0, '127.0.0.1', resolve));
     t.after(() => new Promise((resolve) => api.close(resolve)));
     const redis = await redisServer({ durable: false });

@@ -9,7 +9,6 @@ import {
   Picture,
   PngCache,
   circle,
-  crc32,
   cubic,
   encodePng,
   minus,
@@ -64,15 +63,6 @@ function readPng(file: Buffer) {
 }
 
 const TRANSPARENT = [0, 0, 0, 0];
-
-describe('CRC-32', () => {
-  it('gives the standard check value and agrees with zlib on any bytes', () => {
-    expect(crc32(Buffer.from('123456789'))).toBe(0xcbf43926);
-    const bytes = Uint8Array.from({ length: 1000 }, (_, index) => (index * 7919) % 256);
-    expect(crc32(bytes)).toBe(zlibCrc32(bytes));
-    expect(crc32(new Uint8Array(0))).toBe(0);
-  });
-});
 
 describe('parseColour', () => {
   it('reads #rgb, #rgba, #rrggbb and #rrggbbaa; alpha is opaque when not given', () => {

@@ -336,6 +336,20 @@ describe('CART-5 cart mutations', () => {
     expect(cartBuyerIdentityUpdate.userErrors).toEqual([{ code: 'INVALID', field: ['buyerIdentity', 'email'], message: 'Email is invalid' }]);
   });
 
+  it('keeps the buyer preferences given; what the input leaves out or nulls answers null or an empty list', async () => {
+    const preferences = async (input: object) =>
+      (await data<{ cartCreate: { cart: { buyerIdentity: { preferences: unknown } } } }>(
+        standIn,
+        /* GraphQL */ `mutation Prefs($input: CartPreferencesInput) {
+          cartCreate(input: { buyerIdentity: { preferences: $input } }) { cart { buyerIdentity { preferences { wallet delivery { coordinates { latitude } deliveryMethod pickupHandle } } } } }
+        }`,
+        { input },
+      )).cartCreate.cart.buyerIdentity.preferences;
+    expect(await preferences({ wallet: ['shop_pay'] })).toEqual({ wallet: ['shop_pay'], delivery: null });
+    expect(await preferences({ delivery: { deliveryMethod: null, coordinates: null } })).toEqual({ wallet: null, delivery: { coordinates: null, deliveryMethod: [], pickupHandle: [] } });
+    expect(await preferences({ delivery: { deliveryMethod: ['PICK_UP'], pickupHandle: ['depot'] } })).toEqual({ wallet: null, delivery: { coordinates: null, deliveryMethod: ['PICK_UP'], pickupHandle: ['depot'] } });
+  });
+
   it('takes no gift cards: the code is not applied and a PAYMENTS_GIFT_CARDS_UNAVAILABLE warning says why (CART-4)', async () => {
     const { cart } = await createCart(standIn, { lines: [{ merchandiseId: BASE }] });
     const { cartGiftCardCodesUpdate } = await data<{ cartGiftCardCodesUpdate: Payload & { cart: { appliedGiftCards: unknown[] } } }>(
