@@ -99,6 +99,7 @@ export default defineConfig([
       wizard: 'src/app/wizard-entry.ts',
       catalogue: 'src/app/catalogue-entry.ts',
       'share-link': 'src/app/share-entry.ts',
+      'shop-prices': 'src/app/shop-prices-entry.ts',
     },
     format: ['esm'],
     splitting: true,

@@ -23,6 +23,7 @@ const CATALOGUE_SCHEMA = [
 ];
 const SHARE_READER = [{ name: 'the share-link reader', pattern: /^src\/domain\/share-read\.ts$/ }];
 const WIZARD = [{ name: 'the wizard', pattern: /^src\/ui\/Wizard\.tsx$/ }];
+const SHOP_PRICES = [{ name: "the shop's price request", pattern: /^src\/services\/shop-prices\.ts$/ }];
 // What only some pages show, in chunks imported on demand: the Contact Us block (<ev-charger-contact>,
 // and the wizard's "Need help?") and the preview's drawing (for a page without preview images).
 const CONTACT = { name: 'the Contact Us block', pattern: /^src\/ui\/ContactUs\.tsx$/ };
@@ -34,6 +35,7 @@ const ON_DEMAND = [
   { file: 'wizard.js', build: 'page', when: 'when the buyer first presses Continue, View in 3D or Start again', holds: WIZARD },
   { file: 'catalogue.js', build: 'page', when: 'only when a merchant catalogue is set', holds: CATALOGUE_SCHEMA },
   { file: 'share-link.js', build: 'page', when: 'when the page was opened with a share link or the buyer shares one', holds: SHARE_READER },
+  { file: 'shop-prices.js', build: 'page', when: 'once an element with a shop has rendered', holds: SHOP_PRICES },
 ];
 
 const failures = [];
@@ -92,7 +94,7 @@ const hintedViewer = viewerFiles.filter((file) => text(file).startsWith(HINT));
 if (hintedViewer.length > 0) failures.push(`${hintedViewer.map((file) => `dist/${file}`).join(', ')} must not carry ${HINT}: the viewer is compiled as V8 chooses`);
 
 const onPage = new Set([...modulesIn(metafileOf(DIST, 'loader'), [LOADER]), ...modulesIn(page, firstLoad.slice(1))]);
-for (const [markers, where] of [[VIEWER, 'model-viewer.js'], [CATALOGUE_SCHEMA, 'catalogue.js'], [SHARE_READER, 'share-link.js'], [WIZARD, 'wizard.js'], [[CONTACT, DRAWING], 'a chunk imported on demand']]) {
+for (const [markers, where] of [[VIEWER, 'model-viewer.js'], [CATALOGUE_SCHEMA, 'catalogue.js'], [SHARE_READER, 'share-link.js'], [SHOP_PRICES, 'shop-prices.js'], [WIZARD, 'wizard.js'], [[CONTACT, DRAWING], 'a chunk imported on demand']]) {
   const inside = found(onPage, markers);
   if (inside.length > 0) failures.push(`the page's first load must not contain ${inside.join(' or ')}: it loads with ${where}`);
 }

@@ -3,6 +3,7 @@ import type { Catalogue, CatalogueResult } from '../domain/catalogue/schema';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import { totalsDetail } from '../domain/pricing';
 import type { HostMailSender } from '../services/spec-request';
+import type { PricedCatalogueResult } from '../services/shop-prices';
 import { SPEC_REQUEST_UNAVAILABLE } from '../ui/spec-request-messages';
 import type { ConfiguratorStore } from '../stores/configurator-store';
 import { createConfiguratorStore, selectTotals } from '../stores/configurator-store';
@@ -16,11 +17,10 @@ import type { EvcErrorDetail, EvcStepDetail } from './events';
 import { emit } from './events';
 import type { CatalogueModule } from './on-demand-modules';
 import type { WizardServicesInput, WizardSettings } from '../ui/wizard-module';
-import { loadCatalogueModule, loadWizardModule } from './on-demand';
+import { loadCatalogueModule, loadShopPricesModule, loadWizardModule } from './on-demand';
 import { storageFor, storageKeyFor } from './saved-state';
 import { useSharedLink, useShareLink } from './share-link';
 import { shopPricesTarget } from './shop-prices';
-import { shopPrices } from '../services/shop-prices';
 import { createWizardLoader } from '../services/wizard';
 import { isWizardModule } from '../ui/wizard-module';
 
@@ -168,16 +168,23 @@ export function Configurator({ host, options, errors, catalogObject, mailSender 
     [catalogue, sharedLink.ready, options.mode, options.persist, options.partnerEndpoint, host, pricesTarget],
   );
 
-  // The shop is the source of truth: its prices replace the catalogue's as soon as it answers.
+  // The shop is the source of truth: its prices replace the catalogue's as soon as it answers. What
+  // asks it is a file of its own, loaded once the page has rendered; when that file cannot be
+  // loaded, the figures stay the catalogue's, called indicative, as when the shop cannot be asked.
   useEffect(() => {
     if (!store || !catalogue || !pricesTarget) return;
     let current = true;
-    void shopPrices(catalogue, pricesTarget).then((answer) => {
-      if (!current) return;
-      store.getState().actions.applyShopPrices(answer);
-      // The summary says the prices are indicative; the host page hears why.
-      if (!answer.ok) emit(host, 'evc-error', { code: 'shop-prices-failed', message: answer.error });
-    });
+    void loadShopPricesModule()
+      .then(
+        ({ shopPrices }) => shopPrices(catalogue, pricesTarget),
+        (error: unknown): PricedCatalogueResult => ({ ok: false, error: (error as Error).message }),
+      )
+      .then((answer) => {
+        if (!current) return;
+        store.getState().actions.applyShopPrices(answer);
+        // The summary says the prices are indicative; the host page hears why.
+        if (!answer.ok) emit(host, 'evc-error', { code: 'shop-prices-failed', message: answer.error });
+      });
     return () => {
       current = false;
     };

@@ -3,6 +3,7 @@ import type { CatalogueLoaderOptions } from '../services/catalogue';
 import type { shareUrl } from '../domain/share-write';
 import type { copyText } from '../services/clipboard';
 import type { applySharedLink, forgetSharedLink } from './share-apply';
+import type { shopPrices } from '../services/shop-prices';
 
 /**
  * What the files the page's script loads on demand export, besides the wizard and the 3D viewer:
@@ -26,6 +27,11 @@ export interface ShareModule {
   copyText: typeof copyText;
 }
 
+/** `shop-prices.js` (shop-prices-entry.ts): the shop's prices for a catalogue, asked once per catalogue and shop. */
+export interface ShopPricesModule {
+  shopPrices: typeof shopPrices;
+}
+
 export const isCatalogueModule = (module: unknown): module is CatalogueModule =>
   typeof (module as Partial<CatalogueModule> | null)?.parseCatalogue === 'function' &&
   typeof (module as Partial<CatalogueModule>).loadCatalogue === 'function';
@@ -36,3 +42,5 @@ export const isShareModule = (module: unknown): module is ShareModule =>
   typeof (module as Partial<ShareModule>).shareUrl === 'function' &&
   typeof (module as Partial<ShareModule>).copyText === 'function';
 
+
+export const isShopPricesModule = (module: unknown): module is ShopPricesModule => typeof (module as Partial<ShopPricesModule> | null)?.shopPrices === 'function';

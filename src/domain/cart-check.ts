@@ -8,7 +8,7 @@ import type { PartnerContext } from './partner';
 import { partnerDiscountCode } from './partner-code';
 import type { TotalsDetail } from './pricing';
 import { priceConfiguration } from './pricing';
-import type { ShopPriceList } from './shop-prices';
+import type { ShopPriceList } from './shop-availability';
 import { withShopPrices } from './shop-prices';
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatPence, formatSurcharge, penceFromPounds, poundsFromPence, splitPence, sumPence } from './money';
+import { formatPence, formatSurcharge, poundsFromPence, splitPence, sumPence } from './money';
+import { penceFromPounds } from './shop-money';
 
 describe('money (PRICE-1: GBP, 2 decimals, en-GB)', () => {
   it.each([

@@ -8,13 +8,6 @@ export type Pence = number;
 export const CURRENCY = 'GBP' as const;
 
 
-/** Whole pence from a pounds figure such as 1.75 or "1.75" (rounded to the nearest penny). */
-export function penceFromPounds(pounds: number | string): Pence {
-  const value = typeof pounds === 'string' ? Number(pounds) : pounds;
-  if (!Number.isFinite(value)) throw new RangeError(`Not an amount of money: ${String(pounds)}`);
-  return Math.round(value * 100);
-}
-
 /** An amount as Shopify's Admin API takes a Money or Decimal input: pounds with two decimals, "599.00". */
 export function moneyInput(pence: Pence): string {
   return `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, '0')}`;

@@ -3,8 +3,9 @@ import { UK_CATALOGUE as C } from './catalogue/uk';
 import type { Configuration } from './configuration';
 import { defaultConfiguration } from './configuration';
 import { finishSurcharge, priceConfiguration } from './pricing';
-import type { ShopPriceList } from './shop-prices';
-import { catalogueHandles, catalogueVariantIds, choiceUnavailable, parseThemeProducts, unavailableItems, withShopPrices } from './shop-prices';
+import type { ShopPriceList } from './shop-availability';
+import { choiceUnavailable, unavailableItems } from './shop-availability';
+import { catalogueHandles, catalogueVariantIds, parseThemeProducts, withShopPrices } from './shop-prices';
 
 const base = defaultConfiguration(C);
 const config = (changes: Partial<Configuration>): Configuration => ({ ...base, ...changes });

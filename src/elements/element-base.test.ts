@@ -1,5 +1,9 @@
+import { createElement, useState } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { define } from './define';
+import { elementBase } from './element-base';
+import { EvChargerConfigurator } from './configurator-element';
+import { EvChargerContact } from './contact-element';
 import { elementsRendered, TEST_TIMEOUT_MS, until } from './testing';
 
 const hrefsIn = (element: Element) => [...(element.shadowRoot?.querySelectorAll('[href]') ?? [])].map((link) => link.getAttribute('href') ?? '');
@@ -80,6 +84,75 @@ describe('elementBase: removed attributes stop counting, and the element mounts 
     expect(contact.shadowRoot?.adoptedStyleSheets).toHaveLength(0);
     await elementsRendered();
     expect(contact.shadowRoot?.adoptedStyleSheets.length).toBeGreaterThan(0);
+    document.body.innerHTML = '';
+  });
+});
+
+/** A component that shows its `label` and `note` props, and a count kept in React state (lost when its tree is unmounted). */
+function Counter({ label, note }: { label?: string; note?: string }) {
+  const [count, setCount] = useState(0);
+  return createElement('button', { type: 'button', onClick: () => setCount(count + 1) }, `${label ?? 'none'} ${count}${note ?? ''}`);
+}
+
+/** The text `element` renders, once it is `expected`. */
+const shows = (element: Element, expected: string) =>
+  until(
+    () => element.shadowRoot?.textContent === expected,
+    () => `"${expected}" in <${element.localName}> (it shows "${element.shadowRoot?.textContent ?? ''}")`,
+  );
+
+describe('elementBase: the class @r2wc/react-to-web-component makes, extended', { timeout: TEST_TIMEOUT_MS }, () => {
+  it("both elements are r2wc's classes: its render and props stand on the prototype chain", () => {
+    for (const element of [EvChargerConfigurator, EvChargerContact]) {
+      const chain: object[] = [];
+      for (let proto: object | null = element.prototype; proto; proto = Object.getPrototypeOf(proto) as object | null) chain.push(proto);
+      expect(chain.some((proto) => Object.getOwnPropertySymbols(proto).includes(Symbol.for('r2wc.render')))).toBe(true);
+    }
+  });
+
+  it('a move within one task keeps the React tree (its state), where r2wc alone unmounts it', async () => {
+    customElements.define('evc-test-move', elementBase(Counter, ['label'], []));
+    document.body.innerHTML = '<div id="first"><evc-test-move label="kept"></evc-test-move></div><div id="second"></div>';
+    const element = document.querySelector('evc-test-move') as HTMLElement;
+    await shows(element, 'kept 0');
+    element.shadowRoot?.querySelector('button')?.click();
+    await shows(element, 'kept 1');
+    document.getElementById('second')?.append(element);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(element.shadowRoot?.textContent).toBe('kept 1');
+    // Removed for good, it unmounts a task later; added again, it starts afresh.
+    element.remove();
+    await until(() => element.shadowRoot?.childNodes.length === 0, 'the tree unmounted');
+    document.body.append(element);
+    await shows(element, 'kept 0');
+    document.body.innerHTML = '';
+  });
+
+  it('properties set before the element was defined are applied once it is connected, and then mirror the attribute', async () => {
+    const element = document.createElement('evc-test-early') as HTMLElement & { label?: string };
+    element.label = 'early';
+    document.body.append(element);
+    customElements.define('evc-test-early', elementBase(Counter, ['label'], []));
+    await shows(element, 'early 0');
+    expect(element.getAttribute('label')).toBe('early');
+    expect(Object.prototype.hasOwnProperty.call(element, 'label')).toBe(false);
+    element.label = 'later';
+    await shows(element, 'later 0');
+    document.body.innerHTML = '';
+  });
+
+  it('a property cleared while only its data- twin is set leaves the twin in force', async () => {
+    customElements.define('evc-test-twin', elementBase(Counter, ['label', 'note'], []));
+    document.body.innerHTML = '<evc-test-twin data-label="twin"></evc-test-twin>';
+    const element = document.body.firstElementChild as HTMLElement & { label?: string };
+    await shows(element, 'twin 0');
+    element.shadowRoot?.querySelector('button')?.click();
+    await shows(element, 'twin 1');
+    element.label = undefined;
+    // Rendered again with what the element holds now: the twin's label, not none.
+    element.setAttribute('note', '!');
+    await until(() => element.shadowRoot?.textContent?.endsWith('!'), 'the note');
+    expect(element.shadowRoot?.textContent).toBe('twin 1!');
     document.body.innerHTML = '';
   });
 });

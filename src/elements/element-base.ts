@@ -1,48 +1,62 @@
+import r2wc from '@r2wc/react-to-web-component';
 import type { ComponentType } from 'react';
-import { createElement } from 'react';
-import type { Root } from 'react-dom/client';
-import { createRoot } from 'react-dom/client';
 import { adoptStyles } from '../ui/constructable-styles';
 import { kebab } from './attributes';
 
-const PROPS = Symbol('props');
-const RENDER = Symbol('render');
+/**
+ * The symbols @r2wc/core (1.3, under @r2wc/react-to-web-component 2.1.1) registers for an element's
+ * props, its render (mount or update), its mounted React root and whether it counts as connected.
+ */
+const PROPS: unique symbol = Symbol.for('r2wc.props') as never;
+const RENDER: unique symbol = Symbol.for('r2wc.render') as never;
+const CONTEXT: unique symbol = Symbol.for('r2wc.context') as never;
 
-type Internals = HTMLElement & { [PROPS]: Record<string, unknown>; [RENDER](): void };
+/** What r2wc's element holds and does, as the extension below uses it. */
+interface R2wcElement extends HTMLElement {
+  [PROPS]: Record<string, unknown>;
+  [CONTEXT]?: unknown;
+  [RENDER](): void;
+  connectedCallback(): void;
+  disconnectedCallback(): void;
+}
 
 /** The props `element` renders with: its attributes' values, its shadow root as `container`, and what its own setters put there. */
 export function propsOf(element: HTMLElement): Record<string, unknown> {
-  return (element as Internals)[PROPS];
+  return (element as R2wcElement)[PROPS];
 }
 
 /** Renders `element` again with its props: at once when mounted, else by mounting it (see `elementBase`). */
 export function renderAgain(element: HTMLElement): void {
-  (element as Internals)[RENDER]();
+  (element as R2wcElement)[RENDER]();
 }
 
 export type ElementBase = new () => HTMLElement;
 
-/** HTMLElement, or on a server (no DOM) a stand-in, so importing the package there defines nothing and throws nothing. */
-const ElementClass: typeof HTMLElement = globalThis.HTMLElement ?? (class {} as unknown as typeof HTMLElement);
-
 /**
- * The base class of the project's elements: a custom element that renders `component` into its
- * open shadow root, with a string prop per name of `attributes` mirroring its attribute (and a
- * property of that name that sets it). A removed attribute is undefined and an emptied one "", so the
- * attribute table's "none" applies. The React root mounts, and `styles` are adopted, in a task of
- * its own once connected: the upgrade stays inside the defining script's task without the
- * stylesheet's parsing or React's first render. Once mounted, a change renders at once; removed
- * from the page, the element unmounts a task later unless it was put back (a move).
+ * The base class of the project's elements: the class `@r2wc/react-to-web-component` makes of
+ * `component` (an open shadow root as `container`, a string prop and a property per name of
+ * `attributes`, mounted on connection and rendered again on each change), extended where the
+ * elements' contract asks more of it (docs/decisions/element-wrapper-r2wc.md):
+ * - an attribute removed is undefined and one emptied is "", and each is taken as `data-…` too (its
+ *   property cleared, the `data-…` twin counts again);
+ * - the React root mounts, and `styles` are adopted, in a task of its own once connected;
+ * - a move (removed and put back within a task, or `moveBefore()`) keeps the React tree and focus;
+ * - properties the page set before the element was defined are applied once it is connected.
+ * On a server (no DOM) it is a stand-in, so importing the package there defines nothing and throws nothing.
  */
 export function elementBase<Props extends object>(component: ComponentType<Props>, attributes: readonly string[], styles: readonly string[]): ElementBase {
+  if (!globalThis.HTMLElement) return class {} as unknown as ElementBase;
   const propOf = new Map(attributes.map((name) => [kebab(name), name]));
+  const Base = r2wc(component, {
+    shadow: 'open',
+    // A list of names: each a string prop, r2wc's default.
+    props: [...attributes] as Exclude<Extract<keyof Props, string>, 'container'>[],
+  }) as unknown as new () => R2wcElement;
 
-  class Element extends ElementClass {
-    // Each attribute also as `data-…`, for content systems that keep only data attributes.
+  class Element extends Base {
+    // r2wc's attributes, each also as `data-…`, for content systems that keep only data attributes.
     static readonly observedAttributes = [...propOf.keys()].flatMap((attribute) => [attribute, `data-${attribute}`]);
 
-    readonly [PROPS]: Record<string, unknown> = { container: this.attachShadow({ mode: 'open' }) };
-    #root: Root | undefined;
     /** A mount is asked for and has not run yet. */
     #mountPending = false;
     #unmount: ReturnType<typeof setTimeout> | undefined;
@@ -53,44 +67,43 @@ export function elementBase<Props extends object>(component: ComponentType<Props
 
     constructor() {
       super();
-      // Set before the upgrade, they are the element's own and hide the class's accessors; and an
+      // Set before the upgrade, they are the element's own and hide r2wc's accessors; and an
       // attribute set while the upgrade runs reaches no attributeChangedCallback. So they wait.
       for (const key of Object.keys(this)) {
         if (!(key in Object.getPrototypeOf(this))) continue;
         this.#early.set(key, (this as unknown as Record<string, unknown>)[key]);
         delete (this as unknown as Record<string, unknown>)[key];
       }
-      (this[PROPS]['container'] as ShadowRoot).addEventListener('focusout', (event) => {
+      (this.shadowRoot as ShadowRoot).addEventListener('focusout', (event) => {
         this.#blurred = event.target as HTMLElement;
         queueMicrotask(() => (this.#blurred = undefined));
       });
     }
 
-    connectedCallback(): void {
+    override connectedCallback(): void {
       clearTimeout(this.#unmount);
       for (const [key, value] of this.#early) (this as unknown as Record<string, unknown>)[key] = value;
       this.#early.clear();
-      this[RENDER]();
+      super.connectedCallback();
       // Moved by insertBefore or appendChild (as frameworks move nodes) within one task: focus goes
       // back where it was, unless something else took it meanwhile.
       const blurred = this.#blurred;
       if (blurred) queueMicrotask(() => document.activeElement === document.body && blurred.focus({ preventScroll: true }));
     }
 
-    /** Moved with `moveBefore()`: nothing to do, the element stays as it is. */
+    /** Moved with `moveBefore()`: nothing to do, the element stays as it is (r2wc has no such callback, so it would unmount and mount again). */
     connectedMoveCallback(): void {}
 
-    disconnectedCallback(): void {
-      // Unmounted a task later, unless put back meanwhile (moved with appendChild or insertBefore):
-      // a move keeps its state, and no root is unmounted while React renders.
+    override disconnectedCallback(): void {
+      // r2wc unmounts at once; here a task later, unless put back meanwhile (moved with appendChild
+      // or insertBefore): a move keeps its state, and no root is unmounted while React renders.
       clearTimeout(this.#unmount);
       this.#unmount = setTimeout(() => {
-        if (this.isConnected) return;
-        this.#root?.unmount();
-        this.#root = undefined;
+        if (!this.isConnected) super.disconnectedCallback();
       }, 0);
     }
 
+    /** r2wc's own skips a removed or emptied value, so the old one would stay in use; and it knows no `data-…` twin. */
     attributeChangedCallback(attribute: string): void {
       const plain = attribute.replace(/^data-/, '');
       // The attribute itself wins over its `data-` twin; an emptied one stays "", as `image-cdn=""` means no image CDN.
@@ -98,9 +111,10 @@ export function elementBase<Props extends object>(component: ComponentType<Props
       this[RENDER]();
     }
 
-    [RENDER](): void {
-      if (this.#root) {
-        this.#root.render(createElement(component, this[PROPS] as Props));
+    /** r2wc mounts within the upgrade, in the task of the script defining the element: here, in a task of its own. */
+    override [RENDER](): void {
+      if (this[CONTEXT]) {
+        super[RENDER]();
         return;
       }
       if (this.#mountPending || !this.isConnected) return;
@@ -108,26 +122,21 @@ export function elementBase<Props extends object>(component: ComponentType<Props
       setTimeout(() => {
         this.#mountPending = false;
         // Removed meanwhile: connecting it asks again.
-        if (!this.isConnected || this.#root) return;
-        const container = this[PROPS]['container'] as ShadowRoot;
-        adoptStyles(container, styles);
-        this.#root = createRoot(container);
-        this[RENDER]();
+        if (!this.isConnected || this[CONTEXT]) return;
+        adoptStyles(this.shadowRoot as ShadowRoot, styles);
+        super[RENDER]();
       }, 0);
     }
   }
-
   for (const name of attributes) {
-    const attribute = kebab(name);
+    // r2wc's setter keeps a nullish value as the prop when there is no attribute to remove, which would hide a `data-…` twin: read the attributes again.
+    const descriptor = Object.getOwnPropertyDescriptor(Base.prototype, name) as PropertyDescriptor;
+    const set = descriptor.set as (this: Element, value: unknown) => void;
     Object.defineProperty(Element.prototype, name, {
-      configurable: true,
-      enumerable: true,
-      get(this: Element) {
-        return this[PROPS][name];
-      },
+      ...descriptor,
       set(this: Element, value: unknown) {
-        if (value === undefined || value === null) this.removeAttribute(attribute);
-        else this.setAttribute(attribute, String(value));
+        set.call(this, value);
+        if (value === undefined || value === null) this.attributeChangedCallback(kebab(name));
       },
     });
   }

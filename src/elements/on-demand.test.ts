@@ -3,9 +3,9 @@ import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import { defaultConfiguration } from '../domain/configuration';
 import { encodeSharedConfiguration } from '../domain/share-write';
 import { createConfiguratorStore } from '../stores/configurator-store';
-import { loadCatalogueModule, loadShareModule, loadWizardModule } from '../app/on-demand';
+import { loadCatalogueModule, loadShareModule, loadShopPricesModule, loadWizardModule } from '../app/on-demand';
 import { isWizardModule } from '../ui/wizard-module';
-import { isCatalogueModule, isShareModule } from '../app/on-demand-modules';
+import { isCatalogueModule, isShareModule, isShopPricesModule } from '../app/on-demand-modules';
 
 describe('the on-demand files', () => {
   it('catalogue-entry.ts: the schema check and the loader', async () => {
@@ -26,6 +26,16 @@ describe('the on-demand files', () => {
     expect(store.getState().configuration.front).toBe('midnight_black');
     expect(module.applySharedLink(store, payload, { name: '#0', first: true })).toEqual({ kind: 'restored' });
     expect(store.getState().configuration.front).toBe('racing_green');
+  });
+
+  it('shop-prices-entry.ts: the shop asked for its prices', async () => {
+    const module = await loadShopPricesModule();
+    expect(isShopPricesModule(module)).toBe(true);
+    const fetch = (async () => new Response('down', { status: 503 })) as unknown as typeof globalThis.fetch;
+    await expect(module.shopPrices(UK_CATALOGUE, { endpoint: 'https://shop.example/api/graphql.json', token: 'public-token', monthlyPlan: false, fetch })).resolves.toEqual({
+      ok: false,
+      error: 'https://shop.example/api/graphql.json answered 503',
+    });
   });
 
   it('wizard-entry.ts: the wizard and the page dialogs', async () => {

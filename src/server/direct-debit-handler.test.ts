@@ -10,7 +10,7 @@ import { defaultFormValues } from '../domain/forms';
 import { orderItems } from '../domain/order-items';
 import { priceConfiguration } from '../domain/pricing';
 import { normaliseConfiguration } from '../domain/selection';
-import type { ShopPriceList } from '../domain/shop-prices';
+import type { ShopPriceList } from '../domain/shop-availability';
 import { withShopPrices } from '../domain/shop-prices';
 import type {
   DirectDebitApplication,

@@ -1,5 +1,6 @@
 import type { Catalogue } from '../domain/catalogue/schema';
-import type { ShopPriceList, ShopPricesResult } from '../domain/shop-prices';
+import type { ShopPriceList } from '../domain/shop-availability';
+import type { ShopPricesResult } from '../domain/shop-prices';
 import { catalogueHandles, catalogueVariantIds, parseShopPrices, parseThemeProducts, VARIANT_PRICES_QUERY, withShopPrices } from '../domain/shop-prices';
 import { themeRoot } from './theme-root';
 

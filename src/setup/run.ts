@@ -1,6 +1,6 @@
 import type { Catalogue } from '../domain/catalogue/schema';
 import { parseCatalogue } from '../domain/catalogue/schema';
-import { penceFromPounds } from '../domain/money';
+import { penceFromPounds } from '../domain/shop-money';
 import type { ShopIds, ShopProductSpec } from '../domain/shop-products';
 import { catalogueWithShopIds, shopProducts, shopProductsProblems } from '../domain/shop-products';
 import type { AdminCall } from './admin';

@@ -9,7 +9,7 @@ import type { Totals } from '../domain/pricing';
 import { priceConfiguration } from '../domain/pricing';
 import type { VerifiedPartner } from '../domain/partner';
 import { partnerContext, verificationCurrent } from '../domain/partner';
-import type { ShopPriceList } from '../domain/shop-prices';
+import type { ShopPriceList } from '../domain/shop-availability';
 import type { PricedCatalogueResult } from '../services/shop-prices';
 import type { SpecRequestProblem } from '../domain/spec-request';
 import { normaliseConfiguration } from '../domain/selection';

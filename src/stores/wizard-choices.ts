@@ -4,7 +4,7 @@ import type { PaymentType } from '../domain/catalogue/schema';
 import type { SelectionAction } from '../domain/choices';
 import { applySelection } from '../domain/choices';
 import type { Extra } from '../domain/selection';
-import { choiceUnavailable, unavailableItems } from '../domain/shop-prices';
+import { choiceUnavailable, unavailableItems } from '../domain/shop-availability';
 import type { ConfiguratorState, ConfiguratorStore, ShopState } from './configurator-store';
 import { selectUnavailableVariants } from './configurator-store';
 

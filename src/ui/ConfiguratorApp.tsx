@@ -3,7 +3,7 @@ import { useCallback, useMemo } from 'react';
 import type { Catalogue, ColourOption } from '../domain/catalogue/schema';
 import type { Configuration } from '../domain/configuration';
 import { finishSurcharge } from '../domain/pricing';
-import { choiceUnavailable, UNAVAILABLE_REASON } from '../domain/shop-prices';
+import { choiceUnavailable, UNAVAILABLE_REASON } from '../domain/shop-availability';
 import { specRequestSurchargeLabel } from '../domain/surcharge-labels';
 import { ColourPicker } from './ColourPicker';
 import { NoticeList } from './ErrorPanel';

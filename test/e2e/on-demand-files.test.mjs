@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { build } from 'esbuild';
-import { firstLoadFiles } from '../../scripts/first-load.mjs';
+import { firstLoadFiles, metafileOf, staticClosure } from '../../scripts/first-load.mjs';
 import { useHarness } from './harness.mjs';
 
 const harness = useHarness();
@@ -21,6 +21,11 @@ const CATALOGUE_FILE = '/dist/catalogue.js';
 const SHARE_FILE = '/dist/share-link.js';
 /** What scripts/check-bundle.mjs budgets: the loader, elements.js and the chunks it imports statically, by esbuild's metafile. */
 const firstLoad = () => firstLoadFiles(fileURLToPath(new URL('../../dist/', import.meta.url))).map((file) => `/dist/${file}`);
+/** What a page with a shop loads once its element has rendered: the file that asks the shop, with the chunks it imports. */
+const shopPricesFiles = () => {
+  const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
+  return staticClosure(metafileOf(dist, 'page'), 'shop-prices.js').map((file) => `/dist/${file}`);
+};
 const requestsOf = (requests, path) => requests.filter((url) => new URL(url).pathname === path);
 
 /** A module of src/ (TypeScript), bundled for this process. */
@@ -60,13 +65,13 @@ async function hold(page, path) {
 }
 
 describe('merchant catalogue on demand (dist/catalogue.js)', () => {
-  it('a page with a shop loads no file but the script and its module with its chunks before the first interaction, and shows the shop’s prices', async () => {
+  it('a page with a shop loads no file but the script and its module with its chunks, then the file that asks the shop, before the first interaction, and shows the shop’s prices', async () => {
     const { page, errors, requests } = await harness.open(SHOP_PAGE);
     const summary = page.locator('ev-charger-configurator').getByRole('region', { name: 'Order summary' }).first();
     await summary.locator('[data-total]').waitFor();
     await page.waitForLoadState('networkidle');
     const scripts = requests.map((url) => new URL(url).pathname).filter((path) => path.startsWith('/dist/'));
-    assert.deepEqual(scripts.sort(), firstLoad().sort(), 'the page’s budget covers everything it loads before the buyer acts');
+    assert.deepEqual(scripts.sort(), [...new Set([...firstLoad(), ...shopPricesFiles()])].sort(), 'the page’s budget and the shop’s prices cover everything it loads before the buyer acts');
     assert.ok(requests.some((url) => new URL(url).pathname.endsWith('/graphql.json')), 'the shop was asked for its prices');
     assert.doesNotMatch(await summary.textContent(), /indicative/, 'the shop’s prices are shown');
     assert.deepEqual(errors, []);
@@ -82,6 +87,7 @@ describe('merchant catalogue on demand (dist/catalogue.js)', () => {
     await page.waitForLoadState('networkidle');
     assert.deepEqual(requestsOf(requests, CATALOGUE_FILE), [], 'the embedded catalogue needs no catalogue file');
     assert.deepEqual(requestsOf(requests, SHARE_FILE), [], 'a page opened without a share link needs no share-link file');
+    assert.deepEqual(requestsOf(requests, '/dist/shop-prices.js'), [], 'a page without a shop does not load the file that asks one');
 
     const release = await hold(page, CATALOGUE_FILE);
     const merchant = structuredClone(uk);

@@ -40,7 +40,7 @@ it('depends on what dist/index.js and the set-up command import at run time, and
 });
 
 it('names every file of the build in its exports, so a bundler user can serve them', () => {
-  for (const file of ['ev-charger-configurator.js', 'elements.js', 'wizard.js', 'model-viewer.js', 'catalogue.js', 'share-link.js']) {
+  for (const file of ['ev-charger-configurator.js', 'elements.js', 'wizard.js', 'model-viewer.js', 'catalogue.js', 'share-link.js', 'shop-prices.js']) {
     assert.equal(pkg.exports[`./${file}`], `./dist/${file}`, file);
   }
   assert.equal(pkg.exports['./*.js'], './dist/*.js', 'the chunk files too');

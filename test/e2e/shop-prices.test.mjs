@@ -92,6 +92,21 @@ describe('prices from the shop', () => {
     assert.match(reported[0].message, /answered 503/);
     await page.close();
   });
+
+  it('when the file that asks the shop (shop-prices.js) does not arrive, the figures are the catalogue’s, called indicative, and evc-error says why', async () => {
+    const reported = [];
+    const { page } = await harness.open('about:blank');
+    await page.route('**/dist/shop-prices.js*', (route) => route.abort());
+    await page.exposeFunction('evcErrorSeen', (detail) => reported.push(detail));
+    await page.addInitScript(() => globalThis.document.addEventListener('evc-error', (event) => globalThis.evcErrorSeen(event.detail)));
+    await page.goto(harness.url('/dist-examples/marketing-site.html'));
+    const summary = page.locator('ev-charger-configurator').getByRole('region', { name: 'Order summary' }).first();
+    await summary.getByText('Prices are indicative: the shop could not confirm them.').waitFor();
+    assert.equal(await summary.locator('[data-total]').textContent(), '£599.00');
+    assert.deepEqual(reported.map((detail) => detail.code), ['shop-prices-failed'], 'the host page hears why');
+    assert.match(reported[0].message, /^The shop's prices could not be loaded from .*\/dist\/shop-prices\.js/);
+    await page.close();
+  });
 });
 
 /**

@@ -1,6 +1,6 @@
 import type { CartFigures } from '../../domain/cart-check';
 import { discountTotal } from '../../domain/cart-check';
-import { penceFromPounds } from '../../domain/money';
+import { penceFromPounds } from '../../domain/shop-money';
 import type { ShopError } from './errors';
 import type { Cart, CartLine } from './types';
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { updateForm } from '../../stores/form-answers';
 import { choose, chooseExtra, choosePaymentType } from '../../stores/wizard-choices';
 import { UK_CATALOGUE as C } from '../../domain/catalogue/uk';
-import { UNAVAILABLE_REASON } from '../../domain/shop-prices';
+import { UNAVAILABLE_REASON } from '../../domain/shop-availability';
 import type { StepName } from '../../domain/wizard';
 import type { ConfiguratorStore } from '../../stores/configurator-store';
 import { byRole, cleanup, render, statusTexts, textOf, update } from '../testing';

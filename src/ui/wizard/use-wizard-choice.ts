@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { WizardChoice } from '../../stores/wizard-choices';
-import { UNAVAILABLE_REASON } from '../../domain/shop-prices';
+import { UNAVAILABLE_REASON } from '../../domain/shop-availability';
 import { makeChoice, selectChoiceUnavailable } from '../../stores/wizard-choices';
 import { useConfigurator, useConfiguratorStore } from '../store-context';
 
