@@ -1,4 +1,4 @@
-// Lint, and DESIGN's layering as rules: imports flow elements → app → ui → stores → domain,
+// Lint, and the layering of docs/contract.md ARCH-1 as rules: imports flow elements → app → ui → stores → domain,
 // app/ui/stores → services → domain, server → domain; nothing imports elements/ or demo/, and
 // only elements/ imports app/ (the app root, which the element adapter renders).
 import js from '@eslint/js';
@@ -7,7 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Globals that would tie src/domain to a browser or to I/O (DESIGN: domain is pure TypeScript). */
+/** Globals that would tie src/domain to a browser or to I/O (ARCH-2). */
 const DOM_AND_IO = [
   'window', 'document', 'fetch', 'localStorage', 'sessionStorage', 'setTimeout', 'setInterval',
   'navigator', 'location', 'XMLHttpRequest', 'customElements', 'HTMLElement',
@@ -20,7 +20,7 @@ const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
  * "/" means the whole scope) and globals its files may not use.
  */
 function boundary({ name, files, ignores = [], folders = [], packages = [], banGlobals = [] }) {
-  const why = 'DESIGN.md, Shape: imports flow elements → app → ui → stores → domain; nothing imports elements/ or demo/, only elements/ imports app/.';
+  const why = 'docs/contract.md ARCH-1: imports flow elements → app → ui → stores → domain; nothing imports elements/ or demo/, only elements/ imports app/.';
   const patterns = [
     ...folders.map((folder) => ({
       regex: `^\\.{1,2}/(?:.*/)?${escape(folder)}(?:/|$)`,

@@ -7,7 +7,7 @@ import { remToPx } from './src/ui/constructable-styles';
 type EsbuildPlugin = NonNullable<Options['esbuildPlugins']>[number];
 
 /**
- * CSS is imported as a string and adopted as a constructable stylesheet (DESIGN: Styles); in the
+ * CSS is imported as a string and adopted as a constructable stylesheet (STYLE-1); in the
  * shipped files that string is minified CSS, its rem lengths turned into px. tsup's own CSS plugin loads every path ending in `.css`
  * first (unminified, whatever the loader), so CSS imports resolve into a namespace of their own, under
  * a path that does not end in `.css`.
@@ -82,7 +82,7 @@ const shared: Options = {
 export default defineConfig([
   {
     ...shared,
-    // DESIGN contract: one classic `<script src>` defines every element, by importing the module graph below from beside itself.
+    // BUILD-1: one classic `<script src>` defines every element, by importing the module graph below from beside itself.
     entry: { 'ev-charger-configurator': 'src/loader.ts' },
     format: ['iife'],
     minify: true,

@@ -1,5 +1,5 @@
 // Image CDN stand-in: paints a distinct picture for every preview view and colour, and the photo
-// swatches of the wood and carbon finishes, at the URLs the element builds (spec §2 "Preview").
+// swatches of the wood and carbon finishes, at the URLs the element builds (PREVIEW-6).
 // Pictures are real PNG, as the real CDN serves raster images (decoded off the browser's main
 // thread; SVG would be laid out on it, and page-load figures would measure the stand-in).
 import { UK_CATALOGUE } from '../dist/server.js';

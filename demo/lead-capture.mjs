@@ -1,4 +1,4 @@
-// Stand-in for the lead-capture function (spec §7.2 "Store cart", `store-cart-endpoint`):
+// Stand-in for the lead-capture function (LEAD-1, `store-cart-endpoint`):
 // `POST /api/store-cart` records the form values it receives; `GET /api/store-cart` lists them in
 // order of arrival, as `/api/outbox` lists mail, so a person or a test can see what was sent.
 import { jsonResponse, readJson } from './json-body.mjs';

@@ -26,12 +26,12 @@ export const routes = [
   ...createCspRoutes({ examplesDir }).routes,
   { method: 'GET', pattern: /^\/dist-examples\/(?<path>.+)$/, handler: serveDirectory(examplesDir) },
   ...cdnRoutes,
-  // Stand-in for the 3D model's cloud storage (spec §7.6): the charger made by scripts/make-charger-glb.mjs.
+  // Stand-in for the 3D model's cloud storage (PREVIEW-9): the charger made by scripts/make-charger-glb.mjs.
   { method: 'GET', pattern: /^\/models\/(?<path>[\w-]+\.glb)$/, handler: serveDirectory(repoDir('demo/assets')) },
   // Storefront API stand-in at /api/{version}/graphql.json, its checkout pages and failure switch,
   // and the Admin API stand-in over the same shop at /admin/api/{version}/graphql.json.
   ...storefront.routes,
-  // Lead capture (spec §7.2) at /api/store-cart: POST records the form values, GET lists them.
+  // Lead capture (LEAD-1) at /api/store-cart: POST records the form values, GET lists them.
   ...leadCaptureRoutes,
   // A Shopify theme's own cart for cart="theme": /cart/*.js (Ajax Cart API), /products/*.js and
   // /checkout, selling from the Storefront stand-in's shop (one set of prices for both).

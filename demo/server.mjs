@@ -1,4 +1,4 @@
-// `npm start`: serves the examples and the built files on loopback (DESIGN: Demo server).
+// `npm start`: serves the examples and the built files on loopback (DEMO-1).
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { listeningUrl, sendResponse, textResponse, toRequest } from './http.mjs';

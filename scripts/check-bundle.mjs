@@ -1,4 +1,4 @@
-// Post-build check of the page's scripts against DESIGN's contract; fails the build (exit 1) when
+// Post-build check of the page's scripts against BUILD-1; fails the build (exit 1) when
 // one fails. It reads what esbuild recorded of the builds (dist/meta/*.json, scripts/first-load.mjs),
 // never the code: the first load is the loader, dist/elements.js and every chunk that imports
 // statically; each on-demand file must hold the modules the page leaves out for it.

@@ -1,4 +1,4 @@
-// Writes custom-elements.json (DESIGN contract, Builds) from src/elements/manifest.ts, the one place
+// Writes custom-elements.json (BUILD-4) from src/elements/manifest.ts, the one place
 // the elements' attributes, events, parts and custom properties are documented. Run by `npm run build`.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -42,8 +42,8 @@ const ASSIGNED = /([A-Za-z0-9_$.-]*(?:token|secret|passw(?:or)?d|pwd|api[_-]?key
  */
 export const ALLOWED = [
   {
-    // The demo's public Storefront token (spec §6: "a public storefront access token is sent with
-    // shop calls"): public by design, and only the demo stand-in accepts it.
+    // The demo's public Storefront token (a public Storefront access token is sent with
+    // shop calls): public by design, and only the demo stand-in accepts it.
     value: 'demo-storefront-token',
     why: 'the public Storefront access token of the demo pages',
   },

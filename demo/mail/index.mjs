@@ -7,7 +7,7 @@
 //        0 switches it off;
 //   GET  { "failNext", "status", "acceptThenDelayMs", "count", "messages" }.
 // Keys combine in one body; an unknown key or value changes nothing and answers 400 saying why.
-// With MAILGUN_API_KEY and MAILGUN_DOMAIN set, the relay talks to Mailgun itself (DESIGN); with
+// With MAILGUN_API_KEY and MAILGUN_DOMAIN set, the relay talks to Mailgun itself (DEMO-5); with
 // REDIS_URL set, its rate limit and idempotency keys live in that Redis.
 import { jsonResponse } from '../json-body.mjs';
 import { loopbackOrigins } from '../origins.mjs';

@@ -1,4 +1,4 @@
-// Stand-in for Mailgun (spec §7.4): the messages API, `POST /v3/{domain}/messages` with basic auth
+// Stand-in for Mailgun (SPEC-5): the messages API, `POST /v3/{domain}/messages` with basic auth
 // `api:{key}` and a multipart body, parsed as the provider does: it checks what Mailgun checks for a
 // templated message, records each accepted message and answers `{ id, message }` like Mailgun. The
 // events API, `GET /v3/{domain}/events`, lists each accepted message as an `accepted` event with its
@@ -8,7 +8,7 @@
 // Mailgun's filter expressions (AND, OR, NOT, quotes) are not modelled, except `>n` and `<n` for size.
 import { createFailureSwitch } from '../storefront/control.mjs';
 
-/** The form fields the outbox lists (DESIGN: demo server contract), in this order. */
+/** The form fields the outbox lists (DEMO-4), in this order. */
 export const OUTBOX_FIELDS = ['from', 'to', 'subject', 'template', 't:variables', 'h:Reply-To'];
 
 /** Most messages kept; the oldest go first, so a long demo session cannot grow without end. */

@@ -1,7 +1,7 @@
 // In-memory carts with the Storefront Cart API's behaviour: ids with a key, lines merged by
 // variant, selling plan and attributes, user errors that leave the cart untouched, warnings for
 // stock and discount codes, costs with the order discount at cart level and the selling plans'
-// checkout charge (spec §3 "Shop platform data", §7.5 mutations, §8 error codes).
+// checkout charge (CART-5 mutations, CART-4 error codes).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { MAX_QUANTITY } from './catalogue.mjs';
 import { addAddresses, removeAddresses, replaceAddresses, selectableAddressView, updateAddresses } from './delivery-addresses.mjs';
@@ -175,7 +175,7 @@ export function createCartStore({ shop, now = () => new Date() }) {
       .filter((line) => !shop.variant(line.variantId).availableForSale)
       .map((line) => ({ code: 'MERCHANDISE_OUT_OF_STOCK', message: `${shop.variant(line.variantId).product.title} is out of stock.`, target: line.id }));
 
-  /** Spec §8 "gift cards unavailable": the demo shop takes no gift cards, so any code is refused. */
+  /** CART-4, gift cards unavailable: the demo shop takes no gift cards, so any code is refused. */
   const giftCardWarnings = (draft, codes) =>
     codes.length === 0
       ? []
@@ -207,7 +207,7 @@ export function createCartStore({ shop, now = () => new Date() }) {
   /**
    * The cart as the API shows it, priced at the variants' current prices (a re-priced variant
    * re-prices the carts holding it, as in Shopify); the shop's order discount for the cart's codes;
-   * prices include VAT, so the tax is the VAT part, a sixth of the total (spec §1). The checkout
+   * prices include VAT, so the tax is the VAT part, a sixth of the total (PRICE-1). The checkout
    * charge is before discounts: the lines' selling plan checkout charges, or the line subtotal.
    */
   function view(cart) {

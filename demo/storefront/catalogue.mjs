@@ -20,7 +20,7 @@ export const PUBLICATIONS = [
 ];
 export const publicationOf = (channel) => PUBLICATIONS.find((publication) => publication.channel === channel).id;
 
-/** The most of one variant a cart line may hold; more is answered with MAXIMUM_EXCEEDED (spec §8). */
+/** The most of one variant a cart line may hold; more is answered with MAXIMUM_EXCEEDED (CART-4). */
 export const MAX_QUANTITY = 999;
 
 const escapeHtml = (text) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -337,7 +337,7 @@ export function seedShop(catalogue, productSpecs) {
       return best && { ...best, pence: Math.min(best.value, subtotal) };
     },
     policies: Object.values(policies),
-    /** The product spec §7.1 queries for the installation's title, description and image. */
+    /** The product CART-7 queries for the installation's title, description and image. */
     get installationProductId() {
       const installation = catalogue.installations[0] && variants.get(catalogue.installations[0].variantId);
       return installation?.product.id ?? null;

@@ -1,4 +1,4 @@
-// The demo checkout: the page each cart's `checkoutUrl` opens (DESIGN: Demo server).
+// The demo checkout: the page each cart's `checkoutUrl` opens (DEMO-2).
 // It lists what the shop received (lines with their attributes, the cart's
 // attributes and note, discount codes and allocations, the buyer's e-mail, the delivery address the
 // checkout opens with, subtotal, total and what is due today) so a person or a test can compare it with the wizard's
@@ -172,7 +172,7 @@ export function checkoutRoutes({ shop, carts }) {
     },
     {
       method: 'GET',
-      // The query (spec §7.5 adds `_fd=0`) plays no part: the token alone names the cart.
+      // The query (CART-2 adds `_fd=0`) plays no part: the token alone names the cart.
       pattern: /^\/demo-checkout\/(?<token>[^/]+)$/,
       handler: (_request, { token }) => {
         const cart = carts.byToken(token);

@@ -1,4 +1,4 @@
-// Steering the demo shop for failure and price tests (DESIGN: Demo server, a contract). Nothing is
+// Steering the demo shop for failure and price tests (DEMO-3). Nothing is
 // steered by default. `POST /api/_control` with a JSON body:
 //   { "failNext": 2, "status": 503 }   the next 2 Storefront API requests answer 503 (status is
 //                                      optional, 503 by default; any 400-599), then it is off again;

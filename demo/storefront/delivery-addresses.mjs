@@ -1,7 +1,7 @@
 // A cart's delivery addresses as the Storefront API keeps them since 2025-01 (`cart.delivery`,
 // `CartInput.delivery`, `cartDeliveryAddressesAdd/Update/Remove`, `cartDeliveryAddressesReplace`
 // from 2025-10): at most 20, at most one selected (the one the checkout opens with), each checked
-// as its `validationStrategy` asks. Spec §7.5: the buyer's shipping address.
+// as its `validationStrategy` asks. PAY-4: the buyer's delivery address.
 import { randomUUID } from 'node:crypto';
 
 /** "A cart can have up to 20 delivery addresses" (cartDeliveryAddressesAdd). */

@@ -1,5 +1,5 @@
-// The Storefront API endpoint of the stand-in, `POST /api/{version}/graphql.json` (DESIGN: Demo
-// server). Like the real API it wants an access token, answers every document it can parse with
+// The Storefront API endpoint of the stand-in, `POST /api/{version}/graphql.json` (DEMO-2).
+// Like the real API it wants an access token, answers every document it can parse with
 // HTTP 200 (GraphQL errors included) and validates documents against Shopify's published schema of
 // the version asked for before running them; a retired version is served as the oldest published one,
 // and the answer's `X-Shopify-API-Version` says which, as Shopify's does.

@@ -1,5 +1,5 @@
 // Product pictures of the demo shop, painted as real PNG (as Shopify's CDN serves raster images) at
-// the URLs its products give. Spec §7.1 resizes the installation image by a filename suffix
+// the URLs its products give. CART-7 resizes the installation image by a filename suffix
 // (`installation_200x200.png?v=1`), so any `_{width}x{height}` suffix is served at that size.
 import { Picture, PngCache, circle, cubic, polygon, roundedRect } from '../png.mjs';
 

@@ -1,5 +1,5 @@
 // Relay-style connections as the Storefront API serves them: opaque cursors, first/last/after/
-// before/reverse, at most 250 per page (spec §9: page size 250 for lines, images and variants).
+// before/reverse, at most 250 per page (CART-6).
 import { GraphQLError } from './graphql.mjs';
 
 export const MAX_PAGE_SIZE = 250;

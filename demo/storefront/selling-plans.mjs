@@ -1,4 +1,4 @@
-// The monthly plan as a Shopify merchant sells it (spec §9: £350.00 today, then monthly payments
+// The monthly plan as a Shopify merchant sells it (PRICE-4: £350.00 today, then monthly payments
 // collected by a GoCardless Direct Debit): a deferred purchase option, that is a selling plan with a
 // fixed billing policy whose checkout charge is what the buyer pays at checkout. Shopify gives
 // every plan of a group to every variant in that group, and a plan has one checkout charge, so the

@@ -23,7 +23,7 @@ export interface StorefrontStandIn {
   routes: DemoRoute[];
   /** Answers one request as the demo server would route it. */
   handle(request: Request): Promise<Response>;
-  /** The product spec §7.1 queries for the installation's title, description and image. */
+  /** The product CART-7 queries for the installation's title, description and image. */
   installationProductId: string | null;
 }
 

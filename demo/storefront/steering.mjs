@@ -1,4 +1,4 @@
-// Steering the demo shop for price and availability tests (DESIGN: Demo server, a contract): the
+// Steering the demo shop for price and availability tests (DEMO-3): the
 // prices, availability and honoured discount codes that the Storefront stand-in and the theme cart
 // stand-in share. Carts hold variant ids, so they follow on their next read, as in Shopify.
 

@@ -189,10 +189,10 @@ export function Configurator({ host, options, errors, catalogObject, mailSender 
   const { wizardSrc } = options;
   const loadWizard = useMemo(() => (wizardSrc ? () => wizardLoader(wizardSrc) : loadWizardModule), [wizardSrc]);
   const [instanceId] = useState(() => `evc${++instances}`);
-  // Failures the UI shows the buyer reach the host page as evc-error (DESIGN: events come from here).
+  // Failures the UI shows the buyer reach the host page as evc-error (EVENT-1, ERR-1).
   const reportError = useCallback((detail: EvcErrorDetail) => emit(host, 'evc-error', detail), [host]);
   const [previewImages] = useState(() => previewImagesOf(host));
-  // DESIGN: without `direct-debit-endpoint` the monthly plan is hidden.
+  // ATTR-5: without `direct-debit-endpoint` the monthly plan is hidden.
   const monthlyPlanAvailable = Boolean(options.directDebitEndpoint);
   // The shop client, lead capture and the spec-request sender are used by the wizard alone: its file makes them from this (app/wizard-entry.ts).
   const wizardServices = useMemo<WizardServicesInput | undefined>(

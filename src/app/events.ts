@@ -2,7 +2,7 @@ import type { TotalsDetail } from '../domain/pricing';
 import type { Configuration } from '../domain/configuration';
 import type { Flow, StepName } from '../domain/wizard';
 
-/** DESIGN contract: every event is a CustomEvent with `bubbles: true, composed: true`. */
+/** EVENT-1: every event is a CustomEvent with `bubbles: true, composed: true`. */
 export interface EvcChangeDetail {
   configuration: Configuration;
   totals: TotalsDetail;

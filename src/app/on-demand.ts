@@ -4,7 +4,7 @@ import type { CatalogueModule, ShareModule } from './on-demand-modules';
 
 /**
  * The parts only some pages need, as dynamic imports: our build and a bundler user's split each off
- * into a file of its own (DESIGN, Builds), loaded when it is first needed; a failure says what did
+ * into a file of its own (BUILD-1), loaded when it is first needed; a failure says what did
  * not load, and the next call tries again.
  */
 

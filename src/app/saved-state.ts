@@ -2,7 +2,7 @@ import type { PersistMode, StorageTargets } from '../stores/persistence';
 import { placeOnPage } from './share-link';
 
 /**
- * Where an element's state is saved, as the `persist` attribute says (DESIGN "Personal data stays
+ * Where an element's state is saved, as the `persist` attribute says (SAVE-1: personal data stays
  * short-lived": personal details only ever in the session's storage); shared by the page's store and
  * the wizard's services.
  */

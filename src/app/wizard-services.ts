@@ -12,7 +12,7 @@ export type WizardServices = Pick<UiOptions, 'order' | 'specRequest'>;
 
 /**
  * The wizard file makes them (app/wizard-entry.ts), so they ship with it: the shop client, theme
- * cart, lead capture and direct debit, and the sender of specification requests (DESIGN: the mail
+ * cart, lead capture and direct debit, and the sender of specification requests (ARCH-5: the mail
  * key never reaches the browser; this only posts to `mail-endpoint` or calls the host's `mailSender`).
  */
 export function wizardServices({ host, options, catalogue, mailSender }: WizardServicesInput): WizardServices {
@@ -26,7 +26,7 @@ export function wizardServices({ host, options, catalogue, mailSender }: WizardS
       directDebitKey: () => directDebitKey(storageFor(host.ownerDocument.defaultView, options.persist).personal, storageKeyFor(host, options.mode)),
       flowCheckouts: () => flowCheckouts(storageFor(host.ownerDocument.defaultView, options.persist).personal, storageKeyFor(host, options.mode)),
       partnerChallenges: () => partnerChallenges(storageFor(host.ownerDocument.defaultView, options.persist).personal, storageKeyFor(host, options.mode)),
-      // DESIGN `evc-checkout`: the host page may cancel the redirect with preventDefault().
+      // EVENT-4: the host page may cancel the redirect with preventDefault().
       announceCheckout: (detail) => emit(host, 'evc-checkout', detail, { cancelable: true }),
     }),
     specRequest: mailSender ? hostSender(mailSender) : mailEndpoint ? endpointSender({ endpoint: mailEndpoint }) : undefined,

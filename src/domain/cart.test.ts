@@ -8,15 +8,11 @@ import {
   checkoutUrlWithFd,
   deliveryAddress,
   discountCodes,
-  findDiscountCode,
-  formatShopPrice,
   mapUserError,
   mapWarning,
   mergeDiscountCodes,
   monthlyPlanContext,
   toE164,
-  validateDiscountAllocation,
-  validateOrderLevelAllocations,
   webCheckoutAddress,
 } from './cart';
 import { SHARED_CODES_CATALOGUE } from './catalogue/shared-codes.fixture';
@@ -35,7 +31,7 @@ const base = defaultConfiguration(catalogue);
 const config = (changes: Partial<Configuration>): Configuration => ({ ...base, ...changes });
 const variantOf = (merchandiseId: string) => ({ merchandiseId });
 
-describe('cartLines (spec §7.3: variantId, quantity 1)', () => {
+describe('cartLines (CART-1: variantId, quantity 1)', () => {
   it('adds the base charger, the cable and the installation for the default configuration', () => {
     const lines = cartLines(catalogue, base);
     expect(lines.map((line) => line.merchandiseId)).toEqual([
@@ -69,7 +65,7 @@ describe('cartLines (spec §7.3: variantId, quantity 1)', () => {
   it.each([
     ['a plain hook colour', 'midnight_black', 'hook'],
     ['a metallic hook colour', 'sherwood_green', 'metallic_hook'],
-  ] as const)('adds the hook line for %s with its colour and code (spec §4)', (_, hookId, item) => {
+  ] as const)('adds the hook line for %s with its colour and code (CHOICE-2, PRICE-2)', (_, hookId, item) => {
     const lines = cartLines(catalogue, config({ cable: 'tethered_7kw_8_5m', cableHook: true, hookColour: hookId }));
     const line = lines.find((candidate) => candidate.merchandiseId === addOn(catalogue, item).variantId);
     expect(line?.attributes).toEqual([
@@ -78,7 +74,7 @@ describe('cartLines (spec §7.3: variantId, quantity 1)', () => {
     ]);
   });
 
-  it('adds no hook line for a socketed cable even when the hook is chosen (spec §4)', () => {
+  it('adds no hook line for a socketed cable even when the hook is chosen (CHOICE-2)', () => {
     const lines = cartLines(catalogue, config({ cable: 'socket_22kw', cableHook: true }));
     const hookVariants = [addOn(catalogue, 'hook').variantId, addOn(catalogue, 'metallic_hook').variantId];
     expect(lines.filter((line) => hookVariants.includes(line.merchandiseId))).toEqual([]);
@@ -103,13 +99,13 @@ describe('cartLines (spec §7.3: variantId, quantity 1)', () => {
     expect(expected).toHaveLength(11);
   });
 
-  it('leaves the partner discount and the standard warranty out of the lines (spec §6: a discount code instead)', () => {
+  it('leaves the partner discount and the standard warranty out of the lines (DISC-1: a discount code instead)', () => {
     const withDiscount = cartLines(catalogue, base, { email: 'sam@partner-one.example' });
     expect(withDiscount).toEqual(cartLines(catalogue, base));
   });
 });
 
-describe('cartAttributes (spec §6 referral, configuration summary, payment plan)', () => {
+describe('cartAttributes (CART-1, CART-10: referral, configuration summary, payment plan)', () => {
   const withOffer = { ...catalogue, offers: [{ id: 'free_survey', name: 'Free home survey' }] };
 
   it.each([
@@ -149,12 +145,12 @@ describe('cartAttributes (spec §6 referral, configuration summary, payment plan
 describe('discountCodes: the partner discount code of the cart', () => {
   const verified = (discountId: string) => ({ email: 'sam@partner-one.example', discountId, discountCode: 'PX-7Q2M9', token: 't', amount: 10000, expiresAt: '2030-01-01T00:00:00Z' });
   it.each<[string, Catalogue, PartnerContext, string[]]>([
-    ['spec §6: the shared code of the e-mail domain', SHARED_CODES_CATALOGUE, { email: 'sam@partner-one.example' }, ['PARTNER100']],
-    ['spec §6: domains ignore case', SHARED_CODES_CATALOGUE, { email: 'sam@PARTNER-TWO.example' }, ['PARTNER100']],
-    ['spec §6: the sports-car maker', SHARED_CODES_CATALOGUE, { email: 'sam@sportscars.example' }, ['PARTNER75S']],
-    ['spec §6: the luxury-car maker', SHARED_CODES_CATALOGUE, { email: 'sam@luxurycars.example' }, ['PARTNER75L']],
-    ['spec §6: no partner domain', SHARED_CODES_CATALOGUE, { email: 'sam@example.com' }, []],
-    ['spec §6: no e-mail', SHARED_CODES_CATALOGUE, {}, []],
+    ['DISC-3: the shared code of the e-mail domain', SHARED_CODES_CATALOGUE, { email: 'sam@partner-one.example' }, ['PARTNER100']],
+    ['DISC-1: domains ignore case', SHARED_CODES_CATALOGUE, { email: 'sam@PARTNER-TWO.example' }, ['PARTNER100']],
+    ['CAT-6: the sports-car maker', SHARED_CODES_CATALOGUE, { email: 'sam@sportscars.example' }, ['PARTNER75S']],
+    ['CAT-6: the luxury-car maker', SHARED_CODES_CATALOGUE, { email: 'sam@luxurycars.example' }, ['PARTNER75L']],
+    ['DISC-1: no partner domain', SHARED_CODES_CATALOGUE, { email: 'sam@example.com' }, []],
+    ['DISC-1: no e-mail', SHARED_CODES_CATALOGUE, {}, []],
     ['the embedded catalogue has no shared code', catalogue, { email: 'sam@partner-one.example' }, []],
     ['verification on: not yet verified', SHARED_CODES_CATALOGUE, { email: 'sam@partner-one.example', verifiedPartnerDiscounts: true }, []],
     ['verification on: the single-use code', SHARED_CODES_CATALOGUE, { email: 'sam@partner-one.example', verifiedPartnerDiscounts: true, verifiedPartner: verified('partner') }, ['PX-7Q2M9']],
@@ -164,7 +160,7 @@ describe('discountCodes: the partner discount code of the cart', () => {
   });
 });
 
-describe('toE164 and buyerIdentity (spec §7.5 cartBuyerIdentityUpdate)', () => {
+describe('toE164 and buyerIdentity (CART-1 buyer identity)', () => {
   it.each([
     ['07700 900123', '+447700900123'],
     ['07700-900-123', '+447700900123'],
@@ -193,7 +189,7 @@ describe('toE164 and buyerIdentity (spec §7.5 cartBuyerIdentityUpdate)', () => 
   });
 });
 
-describe('deliveryAddress (spec §7.5 "shipping address": the finance step\'s address for the checkout)', () => {
+describe('deliveryAddress (PAY-4: the finance step\'s address for the checkout)', () => {
   const monthly = config({ paymentType: 'PAY_MONTHLY' });
   const answers: FormValues = {
     ...defaultFormValues(),
@@ -253,7 +249,7 @@ describe('deliveryAddress (spec §7.5 "shipping address": the finance step\'s ad
   });
 });
 
-describe('checkoutUrlWithFd (spec §7.5 "a parameter _fd set to 0")', () => {
+describe('checkoutUrlWithFd (CART-2: `_fd=0`)', () => {
   it.each([
     ['https://shop.example/cart/c/abc', 'https://shop.example/cart/c/abc?_fd=0'],
     ['https://shop.example/cart/c/abc?key=x%20y', 'https://shop.example/cart/c/abc?key=x%20y&_fd=0'],
@@ -267,7 +263,7 @@ describe('checkoutUrlWithFd (spec §7.5 "a parameter _fd set to 0")', () => {
   });
 });
 
-describe('mergeDiscountCodes (spec §4 "Adding a discount")', () => {
+describe('mergeDiscountCodes (CART-5: adding a discount)', () => {
   const cart = (codes: string[], lineCodes: (string | null | undefined)[][]) => ({
     discountCodes: codes.map((code) => ({ code, applicable: true })),
     lines: lineCodes.map((allocations) => ({ discountAllocations: allocations.map((code) => ({ code })) })),
@@ -285,23 +281,7 @@ describe('mergeDiscountCodes (spec §4 "Adding a discount")', () => {
   });
 });
 
-describe('formatShopPrice (spec §5 "a single trailing zero after two decimals ... reduced to one decimal")', () => {
-  it.each([
-    ['10.50', '10.5'],
-    ['10.00', '10.0'],
-    ['1234.90', '1234.9'],
-    ['-75.00', '-75.0'],
-    ['10.55', '10.55'],
-    ['10.5', '10.5'],
-    ['10.0', '10.0'],
-    ['10', '10'],
-    ['10.500', '10.500'],
-  ])('%s → %s', (amount, expected) => {
-    expect(formatShopPrice(amount)).toBe(expected);
-  });
-});
-
-describe('mapUserError (spec §8 cart user error codes)', () => {
+describe('mapUserError (CART-4 user error codes)', () => {
   it.each([
     ['ADDRESS_FIELD_CONTAINS_EMOJIS', 'NOT_SUPPORTED'],
     ['ADDRESS_FIELD_CONTAINS_HTML_TAGS', 'NOT_SUPPORTED'],
@@ -330,7 +310,7 @@ describe('mapUserError (spec §8 cart user error codes)', () => {
   });
 });
 
-describe('mapWarning (spec §8 warnings)', () => {
+describe('mapWarning (CART-4 warnings)', () => {
   it.each([
     ['MERCHANDISE_NOT_ENOUGH_STOCK', 'NOT_ENOUGH_IN_STOCK'],
     ['MERCHANDISE_OUT_OF_STOCK', 'NOT_ENOUGH_IN_STOCK'],
@@ -342,7 +322,7 @@ describe('mapWarning (spec §8 warnings)', () => {
   });
 });
 
-describe('buyerMessage (spec §8: every failure the buyer is shown)', () => {
+describe('buyerMessage (CART-4: every failure the buyer is shown)', () => {
   it('has its own plain message for every client code', () => {
     const messages = CLIENT_ERROR_CODES.map(buyerMessage);
     expect(messages.every((message) => message.length > 20 && message.endsWith('.'))).toBe(true);
@@ -351,49 +331,6 @@ describe('buyerMessage (spec §8: every failure the buyer is shown)', () => {
 
   it('tells the buyer about stock for NOT_ENOUGH_IN_STOCK', () => {
     expect(buyerMessage(mapUserError('MAXIMUM_EXCEEDED'))).toMatch(/out of stock/);
-  });
-});
-
-describe('cart client checks (spec §5)', () => {
-  it.each([
-    ['a code on the allocation', { code: 'SPRING' }, 'SPRING'],
-    ['a title on the allocation', { title: 'Summer sale' }, 'Summer sale'],
-    ['a code on its application', { discountApplication: { code: 'LINE5' } }, 'LINE5'],
-    ['a title on its application', { discountApplication: { title: 'Staff' } }, 'Staff'],
-  ])('accepts a discount allocation with %s', (_, allocation, id) => {
-    expect(validateDiscountAllocation(allocation)).toEqual({ ok: true, value: id });
-  });
-
-  it.each([
-    ['nothing', {}],
-    ['empty strings and nulls', { code: '', title: null, discountApplication: { code: null, title: '' } }],
-  ])('rejects a discount allocation with %s', (_, allocation) => {
-    expect(validateDiscountAllocation(allocation)).toEqual({ ok: false, error: 'A discount allocation must have a code or a title.' });
-  });
-
-  it.each([
-    [3, 0, true, 0],
-    [0, 2, true, 0],
-    [3, 3, true, 1],
-    [3, 6, true, 2],
-    [3, 4, false, undefined],
-    [2, 1, false, undefined],
-  ])('order-level allocations: %i lines, %i allocations → ok %s', (lines, allocations, ok, discounts) => {
-    const result = validateOrderLevelAllocations(lines, allocations);
-    expect(result.ok).toBe(ok);
-    if (result.ok) expect(result.value).toBe(discounts);
-    else expect(result.error).toContain(`${allocations} order-level discount allocations`);
-  });
-
-  it.each([
-    ['PARTNER100', true],
-    ['partner100', true],
-    ['SPRING', false],
-  ])('finds discount code %s among the cart codes: %s', (code, found) => {
-    const cartCodes = [{ code: 'PARTNER100', applicable: true }, { code: 'LINE5', applicable: false }];
-    const result = findDiscountCode(cartCodes, code);
-    expect(result.ok).toBe(found);
-    if (result.ok) expect(result.value).toBe(cartCodes[0]);
   });
 });
 
@@ -428,7 +365,7 @@ describe('cartAttributes with the monthly plan (figures, mandate, finance answer
     const attributes = cartAttributes(catalogue, monthlyConfig({ installation: 'premium_7kw', display: true }), { flow: 'order', email: form.email, monthly });
     expect(attributes.slice(0, 3).map((attribute) => attribute.key)).toEqual(['Flow', 'Configuration', 'Payment plan']);
     expect(attributes.slice(3)).toEqual([
-      // Spec §9: £350.00 initial; premium 7kW installation 25 + display 3 a month.
+      // PRICE-4, PRICE-5: £350.00 initial; premium 7kW installation 25 + display 3 a month.
       { key: 'Initial payment', value: '£350.00' },
       { key: 'Monthly payments', value: '36 × £28.00, then £1.00 per year' },
       { key: 'GoCardless flow ID', value: 'BRF0001234ABCD' },

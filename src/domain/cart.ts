@@ -11,8 +11,8 @@ import { partnerDiscountCode } from './partner-code';
 import type { Flow } from './wizard/steps';
 
 /**
- * The Storefront Cart API inputs built from a configuration (spec §7.3/§7.5), the cart checks of
- * spec §5 and the error-code mapping of spec §8. Lines come from `orderItems`, so the cart holds
+ * The Storefront Cart API inputs built from a configuration (CART-1) and the error-code
+ * mapping (CART-4). Lines come from `orderItems`, so the cart holds
  * exactly the items the buyer saw priced.
  */
 
@@ -35,7 +35,7 @@ const toAttributes = (record: Record<string, string>): AttributeInput[] =>
   Object.entries(record).map(([key, value]) => ({ key, value }));
 
 /**
- * Spec §7.3: one line per shop variant, quantity 1; with the monthly plan, each line the shop sells
+ * CART-1: one line per shop variant, quantity 1; with the monthly plan, each line the shop sells
  * on the plan's selling plan carries it. Where the old SDK sent empty custom
  * attributes, each line names the colours and codes it stands for (base: front and body; hook:
  * its colour; finishes: the colour they are for). Items without a variant (standard warranty,
@@ -59,7 +59,7 @@ export function cartLines(
 /**
  * The finance step's answers that go to the shop with a monthly order. The date of birth
  * is not among them: cart attributes are readable by every app and extension of the shop, so it
- * goes only to the merchant's direct-debit handler (DESIGN "Personal data stays short-lived").
+ * goes only to the merchant's direct-debit handler (PAY-4, SAVE-1).
  */
 export type FinanceAttributeAnswers = Pick<
   FormValues,
@@ -104,7 +104,7 @@ export function monthlyPlanContext(form: FormValues): MonthlyPlanContext {
 
 /** The pricing context: a partner discount lowers the monthly plan's initial payment. */
 export interface CartAttributesContext extends PricingContext {
-  /** Spec §6: the referral value read from the "referral" cookie (defaulted by the form). */
+  /** CART-10: the referral value read from the "referral" cookie (defaulted by the form). */
   referral?: string | undefined;
   flow: Flow;
   /** With the monthly plan: the mandate's flow and the finance answers. */
@@ -140,7 +140,7 @@ function monthlyAttributes(catalogue: Catalogue, config: Configuration, context:
 }
 
 /**
- * Cart-level attributes: the referral (spec §6), the flow, the whole configuration in words (the
+ * Cart-level attributes: the referral (CART-10), the flow, the whole configuration in words (the
  * same product lines the spec-request mail carries), the payment plan and a chosen offer (an
  * offer is free and has no shop line, so it would otherwise be lost); with the monthly plan, its
  * figures, the mandate's flow id and the finance answers, never the date of birth.
@@ -188,7 +188,7 @@ export interface BuyerIdentityInput {
   phone?: string;
 }
 
-/** Spec §7.5 `cartBuyerIdentityUpdate`: the phone only when it can be given in E.164 form. */
+/** CART-1 buyer identity: the phone only when it can be given in E.164 form. */
 export function buyerIdentity({ email, phone }: { email: string; phone?: string | undefined }): BuyerIdentityInput {
   const e164 = toE164(phone);
   return e164 ? { email: email.trim(), phone: e164 } : { email: email.trim() };
@@ -229,12 +229,12 @@ function recipientName(form: DeliveryAddressAnswers): { firstName?: string; last
 }
 
 /**
- * Spec §7.5 "shipping address": the finance step's address as the cart's one delivery address,
+ * PAY-4: the finance step's address as the cart's one delivery address,
  * pre-selected so the checkout opens with it. Only the monthly plan asks for an address, so any
- * other plan (or an address left incomplete) gives none. The service is mainland UK only (spec §9)
+ * other plan (or an address left incomplete) gives none. The service is mainland UK only (STEP-5)
  * and the postcode is checked as a UK one, so the country is GB whatever the optional country
  * field says; the region stays out, as Shopify's UK addresses have none. One-time use: it is not
- * saved to an account the buyer may have (DESIGN "Personal data stays short-lived").
+ * saved to an account the buyer may have (SAVE-1).
  */
 export function deliveryAddress(config: Configuration, form: DeliveryAddressAnswers): CartSelectableAddressInput | undefined {
   const address1 = form.primaryAddress1.trim();
@@ -251,7 +251,7 @@ export function deliveryAddress(config: Configuration, form: DeliveryAddressAnsw
 }
 
 /**
- * Spec §7.5 "The checkout URL gets a parameter _fd set to 0". The rest of the query and the
+ * CART-2: the checkout URL gets `_fd=0`. The rest of the query and the
  * fragment are kept byte for byte; an existing _fd is replaced.
  */
 export function checkoutUrlWithFd(url: string): string {
@@ -277,7 +277,7 @@ export interface DiscountCodeSources {
 }
 
 /**
- * Spec §4 "Adding a discount ... collects existing codes from cart-level and line-level discount
+ * CART-5: adding a discount collects existing codes from cart-level and line-level discount
  * applications, removes duplicates, appends the new codes". Shop codes are case-insensitive, so
  * duplicates are found ignoring case and the first spelling is kept.
  */
@@ -297,16 +297,7 @@ export function mergeDiscountCodes(cart: DiscountCodeSources, newCodes: readonly
     });
 }
 
-/**
- * Spec §5 "prices ending in a single trailing zero after two decimals are reduced to one
- * decimal": "10.50" → "10.5" and "10.00" → "10.0" (only the one zero goes, as the older checkout
- * API wrote amounts); "10.55", "10.5" and "10" are left alone.
- */
-export function formatShopPrice(amount: string): string {
-  return /^-?\d+\.\d0$/.test(amount) ? amount.slice(0, -1) : amount;
-}
-
-/** Client error codes of spec §8. */
+/** Client error codes (CART-4). */
 export const CLIENT_ERROR_CODES = [
   'INVALID',
   'NOT_SUPPORTED',
@@ -322,7 +313,7 @@ export const CLIENT_ERROR_CODES = [
 
 export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
 
-/** Spec §8: the Storefront `CartErrorCode` values with their own client code; all others are INVALID. */
+/** CART-4: the Storefront `CartErrorCode` values with their own client code; all others are INVALID. */
 const USER_ERROR_CODES: Readonly<Record<string, ClientErrorCode>> = {
   ADDRESS_FIELD_CONTAINS_EMOJIS: 'NOT_SUPPORTED',
   ADDRESS_FIELD_CONTAINS_HTML_TAGS: 'NOT_SUPPORTED',
@@ -339,20 +330,20 @@ const USER_ERROR_CODES: Readonly<Record<string, ClientErrorCode>> = {
   NOTE_TOO_LONG: 'TOO_LONG',
 };
 
-/** Spec §8: the Storefront `CartWarningCode` values the specification maps. */
+/** CART-4: the Storefront `CartWarningCode` values with a client code. */
 const WARNING_CODES: Readonly<Record<string, ClientErrorCode>> = {
   MERCHANDISE_NOT_ENOUGH_STOCK: 'NOT_ENOUGH_IN_STOCK',
   MERCHANDISE_OUT_OF_STOCK: 'NOT_ENOUGH_IN_STOCK',
   PAYMENTS_GIFT_CARDS_UNAVAILABLE: 'NOT_SUPPORTED',
 };
 
-/** Spec §8 user-error mapping; a missing or unknown code is INVALID. */
+/** CART-4 user-error mapping; a missing or unknown code is INVALID. */
 export function mapUserError(code: string | null | undefined): ClientErrorCode {
   return (code && Object.hasOwn(USER_ERROR_CODES, code) ? USER_ERROR_CODES[code] : undefined) ?? 'INVALID';
 }
 
 /**
- * Spec §8 warning mapping. The specification maps three warnings; any other (such as a
+ * CART-4 warning mapping: three warnings have a code; any other (such as a
  * duplicate delivery address) is advisory and gives undefined: nothing the buyer must act on.
  */
 export function mapWarning(code: string | null | undefined): ClientErrorCode | undefined {
@@ -375,45 +366,6 @@ const BUYER_MESSAGES: Readonly<Record<ClientErrorCode, string>> = {
 /** Plain English for the buyer, one message per client code. */
 export function buyerMessage(code: ClientErrorCode): string {
   return BUYER_MESSAGES[code];
-}
-
-export type Check<T> = { ok: true; value: T } | { ok: false; error: string };
-
-export interface DiscountAllocationLike {
-  code?: string | null;
-  title?: string | null;
-  discountApplication?: { code?: string | null; title?: string | null } | null;
-}
-
-/**
- * Spec §5 "a discount allocation must have a code or a title": its id is the code (code
- * discounts) or the title (automatic or custom ones), on the allocation or its application.
- */
-export function validateDiscountAllocation(allocation: DiscountAllocationLike): Check<string> {
-  const application = allocation.discountApplication;
-  const id = allocation.code || allocation.title || application?.code || application?.title;
-  return id ? { ok: true, value: id } : { ok: false, error: 'A discount allocation must have a code or a title.' };
-}
-
-/**
- * Spec §5 "order-level discount allocations must be a multiple of the line count": each
- * order-level discount is spread with one allocation per line. The value is how many order-level
- * discounts there are.
- */
-export function validateOrderLevelAllocations(lineCount: number, allocationCount: number): Check<number> {
-  if (lineCount === 0 || allocationCount === 0) return { ok: true, value: 0 };
-  if (allocationCount % lineCount === 0) return { ok: true, value: allocationCount / lineCount };
-  return {
-    ok: false,
-    error: `${allocationCount} order-level discount allocations cannot be spread over ${lineCount} lines (one per line for each discount).`,
-  };
-}
-
-/** Spec §5 "a discount code must be found among cart discount codes" (shop codes ignore case). */
-export function findDiscountCode<T extends { code: string }>(cartCodes: readonly T[], code: string): Check<T> {
-  const wanted = code.trim().toLowerCase();
-  const found = cartCodes.find((candidate) => candidate.code.trim().toLowerCase() === wanted);
-  return found ? { ok: true, value: found } : { ok: false, error: `Discount code ${code} is not among the cart's discount codes.` };
 }
 
 /**

@@ -12,7 +12,7 @@ const changesOf = (flow: Flow, changes: Partial<Configuration>, action: Selectio
   return choiceChanges(C, before, applySelection(C, before, flow, action));
 };
 
-describe('what a cable or installation choice changes besides itself (spec §4)', () => {
+describe('what a cable or installation choice changes besides itself (CHOICE-7)', () => {
   it('spec-request, 22kW cable: the £360 installation and the £245 surge protection, each with why', () => {
     expect(changesOf('spec-request', { cable: 'tethered_7kw_5_5m', surgeProtection: true }, { type: 'chooseCable', cable: 'tethered_22kw_6_5m' })).toEqual([
       'Installation is now 22kW Premium installation (physical survey), £360.00, to match a 22kW charger.',

@@ -5,7 +5,7 @@ import { formatPence } from './money';
 
 /**
  * What a cable or installation choice changed besides itself, each with why, in the buyer's words
- * (spec §4: a 22kW cable forces its installation and the three-phase surge protection and clears
+ * (CHOICE-7; CHOICE-5: a 22kW cable forces its installation and the three-phase surge protection and clears
  * advanced solar; a socket drops the cable hook; a 7kW cable resets installation in the specification
  * flow). Empty when the choice changed nothing else, or when neither the cable nor the installation moved.
  */

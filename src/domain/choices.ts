@@ -16,7 +16,7 @@ export type SelectionAction =
   | { type: 'toggleExtra'; extra: Extra; on: boolean };
 
 /**
- * Spec §4 (specification-request): choosing a 7kW cable (the Socketed kind or a 7kW tethered
+ * CHOICE-5 (specification request): choosing a 7kW cable (the Socketed kind or a 7kW tethered
  * cable) resets installation to no installation, the short step list; choosing the 22kW tethered
  * or socketed cable forces its one installation on (the longer step list), switches surge
  * protection to the three-phase item (derived by `surgeItem`) and clears advanced solar; a
@@ -30,7 +30,7 @@ export function chooseCable(catalogue: Catalogue, config: Configuration, flow: F
 }
 
 /**
- * Spec §2/§4: "choose Socketed or Tethered, then one of five cable variants": picking a kind
+ * STEP-4, CHOICE-5: "choose Socketed or Tethered, then one of five cable variants": picking a kind
  * selects that kind's first cable; the current cable stays when it is already of that kind.
  */
 export function chooseCableKind(catalogue: Catalogue, config: Configuration, flow: Flow, kind: CableKind): Configuration {
@@ -41,7 +41,7 @@ export function chooseCableKind(catalogue: Catalogue, config: Configuration, flo
 }
 
 /**
- * Spec §4: in Install, no installation turns withInstallation off and installation turns it on
+ * CHOICE-5: in Install, no installation turns withInstallation off and installation turns it on
  * (derived from the installation, never stored); an option not offered for the cable is refused.
  */
 export function chooseInstallation(
@@ -54,7 +54,7 @@ export function chooseInstallation(
   return offered ? normaliseConfiguration(catalogue, withChanges(config, { installation }), flow) : config;
 }
 
-/** Spec §4: extras toggle independently; one not offered for the cable is refused. */
+/** CHOICE-6: extras toggle independently; one not offered for the cable is refused. */
 export function toggleExtra(catalogue: Catalogue, config: Configuration, flow: Flow, extra: Extra, on: boolean): Configuration {
   return extrasOffered(catalogue, config, flow)[extra] ? withChanges(config, { [extra]: on }) : config;
 }

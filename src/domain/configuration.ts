@@ -34,7 +34,7 @@ export interface Configuration {
 export type FrontKind = 'standard' | 'premium' | 'limited';
 
 /**
- * Spec §4 "Wizard shared state" defaults: first front and body colour, standard no-install,
+ * CHOICE-1 defaults: first front and body colour, standard no-install,
  * socket 7kW cable, no discount, no payment plan, every optional add-on off.
  */
 export function defaultConfiguration(catalogue: Catalogue): Configuration {
@@ -85,7 +85,7 @@ export const installationOption = (c: Catalogue, id: string): InstallationOption
   mustFind(c.installations, id, 'installation');
 export const addOn = (c: Catalogue, id: AddOnId): AddOn => mustFind(c.addOns, id, 'add-on');
 
-/** Spec §1/§3: the first three cable options are tethered, the last two socketed. */
+/** CAT-3: the first three cable options are tethered, the last two socketed. */
 export const isTethered = (c: Catalogue, config: Pick<Configuration, 'cable'>) =>
   cableOption(c, config.cable).kind === 'tethered';
 
@@ -95,18 +95,18 @@ export const isHighPower = (c: Catalogue, config: Pick<Configuration, 'cable'>) 
 export const withInstallation = (c: Catalogue, config: Pick<Configuration, 'installation'>) =>
   installationOption(c, config.installation).includesInstallation;
 
-/** A cable hook applies only to a tethered cable with the hook chosen (spec §4). */
+/** A cable hook applies only to a tethered cable with the hook chosen (CHOICE-2). */
 export const hookApplies = (c: Catalogue, config: Pick<Configuration, 'cable' | 'cableHook'>) =>
   config.cableHook && isTethered(c, config);
 
-/** Spec §9 surcharge: any standard front except Midnight Black (the non-metallic one). */
+/** PRICE-2 metallic front: any standard front except Midnight Black (the non-metallic one). */
 export const frontIsMetallic = (c: Catalogue, config: Pick<Configuration, 'front'>) => {
   const colour = frontColour(c, config.front);
   return frontKind(c, config.front) === 'standard' && colour.metallic;
 };
 
 /**
- * The add-on that stands for a chosen extra, by the rules of spec §3/§4:
+ * The add-on that stands for a chosen extra, by CHOICE-4:
  * surge protection is three phase for 22kW cables, advanced solar is the second item with
  * installation, a hook in a metallic colour is the metallic hook finish.
  */

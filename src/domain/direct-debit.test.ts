@@ -9,7 +9,7 @@ import { defaultFormValues } from './forms';
 // Local time, as the age check reads the buyer's calendar day.
 const today = new Date(2026, 5, 15);
 
-// A digital display: £3.00 a month (spec §9), so there is something for the Direct Debit to collect.
+// A digital display: £3.00 a month (PRICE-5), so there is something for the Direct Debit to collect.
 const monthly = (changes: Partial<Configuration> = {}): Configuration => ({ ...defaultConfiguration(C), paymentType: 'PAY_MONTHLY', display: true, ...changes });
 
 const valid = () => ({
@@ -65,7 +65,7 @@ describe('direct-debit request (one schema in the element and the handler)', () 
     ['no first name', (r) => (r.customer['first-name'] = ''), 'customer.first-name', 'First name is a required field'],
     ['a bad e-mail', (r) => (r.customer.email = 'sam'), 'customer.email', 'E-mail address must be a valid email'],
     ['an unknown version', (r) => ((r as { version: number }).version = 2), 'version', 'must be 1'],
-  ])("spec §5's message, word for word: %s", (_, spoil, field, message) => {
+  ])("VALID-5's and VALID-6's messages, word for word: %s", (_, spoil, field, message) => {
     const request = valid();
     spoil(request);
     expect(problemsOf(request)).toEqual([{ field, message }]);
@@ -167,7 +167,7 @@ describe('direct-debit request (one schema in the element and the handler)', () 
 
   it('applies the ordering flow rules to the configuration it returns', () => {
     const request = valid();
-    // Spec §4: a socketed cable takes no hook; the element's state could still hold one.
+    // CHOICE-2: a socketed cable takes no hook; the element's state could still hold one.
     request.configuration = { ...monthly({ cable: 'socket_7kw', cableHook: true }) };
     const result = parseDirectDebitRequest(C, request, today);
     expect(result.ok && result.configuration.cableHook).toBe(false);

@@ -13,8 +13,8 @@ import { MESSAGES } from './schemas/messages';
 import { withoutInvisibleTexts } from './mail';
 
 /**
- * The request the element sends to `direct-debit-endpoint` to start a mandate flow (spec
- * §5 finance and direct-debit steps): the configuration as ids (the handler recomputes the monthly
+ * The request the element sends to `direct-debit-endpoint` to start a mandate flow (VALID-5,
+ * VALID-6): the configuration as ids (the handler recomputes the monthly
  * figures), the contact details and the finance answers. The same schema runs in the element
  * before sending and in the handler on receipt. The date of birth travels only here, to the
  * merchant's own handler (for its credit check), never into the cart. Version 1.
@@ -24,7 +24,7 @@ export const DIRECT_DEBIT_REQUEST_VERSION = 1;
 /** GoCardless's drop-in, version 2 (GoCardless: backward compatible within a major version; never vendored). */
 export const GOCARDLESS_DROPIN_SRC = 'https://pay.gocardless.com/billing/static/dropin/v2/initialise.js';
 
-/** The finance step's answers (spec §5), checked as the form checks them. */
+/** The finance step's answers (VALID-5), checked as the form checks them. */
 export const financeAnswersSchema = (today: Date) => v.object(financeFields(today));
 
 export const directDebitRequestSchema = (today: Date) =>
@@ -35,7 +35,7 @@ export const directDebitRequestSchema = (today: Date) =>
      * back the flow it started for it. Optional, so a page built before it still starts flows.
      */
     idempotencyKey: v.optional(IdempotencyKeySchema),
-    /** Spec §5 contact step, checked as the form checks it. */
+    /** VALID-3 contact step, checked as the form checks it. */
     customer: v.object(CONTACT_FIELDS),
     finance: financeAnswersSchema(today),
     configuration: ConfigurationShape,

@@ -12,7 +12,7 @@ const config = (changes: Partial<Configuration> = {}): Configuration => ({ ...de
 const values = (changes: Partial<Configuration> = {}, email = '') =>
   specFormValues(C, config(changes), { ...defaultFormValues(), email });
 
-describe('defaultFormValues (spec §3 "Form values", §6)', () => {
+describe('defaultFormValues (LEAD-2, CART-10)', () => {
   it('title Mr, gender Male, referral shop; everything else empty or unticked', () => {
     expect(defaultFormValues()).toEqual({
       'first-name': '',
@@ -65,7 +65,7 @@ describe('orderEmailChanges (specification request: step 01 prefills step 06)', 
   });
 });
 
-describe('specFormValues (spec §3 "Form values", §7.2)', () => {
+describe('specFormValues (LEAD-1, LEAD-2)', () => {
   it("leaves out the specification request's own answers (they travel in its request)", () => {
     const form = { ...defaultFormValues(), orderEmail: 'a@lease.example', installCheck: { cable: 'yes' as const } };
     const result = specFormValues(C, config(), form);
@@ -73,7 +73,7 @@ describe('specFormValues (spec §3 "Form values", §7.2)', () => {
     expect(result).not.toHaveProperty('installCheck');
   });
 
-  it('never carries the date of birth (DESIGN: personal data)', () => {
+  it('never carries the date of birth (SAVE-1)', () => {
     const form = { ...defaultFormValues(), dob: '1990-05-17', 'first-name': 'Ann' };
     const result = specFormValues(C, config(), form);
     expect(result).not.toHaveProperty('dob');
@@ -117,8 +117,8 @@ describe('specFormValues (spec §3 "Form values", §7.2)', () => {
   });
 
   it.each<[string, Partial<Configuration>, Partial<SpecFormValues>]>([
-    ['metallic front: +£22 (spec §9)', { front: 'racing_green' }, { frontColor: expect.objectContaining({ name: 'Racing Green', price: 22 }) }],
-    ['wood front: £94 (spec §3)', { front: 'cotswold_oak' }, { frontColor: expect.objectContaining({ name: 'Cotswold Oak', price: 94 }) }],
+    ['metallic front: +£22 (PAGE-5)', { front: 'racing_green' }, { frontColor: expect.objectContaining({ name: 'Racing Green', price: 22 }) }],
+    ['wood front: £94 (CAT-4)', { front: 'cotswold_oak' }, { frontColor: expect.objectContaining({ name: 'Cotswold Oak', price: 94 }) }],
     ['limited front: its own price £185', { front: 'andersen_carbon' }, { frontColor: expect.objectContaining({ name: 'Andersen Carbon', price: 185 }) }],
     ['metallic body: +£48', { body: 'windsor_grey' }, { sideColor: expect.objectContaining({ name: 'Windsor Grey', price: 48, metallic: true }) }],
     ['tethered 8.5m cable: £99', { cable: 'tethered_7kw_8_5m' }, { cable: expect.objectContaining({ name: '7kW with 8.5m cable', price: 99 }) }],
@@ -148,7 +148,7 @@ describe('specFormValues (spec §3 "Form values", §7.2)', () => {
       cableHook: expect.objectContaining({ name: 'Cable hook (metallic finish)', price: 54 }),
       cableHookColor: expect.objectContaining({ name: 'Nova Bronze', metallic: true }),
     }],
-    ['hook chosen on a socket: no hook (spec §4)', { cableHook: true }, { withCableHook: false, cableHook: null, cableHookColor: null }],
+    ['hook chosen on a socket: no hook (CHOICE-2)', { cableHook: true }, { withCableHook: false, cableHook: null, cableHookColor: null }],
     ['display: £88', { display: true }, { withDisplay: true, display: expect.objectContaining({ name: 'Digital display', price: 88 }) }],
     ['extended warranty: £121', { extendedWarranty: true }, {
       extendedWarranty: true,
@@ -162,7 +162,7 @@ describe('specFormValues (spec §3 "Form values", §7.2)', () => {
     expect(values(changes)).toMatchObject(expected);
   });
 
-  it('names the partner discount matched from the e-mail domain (spec §6)', () => {
+  it('names the partner discount matched from the e-mail domain (DISC-1)', () => {
     expect(values({}, 'driver@partner-one.example').discount).toEqual({
       id: 'partner',
       name: 'Partner Discount',

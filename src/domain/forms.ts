@@ -4,7 +4,7 @@ import type { VerifiedPartner } from './partner';
 import type { StepName } from './wizard/steps';
 
 /**
- * Spec §3 "Form values": what the buyer types or answers, under the spec's field names. The
+ * LEAD-2: what the buyer types or answers, under the form's field names. The
  * configuration choices live in `Configuration`; `specFormValues` (spec-form.ts) merges the two.
  */
 export interface FormValues {
@@ -14,10 +14,10 @@ export interface FormValues {
   tel: string;
   /** How the buyer heard of the product. */
   hear: string;
-  /** Spec §6: read from the `referral` cookie; the default is a shop label. */
+  /** CART-10: read from the `referral` cookie; the default is a shop label. */
   referral: string;
   title: string;
-  /** ISO date (yyyy-mm-dd), as a date input gives it. DESIGN: kept in memory only, never sent. */
+  /** ISO date (yyyy-mm-dd), as a date input gives it. SAVE-1: kept in memory only, never sent. */
   dob: string;
   legalName: string;
   primaryAddress1: string;
@@ -31,14 +31,14 @@ export interface FormValues {
   vehicleMake: string;
   vehicleModel: string;
   vehicleReg: string;
-  /** Spec §5: the terms accepted for each installation variant, by installation id. */
+  /** VALID-1: the terms accepted for each installation variant, by installation id. */
   installationTerms: Partial<Record<InstallationId, boolean>>;
   goCardlessMandateComplete: boolean;
   goCardlessFlowId: string;
   serialNumber: string;
   region: string;
   /**
-   * Spec §3: the wizard steps walked to the current one, in order, by name. Going back drops the
+   * MOVE-10: the wizard steps walked to the current one, in order, by name. Going back drops the
    * steps left behind, so it is the path that led to where the buyer is (stores: `walkTo`).
    */
   wizardSteps: StepName[];
@@ -51,12 +51,12 @@ export interface FormValues {
 }
 
 /**
- * Answers that are not the form values of §7.2: the specification request's own (they travel in its
+ * Answers that are not the form values (LEAD-2): the specification request's own (they travel in its
  * request) and the partner verification (its discount is the values' `discount`).
  */
 export type SpecRequestAnswers = 'orderEmail' | 'installCheck' | 'verifiedPartner';
 
-/** Spec §3: title defaults to Mr, gender to Male; spec §6: the default referral source is the shop. */
+/** LEAD-2: title defaults to Mr, gender to Male; CART-10: the default referral names the shop. */
 export function defaultFormValues(): FormValues {
   return {
     'first-name': '',

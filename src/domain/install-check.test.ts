@@ -5,7 +5,7 @@ import { INSTALL_CHECK_QUESTIONS, InstallCheckAnswersSchema, installCheckOutcome
 
 const allYes = Object.fromEntries(INSTALL_CHECK_QUESTIONS.map(({ id }) => [id, 'yes'])) as InstallCheckAnswers;
 
-describe('installation check (spec §9 "Standard install")', () => {
+describe('installation check (STEP-14)', () => {
   it('asks one question per limit', () => {
     expect(INSTALL_CHECK_QUESTIONS.map(({ question }) => question).join(' ')).toMatch(/15m.*4 hours.*1\.8m.*7m.*40A.*Type A RCD.*mainland UK/);
   });

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 
 /**
- * The specification-request flow's step 05, the installation check (DESIGN "Where the
- * specification is silent"): spec §9's "Standard install" limits as yes/no questions. The answers
+ * The specification-request flow's step 05, the installation check (STEP-14): the
+ * standard-install facts of STEP-5 as yes/no questions. The answers
  * go with the request, so the company knows before calling whether a survey is needed.
  */
 export const INSTALL_CHECK_QUESTIONS = [
@@ -36,7 +36,7 @@ export const InstallCheckAnswersSchema = v.strictObject(
   'must hold only the installation check questions',
 );
 
-/** Any "no" means a survey (spec §9: up to an hour, usually within two weeks); all "yes", a standard installation. */
+/** Any "no" means a survey (STEP-5: up to an hour, usually within two weeks); all "yes", a standard installation. */
 export type InstallCheckOutcome = 'survey' | 'standard' | 'incomplete';
 
 export function installCheckOutcome(answers: InstallCheckAnswers): InstallCheckOutcome {

@@ -1,4 +1,4 @@
-/** What the shop gives an installation variant (spec §7.1: name, description, 200x200 image). */
+/** What the shop gives an installation variant (CART-7: name, description, 200x200 image). */
 export interface InstallationInfo {
   name: string;
   description: string;

@@ -18,11 +18,11 @@ const customer: MailRequest = {
   installCheck: {},
 };
 
-/** productLine numbers of spec §7.4, in its order. */
+/** productLine numbers of MAIL-1, in order. */
 const LINE = { front: 0, body: 1, cable: 2, installation: 3, warranty: 4, surge: 5, solar: 6, hook: 7, display: 8 } as const;
 const line = (chosen: Configuration, which: keyof typeof LINE, flow: Flow = 'order') => productLines(catalogue, chosen, flow)[LINE[which]];
 
-describe('productLines (spec §7.4 productLine1..9)', () => {
+describe('productLines (MAIL-1)', () => {
   it('describes the default configuration in the specification order', () => {
     expect(productLines(catalogue, base)).toEqual([
       'Front colour: Midnight Black (A4-D101M-BLACK)',
@@ -79,7 +79,7 @@ describe('productLines (spec §7.4 productLine1..9)', () => {
     ['on, 7kW', config({ surgeProtection: true, cable: 'tethered_7kw_8_5m' }), 'Surge protection: Yes (Surge Protection single phase)'],
     ['on, 22kW tethered', config({ surgeProtection: true, cable: 'tethered_22kw_6_5m' }), 'Surge protection: Yes (Surge Protection three phase)'],
     ['on, 22kW socket', config({ surgeProtection: true, cable: 'socket_22kw' }), 'Surge protection: Yes (Surge Protection three phase)'],
-  ])('surge protection %s (spec §4: a different item for 22kW)', (_, chosen, expected) => {
+  ])('surge protection %s (CHOICE-4: a different item for 22kW)', (_, chosen, expected) => {
     expect(line(chosen, 'surge')).toBe(expected);
   });
 
@@ -99,7 +99,7 @@ describe('productLines (spec §7.4 productLine1..9)', () => {
     ['chosen where no colour is offered', config({ cable: 'tethered_7kw_8_5m', cableHook: true }), 'spec-request', 'Cable hook: Yes'],
     ['chosen where no colour is offered, whatever colour id came along', config({ cable: 'tethered_7kw_8_5m', cableHook: true, hookColour: 'racing_green' }), 'spec-request', 'Cable hook: Yes'],
     ['not chosen where no colour is offered', config({ cable: 'tethered_7kw_8_5m', cableHook: false }), 'spec-request', 'Cable hook: No'],
-  ])('cable hook %s (spec §4: only for tethered cables; §7.4: colour name or no)', (_, chosen, flow, expected) => {
+  ])('cable hook %s (CHOICE-2, MAIL-2)', (_, chosen, flow, expected) => {
     expect(line(chosen, 'hook', flow)).toBe(expected);
   });
 
@@ -111,7 +111,7 @@ describe('productLines (spec §7.4 productLine1..9)', () => {
   });
 });
 
-describe('mailVariables (spec §7.4 template variables)', () => {
+describe('mailVariables (MAIL-3)', () => {
   it('fills title, customer fields, intro line, productLine1..9, the order e-mail and the installation check', () => {
     const chosen = config({ front: 'racing_green', cable: 'tethered_22kw_6_5m', installation: 'premium_22kw', surgeProtection: true });
     const lines = productLines(catalogue, chosen, 'spec-request');

@@ -9,7 +9,7 @@ import type { Flow } from './wizard';
 import { stepsFor } from './wizard';
 
 /**
- * Spec §7.4: the template variables of the upgrade-specification e-mail. Every product line is
+ * MAIL-1..4: the template variables of the upgrade-specification e-mail. Every product line is
  * derived from catalogue ids through `orderItems`, so the relay can recompute them server-side and
  * they always name the very items the price summary and the cart carry.
  */
@@ -18,7 +18,7 @@ import { stepsFor } from './wizard';
 export interface MailRequest {
   firstName: string;
   lastName: string;
-  /** Step 06's contact e-mail: spec §7.4's customerEmail. */
+  /** Step 06's contact e-mail: MAIL-3's customerEmail. */
   email: string;
   phone: string;
   /** Step 01's e-mail, which links the request to the customer's Mobilize order. */
@@ -57,7 +57,7 @@ const yesOrNo = (item: OrderItem | undefined) => (item ? `Yes (${item.name})` : 
 const hookColourChosen = (flow: Flow) => stepsFor(flow).some((step) => step.name === 'hook');
 
 /**
- * Spec §7.4 productLine1..9, in the specification's order: front colour, body colour, power and
+ * MAIL-1 productLine1..9, in order: front colour, body colour, power and
  * cable, installation, warranty (standard 3 year if not extended), surge protection yes/no,
  * advanced solar yes/no, cable hook (colour name or no), display yes/no. The hook's colour is named
  * only where the flow let the buyer choose it; otherwise the line says "Yes", never a default colour.
@@ -120,7 +120,7 @@ export function withoutInvisibleTexts<T extends Record<string, unknown>>(fields:
 }
 
 /**
- * Spec §7.4 variables (title, customer fields, intro line, the nine product lines) and ours: the
+ * MAIL-3 variables (title, customer fields, intro line, the nine product lines) and ours: the
  * order e-mail, the installation check, and for a changed request the one it replaces, which the
  * intro line says too. What the customer typed goes in without invisible characters.
  */
@@ -148,7 +148,7 @@ export function mailVariables(catalogue: Catalogue, config: Configuration, reque
   };
 }
 
-/** Spec §7.4 "template-variables JSON string": the provider's `t:variables` form field. */
+/** SPEC-5: the variables as a JSON string, the provider's `t:variables` form field. */
 export function mailVariablesJson(variables: MailVariables): string {
   return JSON.stringify(variables);
 }

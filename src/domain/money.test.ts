@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatPence, formatSurcharge, penceFromPounds, poundsFromPence, splitPence, sumPence } from './money';
 
-describe('money (spec §9: GBP, 2 decimals, en-GB)', () => {
+describe('money (PRICE-1: GBP, 2 decimals, en-GB)', () => {
   it.each([
     [0, '£0.00'],
     [4900, '£49.00'],
@@ -19,7 +19,7 @@ describe('money (spec §9: GBP, 2 decimals, en-GB)', () => {
     for (const pence of amounts) expect(formatPence(pence)).toBe(gbp.format(pence / 100));
   });
 
-  it('labels a surcharge with a plus sign (spec §9 "+£22.00")', () => {
+  it('labels a surcharge with a plus sign (PRICE-1 "+£22.00")', () => {
     expect(formatSurcharge(2200)).toBe('+£22.00');
     expect(formatSurcharge(4800)).toBe('+£48.00');
   });

@@ -1,7 +1,7 @@
 /**
- * Money is integer pence everywhere (DESIGN: "Money is integer pence"); pounds appear only at the
+ * Money is integer pence everywhere (PRICE-1); pounds appear only at the
  * edges: formatting for people and the two-decimal numbers in event details.
- * Spec §9: GBP, 2 decimals, en-GB, prices include VAT.
+ * PRICE-1: GBP, 2 decimals, en-GB, prices include VAT.
  */
 export type Pence = number;
 
@@ -37,7 +37,7 @@ export function formatPence(pence: Pence): string {
   return `${whole < 0 ? '-' : ''}£${pounds}.${digits.slice(-2)}`;
 }
 
-/** "+£22.00": a surcharge label (spec §9 "Surcharge labels"). */
+/** "+£22.00": a surcharge label (PRICE-1, PAGE-5). */
 export function formatSurcharge(pence: Pence): string {
   return `+${formatPence(pence)}`;
 }

@@ -27,7 +27,7 @@ export interface OrderItem {
   name: string;
   /** Pay-in-full amount; negative for a discount. */
   price: Pence;
-  /** Spec §9 monthly amount. */
+  /** PRICE-5 monthly amount. */
   monthly: Pence;
   /** Shop variant to add to the cart; none for items the shop does not sell (standard warranty, discount). */
   variantId?: string;
@@ -38,7 +38,7 @@ export interface OrderItem {
 }
 
 export interface PricingContext {
-  /** The buyer's e-mail; its domain selects a partner discount (spec §6) unless `verifiedPartnerDiscounts`. */
+  /** The buyer's e-mail; its domain selects a partner discount (DISC-1) unless `verifiedPartnerDiscounts`. */
   email?: string | undefined;
   /** When true only `verifiedPartner` gives a partner discount, never the e-mail's domain. */
   verifiedPartnerDiscounts?: boolean | undefined;
@@ -58,7 +58,7 @@ const fromAddOn = (item: AddOn, attributes: Record<string, string> = {}, key: st
 });
 
 /**
- * Spec §6: a discount applies when the e-mail's domain is in its list; the match is on the whole
+ * DISC-1: a discount applies when the e-mail's domain is in its list; the match is on the whole
  * domain after the last "@", ignoring case and surrounding spaces.
  */
 export function discountForEmail(catalogue: Catalogue, email: string | undefined): Discount | undefined {
@@ -69,7 +69,7 @@ export function discountForEmail(catalogue: Catalogue, email: string | undefined
 
 /**
  * The partner discount a pricing context earns: with `verifiedPartnerDiscounts` only the verified
- * one, else the e-mail domain's (spec §6).
+ * one, else the e-mail domain's (DISC-1, DISC-2).
  */
 export const partnerDiscount = (catalogue: Catalogue, context: PricingContext): Discount | undefined =>
   context.verifiedPartnerDiscounts
@@ -104,7 +104,7 @@ export function orderItems(catalogue: Catalogue, config: Configuration, context:
   const frontAttributes = { 'Front colour': front.name, 'Front code': front.code };
   if (kind === 'premium') items.push(fromAddOn(addOn(catalogue, 'wood_front'), frontAttributes, 'front_finish'));
   if (kind === 'limited') {
-    // Spec §9: the limited finish's price comes from the front colour itself.
+    // CAT-2: the limited finish's price comes from the front colour itself.
     const limited = fromAddOn(addOn(catalogue, 'limited_front'), frontAttributes, 'front_finish');
     items.push({ ...limited, price: front.price ?? limited.price, monthly: front.monthlyPrice ?? limited.monthly });
   }

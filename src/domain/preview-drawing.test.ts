@@ -42,7 +42,7 @@ describe('previewDrawing: paints from the catalogue', () => {
   });
 });
 
-describe('previewDrawing: the same rules as the images (spec §2)', () => {
+describe('previewDrawing: the same rules as the images (PREVIEW-8)', () => {
   it.each([false, true])('the display shows on the front when chosen (%s)', (display) => {
     expect(plan({ display }).display).toBe(display);
   });

@@ -5,7 +5,7 @@ import { previewLayers } from './preview';
 
 /**
  * What the preview draws when it has no images (no image CDN, or its images failed): the parts the
- * stacked images would show, by the same rules of spec §2, each with the paint of its colour.
+ * stacked images would show, by the same rules (PREVIEW-8), each with the paint of its colour.
  */
 
 /** A flat colour (metal finishes), or a two-tone pattern for the photo finishes (wood grain, carbon weave). */
@@ -23,7 +23,7 @@ export interface DrawnColour {
 
 export interface ChargerDrawingPlan {
   front: DrawnColour;
-  /** Spec §2 "the 'vision' prefix when the display option is selected": the front carries the display. */
+  /** PREVIEW-3: the front carries the display. */
   display: boolean;
   body: DrawnColour;
   /** Only when the hook layer would show: past installation, with a hook that applies. */

@@ -14,7 +14,7 @@ const options = (changes: Partial<PreviewOptions> = {}): PreviewOptions => ({ im
 const slot = (layers: PreviewLayer[], name: string) => layers.filter((layer) => layer.key.startsWith(`${name}:`));
 const visibleIn = (layers: PreviewLayer[], name: string) => slot(layers, name).filter((layer) => layer.visible);
 
-describe('previewLayers: stacked layers (spec §2 "stacked images for front, side, cable hook and a tethered-cable image")', () => {
+describe('previewLayers: stacked layers (PREVIEW-1)', () => {
   it('lists every option of each slot, in the order front, vision, side, hook, cable', () => {
     const layers = previewLayers(catalogue, base, options());
     expect(slot(layers, 'front')).toHaveLength(16);
@@ -31,7 +31,7 @@ describe('previewLayers: stacked layers (spec §2 "stacked images for front, sid
   });
 });
 
-describe('previewLayers: "The selected colour layer is visible, the others hidden" (spec §2)', () => {
+describe('previewLayers: the chosen colour\'s layer visible, the others hidden (PREVIEW-2)', () => {
   it.each([
     ['a standard metal front', 'racing_green', 'windsor_grey'],
     ['a wood front', 'sorong_teak', 'midnight_black'],
@@ -43,7 +43,7 @@ describe('previewLayers: "The selected colour layer is visible, the others hidde
   });
 });
 
-describe('previewLayers: front prefix (spec §2 "the \'vision\' prefix when the display option is selected")', () => {
+describe('previewLayers: front prefix (PREVIEW-3)', () => {
   it.each([
     [false, 'front', `${CDN}/front_quartz_cashmere.png?width=800&height=1000`],
     [true, 'vision', `${CDN}/vision_quartz_cashmere.png?width=800&height=1000`],
@@ -61,7 +61,7 @@ describe('previewLayers: front prefix (spec §2 "the \'vision\' prefix when the 
   });
 });
 
-describe('previewLayers: cable hook (spec §2 "only when currentStep is above 1 and a cable hook is selected")', () => {
+describe('previewLayers: cable hook (PREVIEW-4)', () => {
   it.each([
     [true, 'tethered_7kw_8_5m', true, 'nova_bronze'],
     [false, 'tethered_7kw_8_5m', true, undefined],
@@ -80,7 +80,7 @@ describe('previewLayers: cable hook (spec §2 "only when currentStep is above 1 
   });
 });
 
-describe('previewLayers: tethered cable (spec §2 "only when the selected cable is one of the first three")', () => {
+describe('previewLayers: tethered cable (PREVIEW-5)', () => {
   it.each([
     ['tethered_7kw_5_5m', 'cable/tethered_5_5m'],
     ['tethered_7kw_8_5m', 'cable/tethered_8_5m'],
@@ -93,7 +93,7 @@ describe('previewLayers: tethered cable (spec §2 "only when the selected cable 
   });
 });
 
-describe('previewLayers: image URLs (spec §2 "view, the word quartz and the colour slug, at 800x1000")', () => {
+describe('previewLayers: image URLs (PREVIEW-6)', () => {
   it.each([
     [CDN, `${CDN}/side_quartz_windsor_grey.png?width=800&height=1000`],
     [`${CDN}/`, `${CDN}/side_quartz_windsor_grey.png?width=800&height=1000`],
@@ -104,7 +104,7 @@ describe('previewLayers: image URLs (spec §2 "view, the word quartz and the col
   });
 });
 
-describe('previewLayers: sizes (spec §2 "200 wide by 250 high times the scale", tethered "100 by 150")', () => {
+describe('previewLayers: sizes (PREVIEW-7)', () => {
   it.each([
     [undefined, [300, 375], [150, 225]],
     [1, [200, 250], [100, 150]],
@@ -141,7 +141,7 @@ describe('previewLayers: text alternatives', () => {
   });
 });
 
-describe('colourSummary (spec §2 "plus a colour summary")', () => {
+describe('colourSummary (PREVIEW-1)', () => {
   it.each([
     ['defaults', base, { front: 'Midnight Black', body: 'Midnight Black' }],
     ['a wood front', config({ front: 'charcoal', body: 'cashmere' }), { front: 'Charcoal', body: 'Cashmere' }],

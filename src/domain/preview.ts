@@ -3,7 +3,7 @@ import type { Configuration } from './configuration';
 import { bodyColour, frontColour, frontColours, hookApplies, hookColour } from './configuration';
 
 /**
- * Spec §2 "Preview": the stacked images behind the configurator and the wizard's left pane.
+ * PREVIEW-1: the stacked images behind the configurator and the wizard's left pane.
  * Every colour's layer is listed (hidden unless chosen) so the browser preloads them and a
  * change of colour swaps instantly.
  */
@@ -25,16 +25,16 @@ export interface PreviewLayer {
 
 export interface PreviewOptions {
   imageCdn: string;
-  /** Spec §2: "Preview scale defaults to 1.5". */
+  /** PREVIEW-7: the scale defaults to 1.5. */
   scale?: number;
   /**
-   * Spec §2 "currentStep is above 1": the wizard is past the installation step. The caller
+   * PREVIEW-4: the wizard is past the installation step. The caller
    * decides by step name, so the rule survives steps being skipped or reordered.
    */
   pastInstallation: boolean;
 }
 
-/** Spec §2: each image is 200 by 250 times the scale, the tethered image 100 by 150. */
+/** PREVIEW-7: each image is 200 by 250 times the scale, the tethered image 100 by 150. */
 const COLOUR_IMAGE = { width: 200, height: 250 };
 const CABLE_IMAGE = { width: 100, height: 150 };
 
@@ -43,7 +43,7 @@ const sized = (size: { width: number; height: number }, scale: number) => ({
   height: Math.round(size.height * scale),
 });
 
-/** Spec §2: colour images are named from the view, the word quartz and the colour slug, at 800x1000. */
+/** PREVIEW-6: colour images are named from the view, the word quartz and the colour slug, at 800x1000. */
 export function colourImageUrl(imageCdn: string, view: Exclude<PreviewView, 'cable'>, slug: string): string {
   return `${imageCdn.replace(/\/+$/, '')}/${view}_quartz_${slug}.png?width=800&height=1000`;
 }
@@ -60,7 +60,7 @@ export interface ColourSummary {
   hook?: string;
 }
 
-/** Spec §2 "a colour summary": the chosen colours by name. */
+/** PREVIEW-1 colour summary: the chosen colours by name. */
 export function colourSummary(catalogue: Catalogue, config: Configuration): ColourSummary {
   const summary: ColourSummary = {
     front: frontColour(catalogue, config.front).name,
@@ -71,7 +71,7 @@ export function colourSummary(catalogue: Catalogue, config: Configuration): Colo
 }
 
 /**
- * Spec §2 rules: the selected colour layer is visible and the others hidden; the front uses the
+ * PREVIEW-2..5: the selected colour layer is visible and the others hidden; the front uses the
  * 'vision' prefix when the display is chosen; the cable-hook layer shows only past installation
  * with a hook that applies; the tethered-cable image only for a tethered cable. The fronts are
  * listed in both views ('front' and 'vision' slots), so choosing the display swaps which layer

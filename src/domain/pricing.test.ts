@@ -12,7 +12,7 @@ const config = (changes: Partial<Configuration>): Configuration => ({ ...base, .
 const amounts = (c: Configuration, email?: string) =>
   Object.fromEntries(priceConfiguration(C, c, { email }).lines.map((line) => [line.key, line.amount]));
 
-describe('defaults (spec §4 "Wizard shared state")', () => {
+describe('defaults (CHOICE-1)', () => {
   it('first front and body colour, standard no-install, socket 7kW, no plan, add-ons off', () => {
     expect(base).toEqual({
       front: 'midnight_black',
@@ -43,7 +43,7 @@ describe('defaults (spec §4 "Wizard shared state")', () => {
   });
 });
 
-describe('pay-in-full lines (spec §3 variant table, §9)', () => {
+describe('pay-in-full lines (PRICE-2, CAT-3, CAT-4)', () => {
   it.each<[string, Partial<Configuration>, string, number]>([
     ['metallic front', { front: 'racing_green' }, 'front_finish', 2200],
     ['wood front', { front: 'cotswold_oak' }, 'front_finish', 9400],
@@ -59,7 +59,7 @@ describe('pay-in-full lines (spec §3 variant table, §9)', () => {
     ['surge three phase on 22kW', { surgeProtection: true, cable: 'socket_22kw' }, 'surge_three', 24500],
     ['advanced solar without installation', { advancedSolar: true }, 'solar_ct', 4600],
     ['advanced solar with installation', { advancedSolar: true, installation: 'premium_7kw' }, 'solar', 10600],
-    ['renewable energy integration (§9 default 97)', { renewable: true }, 'renewable', 9700],
+    ['renewable energy integration (CAT-4: 97)', { renewable: true }, 'renewable', 9700],
     ['cable hook, non-metallic colour', { cable: 'tethered_7kw_5_5m', cableHook: true, hookColour: 'racing_green' }, 'hook', 4900],
     ['cable hook, metallic colour', { cable: 'tethered_7kw_5_5m', cableHook: true, hookColour: 'nova_bronze' }, 'hook', 5400],
     ['digital display', { display: true }, 'display', 8800],
@@ -105,7 +105,7 @@ describe('pay-in-full lines (spec §3 variant table, §9)', () => {
   });
 });
 
-describe('partner discount (spec §3 discount entries, §6)', () => {
+describe('partner discount (CAT-6, DISC-1, DISC-2)', () => {
   it.each([
     ['sam@partner-one.example', 10000],
     ['Sam@PARTNER-TWO.Example ', 10000],
@@ -146,13 +146,13 @@ describe('a verified partner discount (the merchant turned verification on)', ()
     expect(totals.monthly.discount).toBe(value ?? 0);
   });
 
-  it('without verification the e-mail domain decides, whatever verifiedPartner says (spec §6)', () => {
+  it('without verification the e-mail domain decides, whatever verifiedPartner says (DISC-3)', () => {
     expect(partnerDiscount(C, { email: 'sam@partner-one.example' })?.id).toBe('partner');
     expect(partnerDiscount(C, { email: 'sam@example.com', verifiedPartner: { discountId: 'partner' } })).toBeUndefined();
   });
 });
 
-describe('pay in 3 and the monthly plan (spec §9)', () => {
+describe('pay in 3 and the monthly plan (PRICE-3, PRICE-4)', () => {
   it('pay in 3 interest free: three instalments adding up to the total', () => {
     const totals = priceConfiguration(C, config({ cable: 'tethered_7kw_5_5m' }));
     expect(totals.total).toBe(64800);
@@ -188,7 +188,7 @@ describe('pay in 3 and the monthly plan (spec §9)', () => {
   });
 });
 
-describe('totals detail for events (DESIGN contract: pounds with two decimals)', () => {
+describe('totals detail for events (PRICE-8, EVENT-7: pounds with two decimals)', () => {
   it('carries the figures the buyer sees, with monthly only for PAY_MONTHLY', () => {
     const c = config({ front: 'racing_green', paymentType: 'PAY_MONTHLY' });
     const detail = totalsDetail(priceConfiguration(C, c), c);
@@ -205,7 +205,7 @@ describe('totals detail for events (DESIGN contract: pounds with two decimals)',
   });
 });
 
-describe('finish surcharge shown on each colour choice (spec §9 surcharge labels)', () => {
+describe('finish surcharge shown on each colour choice (PAGE-4)', () => {
   it.each<['front' | 'body', string, number]>([
     ['front', 'midnight_black', 0],
     ['front', 'racing_green', 2200],
@@ -218,7 +218,7 @@ describe('finish surcharge shown on each colour choice (spec §9 surcharge label
   });
 });
 
-describe('spec §3 "Offer": a name, and it is free', () => {
+describe('CAT-9: an offer has a name and is free', () => {
   it('a chosen offer is a £0 line carrying its shop variant', () => {
     const catalogue = { ...C, offers: [{ id: 'health_check', name: 'Free first-year health check', variantId: 'gid://shopify/ProductVariant/1' }] };
     const items = orderItems(catalogue, config({ installation: 'premium_7kw', offer: 'health_check' }));
@@ -226,7 +226,7 @@ describe('spec §3 "Offer": a name, and it is free', () => {
   });
 });
 
-describe('monthly plan figures for whole configurations (spec §9 amounts, summed by hand)', () => {
+describe('monthly plan figures for whole configurations (PRICE-5 amounts, summed by hand)', () => {
   it.each<[string, Partial<Configuration>, string | undefined, number, number]>([
     ['metallic front 0.75 + body 1.7 + display 3 + 7kW premium installation 25', { front: 'racing_green', body: 'windsor_grey', display: true, installation: 'premium_7kw' }, undefined, 35000, 3045],
     ['22kW socket 2.6 + three-phase surge 8 + display 3 + 22kW premium installation 32', { cable: 'socket_22kw', surgeProtection: true, display: true, installation: 'premium_22kw' }, undefined, 35000, 4560],
@@ -253,7 +253,7 @@ describe('monthly plan figures for whole configurations (spec §9 amounts, summe
   });
 });
 
-describe('total payable for each plan, beside the pay-in-full price (spec §9 figures, summed by hand)', () => {
+describe('total payable for each plan, beside the pay-in-full price (PRICE-4, summed by hand)', () => {
   it.each<[string, Partial<Configuration>, string | undefined, number, number]>([
     // Pay in full £1,211.00; monthly £350.00 + 36 × (£1.75 + £31.00 + £3.00) = £350.00 + 36 × £35.75.
     ['8.5m cable, standard installation, display', { cable: 'tethered_7kw_8_5m', installation: 'standard_7kw', display: true }, undefined, 121100, 35000 + 36 * 3575],
@@ -289,7 +289,7 @@ describe('the monthly plan is offered only with something paid monthly (no £0.0
   });
 });
 
-describe("the shop's prices change the pay-in-full figures, never the monthly plan's (its amounts are the catalogue's, spec §9)", () => {
+describe("the shop's prices change the pay-in-full figures, never the monthly plan's (PRICE-6)", () => {
   const full = config({
     front: 'andersen_carbon',
     body: 'racing_green',

@@ -12,9 +12,9 @@ export interface PriceLine {
 }
 
 export interface MonthlyPlanFigures {
-  /** Spec §9: initial payment £350.00, less any partner discount (a negative line). */
+  /** PRICE-4: initial payment £350.00, less any partner discount (a negative line). */
   initialPayment: Pence;
-  /** Sum of the §9 monthly amounts of every chosen item. */
+  /** Sum of the monthly amounts (PRICE-5) of every chosen item. */
   monthlyPayment: Pence;
   months: number;
   /** £1.00 per year after the monthly payments. */
@@ -28,7 +28,7 @@ export interface MonthlyPlanFigures {
 
 export interface Totals {
   currency: typeof CURRENCY;
-  /** Pay-in-full lines (spec §9: "Pay-in-full prices come from the variant table"). */
+  /** Pay-in-full lines (PRICE-2, PRICE-3). */
   lines: PriceLine[];
   total: Pence;
   /** Pay in 3 interest free: three instalments that add up to the total exactly. */
@@ -90,7 +90,7 @@ export function totalsDetail(totals: Totals, config: Pick<Configuration, 'paymen
 }
 
 /**
- * What choosing a front or body colour adds to the price (spec §3/§9 finish lines): the finish
+ * What choosing a front or body colour adds to the price (PAGE-4: the finish lines): the finish
  * lines of the configuration with that colour, so a picker's label never disagrees with the summary.
  */
 export function finishSurcharge(catalogue: Catalogue, config: Configuration, part: 'front' | 'body', colourId: string): Pence {

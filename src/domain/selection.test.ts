@@ -19,7 +19,7 @@ const specRequestSteps = (configuration: Configuration) =>
 
 const everyExtraOn = { surgeProtection: true, advancedSolar: true, cableHook: true, display: true, extendedWarranty: true };
 
-describe('spec §4 "Wizard behaviour (specification-request flow)"', () => {
+describe('CHOICE-3, CHOICE-5: choices in the specification-request flow', () => {
   const flow = 'spec-request';
 
   it.each<[string, Configuration, SelectionAction, string]>([

@@ -3,7 +3,7 @@ import type { Configuration } from './configuration';
 import { cableOption, isHighPower, isTethered } from './configuration';
 import type { Flow } from './wizard';
 
-/** The extras the buyer ticks on and off (spec §1), by their configuration field. */
+/** The extras the buyer ticks on and off (STEP-6, STEP-7), by their configuration field. */
 export const EXTRAS = [
   'surgeProtection',
   'advancedSolar',
@@ -18,7 +18,7 @@ export type Extra = (typeof EXTRAS)[number];
 /**
  * The installations offered for the chosen cable, those for its power first: 7kW cables get the
  * 7kW premium and standard installations and no installation; 22kW cables get the 22kW premium
- * installation and, in the ordering flow only, no installation (spec §4, specification-request:
+ * installation and, in the ordering flow only, no installation (CHOICE-3; specification request:
  * "For the longer cables only one installation option is offered").
  */
 export function installationOptionsFor(catalogue: Catalogue, config: Configuration, flow: Flow): InstallationOption[] {
@@ -30,7 +30,7 @@ export function installationOptionsFor(catalogue: Catalogue, config: Configurati
 }
 
 /**
- * Spec §4: the cable hook is offered only for tethered cables; advanced solar is not offered for
+ * CHOICE-2: the cable hook is offered only for tethered cables; advanced solar is not offered for
  * the long (22kW) cables; renewable energy integration belongs to the ordering flow's options
  * step (the specification-request flow lists five extras and its e-mail has no line for it).
  */

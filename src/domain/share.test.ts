@@ -55,7 +55,7 @@ describe('share links: encode and decode', () => {
     expect(decodeSharedConfiguration(catalogue, 'order', payload)).toMatchObject({ ok: true, target: 'id:konfigurátor-✓' });
   });
 
-  it('normalises to what the cable offers (spec §4: the hook only with a tethered cable)', () => {
+  it('normalises to what the cable offers (CHOICE-2: the hook only with a tethered cable)', () => {
     const payload = encodeRaw([1, '#0', 'cashmere', 'cashmere', 'socket_7kw', 'no_install', 8, 'cashmere', null, null]);
     const result = decodeSharedConfiguration(catalogue, 'order', payload);
     expect(result).toEqual({ ok: true, target: '#0', configuration: config({ front: 'cashmere', body: 'cashmere', hookColour: 'cashmere' }) });

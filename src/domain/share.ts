@@ -1,7 +1,7 @@
 import type { Configuration } from './configuration';
 
 /**
- * Spec §2 "Share this configuration": the configuration travels in the page URL's
+ * SAVE-4 "Share this configuration": the configuration travels in the page URL's
  * fragment as `evc=<payload>`, next to whatever else the fragment holds (`#design&evc=…`).
  * The payload is base64url of a compact JSON array whose first entry is the format version:
  *

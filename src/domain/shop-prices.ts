@@ -40,7 +40,7 @@ export function catalogueHandles(catalogue: Catalogue): string[] {
 /**
  * The catalogue with the shop's prices in place of its own, so every figure built from it (page,
  * wizard, plans, events, cart attributes, mail) is the shop's. The limited finish's price comes from
- * its colour (spec §9), but the cart charges the limited-finish variant, so the colour takes that price.
+ * its colour (CAT-2), but the cart charges the limited-finish variant, so the colour takes that price.
  */
 export function withShopPrices(catalogue: Catalogue, list: ShopPriceList): Catalogue {
   const price = <T extends { variantId?: string | undefined; price: Pence }>(item: T): T => {

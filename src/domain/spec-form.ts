@@ -16,8 +16,8 @@ import { orderItems, partnerDiscount } from './order-items';
 import { partnerContext } from './partner';
 
 /*
- * Catalogue entries as spec §3 lists them inside the form values, each with its catalogue id added.
- * Prices are pounds, as the spec's tables write them: this object leaves the app (spec §7.2).
+ * Catalogue entries as the form values carry them (LEAD-2), each with its catalogue id added.
+ * Prices are pounds, as the catalogue tables write them: this object leaves the app (LEAD-1).
  */
 
 export interface ColourValue {
@@ -31,7 +31,7 @@ export interface ColourValue {
   metallic: boolean;
 }
 
-/** A front or body colour with the finish surcharge it adds (spec §9 "Surcharge labels"). */
+/** A front or body colour with the finish surcharge it adds (PAGE-5). */
 export interface PricedColourValue extends ColourValue {
   price: number;
 }
@@ -96,11 +96,11 @@ export interface ConfigurationValues {
   withDisplay: boolean;
   display: ItemValue | null;
   extendedWarranty: boolean;
-  /** The extended warranty when chosen, otherwise the standard 3 year one (spec §7.4). */
+  /** The extended warranty when chosen, otherwise the standard 3 year one (MAIL-1). */
   warranty: ItemValue;
 }
 
-/** Spec §7.2 "the whole form values object", without the date of birth (DESIGN: personal data). */
+/** LEAD-1: the whole form values object, without the date of birth (SAVE-1). */
 export type SpecFormValues = Omit<FormValues, 'dob' | SpecRequestAnswers> & ConfigurationValues;
 
 const colourValue = ({ id, name, code, path, arPath, index, color, metallic }: ColourOption): ColourValue => ({
@@ -115,7 +115,7 @@ const colourValue = ({ id, name, code, path, arPath, index, color, metallic }: C
 });
 
 /**
- * Spec §3 "Form values" / §7.2: the configuration and the buyer's answers as one object under the
+ * LEAD-2: the configuration and the buyer's answers as one object under the
  * spec's field names. Prices come from `orderItems`, so they are the very ones the summary shows;
  * with `verifiedPartnerDiscounts` (`partner-endpoint`) the discount is the verified partner's.
  */

@@ -12,7 +12,7 @@ const valid = () => ({
 });
 
 describe('specification request (one schema in the element and the relay)', () => {
-  it('accepts a request and applies the flow rules to its configuration (spec §4: 22kW forces installation)', () => {
+  it('accepts a request and applies the flow rules to its configuration (CHOICE-5: 22kW forces installation)', () => {
     const result = parseSpecRequest(C, valid());
     expect(result.ok).toBe(true);
     if (result.ok) expect(result.configuration).toMatchObject({ installation: 'premium_22kw', advancedSolar: false });

@@ -9,7 +9,7 @@ import { InstallCheckAnswersSchema } from './install-check';
 import { normaliseConfiguration } from './selection';
 
 /**
- * The specification request the element sends to `mail-endpoint` (spec §7.4): ids, never
+ * The specification request the element sends to `mail-endpoint` (SPEC-5): ids, never
  * display text, so the relay recomputes every line. The same schema runs in the element before
  * sending and in the relay on receipt. Version 1.
  */
@@ -46,7 +46,7 @@ export type SpecRequestResult =
 
 /**
  * Validates a request against the schema and its configuration against the catalogue, then applies
- * the specification flow's selection rules (spec §4), so what is mailed is what the flow allows.
+ * the specification flow's selection rules (CHOICE-5), so what is mailed is what the flow allows.
  */
 export function parseSpecRequest(catalogue: Catalogue, input: unknown): SpecRequestResult {
   const checked = checkRequest(catalogue, SpecRequestSchema, input);

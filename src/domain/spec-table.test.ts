@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UK_CATALOGUE } from './catalogue/uk';
 import { specTableRows } from './spec-table';
 
-describe('specTableRows (spec §2 "A spec table")', () => {
+describe('specTableRows (PAGE-3)', () => {
   it('reads as the specification writes it, from the UK catalogue', () => {
     expect(specTableRows(UK_CATALOGUE)).toEqual([
       { label: 'Socket', value: 'Type 2' },

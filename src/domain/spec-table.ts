@@ -5,7 +5,7 @@ export interface SpecRow {
   value: string;
 }
 
-/** UK supply: up to 7.4 kW is possible on a single phase; 22 kW needs three (spec §2 "22 kW three phase"). */
+/** UK supply: up to 7.4 kW is possible on a single phase; 22 kW needs three (PAGE-3). */
 const PHASE: Record<CableOption['powerKw'], string> = { 7: 'single phase', 22: 'three phase' };
 
 /**
@@ -18,7 +18,7 @@ const list = (items: readonly string[]) =>
 const distinct = <T>(items: readonly T[]) => [...new Set(items)];
 
 /**
- * Spec §2 "A spec table: socket Type 2; tethered cable lengths 5.5 m, 8.5 m (7 kW) and 6.5 m (22 kW);
+ * PAGE-3 "A spec table: socket Type 2; tethered cable lengths 5.5 m, 8.5 m (7 kW) and 6.5 m (22 kW);
  * charging power 7 kW single phase and 22 kW three phase." Lengths and powers come from the
  * catalogue's cables, in catalogue order, so a merchant's catalogue shows its own.
  */

@@ -3,7 +3,7 @@ import { UK_CATALOGUE as C } from './catalogue/uk';
 import { bodyColour, frontColour } from './configuration';
 import { specRequestSurchargeLabel } from './surcharge-labels';
 
-describe('spec §9 surcharge labels in the specification flow', () => {
+describe('PAGE-5: surcharge labels in the specification flow', () => {
   it.each<[string, string | undefined, string]>([
     ['midnight_black', undefined, 'black metal: no label'],
     ['racing_green', '+£22.00', 'a metallic D101 front'],

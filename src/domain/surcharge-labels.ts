@@ -3,7 +3,7 @@ import { addOn } from './configuration';
 import { formatSurcharge } from './money';
 
 /**
- * Spec §9 "Surcharge labels in the specification flow", decided by colour code as written there:
+ * PAGE-5: surcharge labels in the specification flow, decided by colour code:
  * a front gets "+£22.00" unless it is the black metal, the carbon limited edition or not a D101 code
  * (the wood fascias); a body gets "+£48.00" unless it is the black metal. The amounts are the
  * metallic finish add-ons', so a merchant catalogue's prices carry through.

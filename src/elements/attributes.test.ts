@@ -6,7 +6,7 @@ import { CONFIGURATOR_CONTRACT, CONFIGURATOR_DOCS } from './contract';
 
 const BASE = 'https://merchant.example/products/charger';
 
-describe('attribute parsing (DESIGN contract: <ev-charger-configurator> attributes)', () => {
+describe('attribute parsing (ATTR-1: <ev-charger-configurator> attributes)', () => {
   it('applies the contract defaults', () => {
     const { options, errors } = parseConfiguratorAttributes({}, BASE);
     expect(errors).toEqual([]);
@@ -136,7 +136,7 @@ describe('attribute parsing (DESIGN contract: <ev-charger-configurator> attribut
     expect(parseConfiguratorAttributes({}, BASE).options.imageCdn).toBe('https://merchant.example/cdn');
   });
 
-  it('stops the configurator only for mode, cart and catalog (DESIGN: never a wrong flow)', () => {
+  it('stops the configurator only for mode, cart and catalog (ATTR-3)', () => {
     const { errors } = parseConfiguratorAttributes(Object.fromEntries(CONFIGURATOR_ATTRIBUTES.map((name) => [name, 'javascript:alert(1)'])), BASE);
     expect(errors).toHaveLength(CONFIGURATOR_ATTRIBUTES.length);
     expect(errors.filter((error) => error.fatal).map((error) => error.attribute).sort()).toEqual(['cart', 'catalog', 'mode']);
@@ -153,7 +153,7 @@ describe('attribute parsing (DESIGN contract: <ev-charger-configurator> attribut
   });
 });
 
-describe('contact attributes (DESIGN contract: <ev-charger-contact>)', () => {
+describe('contact attributes (ATTR-4: <ev-charger-contact>)', () => {
   it('reads the four lines and reports the bad ones', () => {
     const errors: AttributeError[] = [];
     const details = parseContactDetails({ supportPhone: '0800 123 4567', supportEmail: 'nobody', videoUrl: 'data:,x', socialUrl: '/social' }, BASE, errors);

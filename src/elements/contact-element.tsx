@@ -35,7 +35,7 @@ const Base = elementBase(ContactRoot, CONTACT_ATTRIBUTES, CONTACT_STYLES);
 export interface EvChargerContact extends ContactProperties {}
 
 /**
- * `<ev-charger-contact>`: the Contact Us screen on its own (spec §2). Its events, parts and custom
+ * `<ev-charger-contact>`: the Contact Us screen on its own (CONTACT-2). Its events, parts and custom
  * properties are documented in src/elements/manifest.ts (custom-elements.json).
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- merged with the interface above

@@ -1,5 +1,5 @@
 /**
- * The elements' attributes (DESIGN contract: "<ev-charger-configurator>", "<ev-charger-contact>"),
+ * The elements' attributes (ATTR-1, ATTR-4),
  * one entry each, keyed by property name (the attribute is its `kebab` form). attributes.ts parses
  * them, manifest.ts documents them, and the options and property types below are derived from them.
  */
@@ -23,7 +23,7 @@ export type ValueKind =
 export type AttributeSpec = ValueKind & {
   /** What an absent or bad value becomes (a URL is resolved against the page). */
   readonly default?: string;
-  /** A bad value leaves nothing safe to show (DESIGN: never a wrong flow), so the element shows its error panel. */
+  /** A bad value leaves nothing safe to show (ATTR-3), so the element shows its error panel. */
   readonly fatal?: true;
   /** The parsed option's name, where it is not the property's. */
   readonly option?: string;
@@ -41,7 +41,7 @@ export const CONTACT_CONTRACT = {
   socialUrl: URL_VALUE,
 } as const satisfies Contract;
 
-/** `<ev-charger-configurator>`: DESIGN's attribute table, in its order (custom-elements.json keeps it). */
+/** `<ev-charger-configurator>`: the attribute table (ATTR-1), in its order (custom-elements.json keeps it). */
 export const CONFIGURATOR_CONTRACT = {
   mode: { kind: 'one-of', values: ['order', 'spec-request'], default: 'order', fatal: true },
   shopDomain: {
@@ -109,7 +109,7 @@ export const CONTACT_DOCS: Record<keyof typeof CONTACT_CONTRACT, AttributeDoc> =
   socialUrl: { description: 'Contact Us social network page link, opened in a new tab. Without it that line is hidden.' },
 };
 
-/** DESIGN's attribute table less the contact lines (manifest.ts joins CONTACT_DOCS: a spread here would keep both in the bundle); a Record, so a missing description fails typecheck. */
+/** The attribute table (ATTR-1) less the contact lines (manifest.ts joins CONTACT_DOCS: a spread here would keep both in the bundle); a Record, so a missing description fails typecheck. */
 export const CONFIGURATOR_DOCS: Record<Exclude<keyof typeof CONFIGURATOR_CONTRACT, keyof typeof CONTACT_CONTRACT>, AttributeDoc> = {
   mode: {
     description: '`order` (ordering flow, ends in the shop checkout) or `spec-request` (specification-request flow, e-mails an upgrade specification).',
@@ -146,7 +146,7 @@ export const CONFIGURATOR_DOCS: Record<Exclude<keyof typeof CONFIGURATOR_CONTRAC
   },
   partnerEndpoint: {
     description:
-      'Base URL of the partner-discount handler (the reference `createPartnerDiscountHandler` or the merchant’s own): the element POSTs to its `/start` and `/verify`. With it, a buyer whose e-mail domain is a partner’s gets the discount only after entering a one-time code sent to that address (order mode), and the cart gets a single-use shop code; spec-request mode, which has no cart, then shows no partner discount. Without it the discount follows the e-mail domain alone (spec §6).',
+      'Base URL of the partner-discount handler (the reference `createPartnerDiscountHandler` or the merchant’s own): the element POSTs to its `/start` and `/verify`. With it, a buyer whose e-mail domain is a partner’s gets the discount only after entering a one-time code sent to that address (order mode), and the cart gets a single-use shop code; spec-request mode, which has no cart, then shows no partner discount. Without it the discount follows the e-mail domain alone.',
   },
   imageCdn: {
     description:

@@ -1,6 +1,6 @@
 import type { EvcEventMap } from '../app/events';
 
-/** The contract's events (DESIGN), fired from the element by its app (app/events.ts). */
+/** The contract's events (EVENT-1..7), fired from the element by its app (app/events.ts). */
 export type { EvcChangeDetail, EvcCheckoutDetail, EvcErrorDetail, EvcEventMap, EvcRequestSentDetail, EvcStepDetail } from '../app/events';
 
 declare global {

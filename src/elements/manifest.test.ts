@@ -39,7 +39,7 @@ const elementDeclaration = (tagName: string) => {
 const configurator = elementDeclaration('ev-charger-configurator');
 const contact = elementDeclaration('ev-charger-contact');
 
-describe('custom-elements.json (DESIGN contract, Builds)', () => {
+describe('custom-elements.json (BUILD-4)', () => {
   it('lists every attribute of both elements, with a camelCase property mirroring each', () => {
     expect(configurator.attributes.map((attribute) => attribute.name)).toEqual(CONFIGURATOR_ATTRIBUTES.map(kebab));
     // Then the property-only members: `mailSender`.
@@ -48,7 +48,7 @@ describe('custom-elements.json (DESIGN contract, Builds)', () => {
     for (const attribute of [...configurator.attributes, ...contact.attributes]) expect(attribute.description, attribute.name).not.toBe('');
   });
 
-  it('states the defaults of DESIGN’s attribute table', () => {
+  it('states the defaults of the attribute table (ATTR-1)', () => {
     const defaults = Object.fromEntries(configurator.attributes.filter((a) => 'default' in a).map((a) => [a.name, a.default]));
     expect(defaults).toEqual({
       mode: 'order',

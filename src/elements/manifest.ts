@@ -1,5 +1,5 @@
 /**
- * The documentation of both elements' public surface (DESIGN contract, Builds: `custom-elements.json`):
+ * The documentation of both elements' public surface (BUILD-4: `custom-elements.json`):
  * attributes, properties, events, CSS parts and custom properties. `scripts/custom-elements.mjs`
  * writes `custom-elements.json` from `manifestJson()`, and a unit test keeps that file, this module,
  * the parts used in src/ui and the custom properties declared in its CSS in step.
@@ -35,7 +35,7 @@ export interface EventDoc {
   detail: string;
 }
 
-/** DESIGN's event table; typed against the event map, so a new event needs its description. */
+/** The events of EVENT-2..6; typed against the event map, so a new event needs its description. */
 export const EVENT_DOCS: Record<keyof EvcEventMap, EventDoc> = {
   'evc-change': { detail: 'EvcChangeDetail', description: 'Any choice changed. Detail: `{ configuration, totals }`.' },
   'evc-step': { detail: 'EvcStepDetail', description: 'The wizard opened or moved. Detail: `{ flow, step, index, count }`.' },
@@ -118,7 +118,7 @@ export const CSS_PROPERTY_DOCS: Record<CssPropertyName, CssPropertyDoc> = {
   '--evc-muted': { syntax: '<color>', description: 'Secondary text: surcharges, hours, the VAT note.' },
   '--evc-radius': { syntax: '<length>', description: 'Corner radius of panels, swatches, buttons and dialogs.' },
   '--evc-font': { syntax: '*', description: 'Font family of the element and its dialogs.' },
-  '--evc-header': { syntax: '<color>', description: 'The customer-specific header colour (spec §9): colour of headings and dialog titles.' },
+  '--evc-header': { syntax: '<color>', description: 'The customer-specific header colour: colour of headings and dialog titles.' },
   '--evc-danger': { syntax: '<color>', description: 'Errors: the error panel and invalid fields.' },
 };
 
@@ -154,7 +154,7 @@ const ELEMENTS: readonly ElementDescription[] = [
     tagName: 'ev-charger-configurator',
     className: 'EvChargerConfigurator',
     description:
-      'The charger configurator and its checkout wizard (spec §2). `mode="order"` ends in the shop checkout; `mode="spec-request"` e-mails an upgrade specification instead.',
+      'The charger configurator and its checkout wizard. `mode="order"` ends in the shop checkout; `mode="spec-request"` e-mails an upgrade specification instead.',
     contract: CONFIGURATOR_CONTRACT,
     docs: { ...CONFIGURATOR_DOCS, ...CONTACT_DOCS },
     events: Object.keys(EVENT_DOCS) as (keyof EvcEventMap)[],
@@ -172,7 +172,7 @@ const ELEMENTS: readonly ElementDescription[] = [
   {
     tagName: 'ev-charger-contact',
     className: 'EvChargerContact',
-    description: 'The Contact Us screen on its own (spec §2), with the same contact attributes as the configurator.',
+    description: 'The Contact Us screen on its own, with the same contact attributes as the configurator.',
     contract: CONTACT_CONTRACT,
     docs: CONTACT_DOCS,
     events: CONTACT_EVENTS,
@@ -199,7 +199,7 @@ function declaration(element: ElementDescription) {
       kind: 'field',
       name,
       privacy: 'public',
-      // The object form of `catalog` is property-only (DESIGN: "`catalog` also accepts an object").
+      // The object form of `catalog` is property-only (ATTR-2).
       description:
         name === 'catalog' ? 'A catalogue URL (mirrored to the `catalog` attribute) or a catalogue object, validated before use.' : `Mirrors the \`${attribute}\` attribute.`,
       type: { text: name === 'catalog' ? 'string | Catalogue | undefined' : `${type.text} | undefined` },

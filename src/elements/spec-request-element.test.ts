@@ -13,7 +13,7 @@ async function mount(html: string): Promise<HTMLElement> {
 
 const shown = (element: Element) => element.shadowRoot?.textContent ?? '';
 
-describe('spec-request mode: mail-endpoint and mailSender (DESIGN)', { timeout: TEST_TIMEOUT_MS }, () => {
+describe('spec-request mode: mail-endpoint and mailSender (SPEC-1, ATTR-2)', { timeout: TEST_TIMEOUT_MS }, () => {
   beforeAll(() => define());
   afterEach(() => {
     document.body.innerHTML = '';

@@ -19,7 +19,7 @@ vi.mock('../services/module-import', async (importOriginal) => ({
   importByUrl: () => import('../app/wizard-entry'),
 }));
 
-// DESIGN contract: failures the buyer is shown reach the page as evc-error, fired by the element.
+// EVENT-6, ERR-1: failures the buyer is shown reach the page as evc-error, fired by the element.
 describe('<ev-charger-configurator> 3D view failures', { timeout: TEST_TIMEOUT_MS }, () => {
   beforeAll(() => define());
   afterEach(() => {

@@ -128,7 +128,7 @@ const validBody = (configuration: Partial<Configuration> = {}) => ({
   version: 1,
   customer: { 'first-name': 'Sam', 'last-name': 'Lee', email: 'sam@home.example', tel: '07700 900123' },
   finance: { ...FINANCE_ANSWERS },
-  // A digital display, £3.00 a month (spec §9): a Direct Debit with something to collect.
+  // A digital display, £3.00 a month (PRICE-5): a Direct Debit with something to collect.
   configuration: { ...defaultConfiguration(C), paymentType: 'PAY_MONTHLY', display: true, ...configuration } as Configuration,
 });
 

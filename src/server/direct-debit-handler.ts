@@ -238,7 +238,7 @@ function conflictingResource(body: unknown): unknown {
 const timedOut = (error: unknown) => (error as { name?: unknown } | null)?.name === 'TimeoutError';
 
 /**
- * The direct-debit start handler (spec §5 direct-debit step). POST the element's request
+ * The direct-debit start handler (STEP-18, PAY-3). POST the element's request
  * as JSON: it is validated with the element's own schema, the monthly figures recomputed from the
  * configuration ids, then a Billing Request with a mandate request and a Billing Request Flow are
  * created through GoCardless's API; the answer is 201 `{ flowId, environment, checkout }` for the

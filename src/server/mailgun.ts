@@ -1,18 +1,18 @@
 /**
  * Mailgun for the handlers that send mail (the spec-request relay, the partner-discount codes): the
  * account's options and their checks, one call with a deadline, and what its answer (or its
- * absence) means. The key stays here, on the server (DESIGN: the mail key never reaches the browser).
+ * absence) means. The key stays here, on the server (ARCH-5).
  */
 import { providerUrlAllowed } from './http';
 import type { RequestNotes } from './operations';
 import { safely } from './operations';
 
 export interface MailgunOptions {
-  /** The Mailgun API key; it stays on the server (DESIGN: the mail key never reaches the browser). */
+  /** The Mailgun API key; it stays on the server (ARCH-5). */
   apiKey: string;
   /** The sending domain, as in `/v3/{domain}/messages`. */
   domain: string;
-  /** Default: the EU endpoint (spec §7.4). Use `https://api.mailgun.net` for a US-region domain. */
+  /** Default: the EU endpoint (SPEC-5). Use `https://api.mailgun.net` for a US-region domain. */
   baseUrl?: string;
   /** The fetch used to call Mailgun; tests and the demo hand in a stand-in. */
   fetch?: typeof fetch;

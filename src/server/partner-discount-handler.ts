@@ -142,7 +142,7 @@ function checkOptions(options: PartnerDiscountHandlerOptions): void {
 }
 
 /**
- * The partner-discount handler (spec §1 and §6, verified): `POST …/start { email }` sends a
+ * The partner-discount handler (DISC-2): `POST …/start { email }` sends a
  * nine-digit code to an address of a partner's domain and answers the start's own challenge (10
  * minutes, 5 attempts), and `POST …/verify { email, challenge, code }` answers the right code with a
  * unique single-use shop discount code, made then through the Admin API, and a signed verification

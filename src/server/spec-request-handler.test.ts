@@ -151,7 +151,7 @@ function post(body: unknown, headers: Record<string, string> = {}): Request {
 const variablesOf = (call: ProviderCall | undefined) =>
   JSON.parse(String(call?.fields.find(([name]) => name === 't:variables')?.[1])) as Record<string, string>;
 
-describe('createSpecRequestHandler: the message (spec §7.4)', () => {
+describe('createSpecRequestHandler: the message (SPEC-5, MAIL-3)', () => {
   it('posts one multipart message to the EU endpoint with basic auth: the six fields and the key as a custom variable', async () => {
     const { handler, calls } = relay();
     const body = validBody();

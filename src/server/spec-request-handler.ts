@@ -23,7 +23,7 @@ export interface SpecRequestHandlerOptions extends OperationsOptions, ClientAddr
   from: string;
   to: string;
   subject: string;
-  /** The name of the Mailgun template that renders the §7.4 variables. */
+  /** The name of the Mailgun template that renders the MAIL-1..4 variables. */
   template: string;
   /** Origins whose pages may post (exact, e.g. `https://portal.example`), or a test of the origin. */
   allowedOrigins: readonly string[] | ((origin: string, request: Request) => boolean);
@@ -75,7 +75,7 @@ function checkOptions(options: SpecRequestHandlerOptions): void {
 }
 
 /**
- * Spec §7.4 form fields in the provider's names; `t:variables` is the JSON string of the variables,
+ * SPEC-5: the form fields in the provider's names; `t:variables` is the JSON string of the variables,
  * and `v:idempotency-key` the request's key, which Mailgun lists with the message's events.
  */
 export function specRequestMailFields(
@@ -128,7 +128,7 @@ function requestIdOf(messageId: unknown): string {
 const accepted = (messageId: unknown): StoredAnswer => ({ status: 202, body: { requestId: requestIdOf(messageId) } });
 
 /**
- * The spec-request relay (spec §7.4): POST a specification request as JSON; it is validated with
+ * The spec-request relay (SPEC-5): POST a specification request as JSON; it is validated with
  * the element's own schema, its product lines recomputed from the configuration ids, and one
  * templated message sent through Mailgun's messages API. Answers 202 `{ requestId }` or an
  * `{ error: { code, message } }` with a status that says whether a retry can help.

@@ -39,7 +39,7 @@ function fakeFetch(answer: (signal: AbortSignal) => Promise<Response>) {
 const ok = () => Promise.resolve(new Response('{}', { status: 200 }));
 const bodyOf = (sent: Sent) => JSON.parse(String(sent.init.body)) as Record<string, unknown>;
 
-describe('sendLead (spec §7.2)', () => {
+describe('sendLead (LEAD-1)', () => {
   it('POSTs the whole form values object as JSON, with the steps walked and without the date of birth', async () => {
     const { fetch, sent } = fakeFetch(ok);
     const outcome = await sendLead({ catalogue: UK_CATALOGUE, configuration: CONFIGURATION, form: FORM }, { endpoint: ENDPOINT, fetch });
@@ -56,7 +56,7 @@ describe('sendLead (spec §7.2)', () => {
     expect(body['wizardSteps']).toEqual(['cable', 'installation', 'options', 'extras', 'hook', 'payment', 'contact']);
   });
 
-  it('copies the referral cookie value into the form (spec §6); without one the form keeps its default', async () => {
+  it('copies the referral cookie value into the form (CART-10); without one the form keeps its default', async () => {
     const { fetch, sent } = fakeFetch(ok);
     await sendLead({ catalogue: UK_CATALOGUE, configuration: CONFIGURATION, form: FORM, referral: 'newsletter-may' }, { endpoint: ENDPOINT, fetch });
     await sendLead({ catalogue: UK_CATALOGUE, configuration: CONFIGURATION, form: FORM, referral: '  ' }, { endpoint: ENDPOINT, fetch });

@@ -10,7 +10,7 @@ export interface LeadInput {
   catalogue: Catalogue;
   configuration: Configuration;
   form: FormValues;
-  /** Spec §6: the value of the `referral` cookie, when the page has one. */
+  /** CART-10: the value of the `referral` cookie, when the page has one. */
   referral?: string | undefined;
   /** With `partner-endpoint`: the discount is the verified partner's, never the e-mail's alone. */
   verifiedPartnerDiscounts?: boolean | undefined;
@@ -24,13 +24,13 @@ export interface LeadCaptureOptions {
   signal?: AbortSignal | undefined;
 }
 
-/** What became of a lead; nobody has to look, as the response is ignored (spec §7.2). */
+/** What became of a lead; nobody has to look, as the response is ignored (LEAD-1). */
 export type LeadOutcome = { sent: true } | { sent: false; reason: string };
 
 /**
- * Spec §7.2 "Store cart": the whole form values object (without the date of birth, DESIGN
+ * LEAD-1: the whole form values object (without the date of birth, SAVE-1
  * "Personal data") as JSON to `store-cart-endpoint`, after the `referral` cookie's value is
- * copied into it (spec §6). Its failure never blocks the buyer, so this never rejects.
+ * copied into it (CART-10). Its failure never blocks the buyer, so this never rejects.
  */
 export async function sendLead(input: LeadInput, options: LeadCaptureOptions): Promise<LeadOutcome> {
   const referral = input.referral?.trim();

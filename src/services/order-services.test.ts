@@ -25,7 +25,7 @@ const CONFIGURATION: Configuration = { ...defaultConfiguration(UK_CATALOGUE), pa
 const FORM = { ...defaultFormValues(), 'first-name': 'Sam', 'last-name': 'Lee', email: 'sam@partner-one.example', tel: '07700 900123' };
 const TOTALS: TotalsDetail = { currency: 'GBP', total: 999, lines: [{ name: 'Charge Point', amount: 999 }] };
 const CHECKOUT_URL = 'http://127.0.0.1:5173/demo-checkout/abc?key=1';
-/** Spec §6 without `partner-endpoint`: a merchant catalogue with shared codes, the discount by e-mail domain. */
+/** DISC-3, without `partner-endpoint`: a merchant catalogue with shared codes, the discount by e-mail domain. */
 const REQUEST = { catalogue: SHARED_CODES_CATALOGUE, configuration: CONFIGURATION, form: FORM, totals: TOTALS, cartId: null, sellingPlans: {} };
 const PARTNER_ENDPOINT = 'http://127.0.0.1:5173/api/partner-discount';
 const VERIFIED: VerifiedPartner = { email: FORM.email, discountId: 'partner', discountCode: 'PX-7Q2M9', token: 'signed.token', amount: 10000, expiresAt: '2030-01-01T00:00:00Z' };
@@ -89,7 +89,7 @@ afterEach(() => {
   document.cookie = 'referral=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
 });
 
-describe('checkoutAvailable (DESIGN shop-domain)', () => {
+describe('checkoutAvailable (ATTR-5, CART-9)', () => {
   it.each<[string, Partial<OrderSettings>, boolean]>([
     ['nothing set', {}, false],
     ['a domain without a token', { shopDomain: 'shop.example' }, false],
@@ -110,7 +110,7 @@ describe('createOrderServices', () => {
     const placed = await services.checkout(REQUEST);
     expect(requests.map((request) => request.operation)).toEqual(['CartCreate']);
     expect(requests[0]!.url).toBe(STOREFRONT.storefrontEndpoint);
-    // The shop client puts spec §7.5's `_fd=0` on the checkout URL.
+    // The shop client puts CART-2's `_fd=0` on the checkout URL.
     const checkoutUrl = `${CHECKOUT_URL}&_fd=0`;
     expect(placed).toMatchObject({ cartId: 'gid://shopify/Cart/abc', checkoutUrl, comparison: { shown: 49900, charged: 49900, matches: true, differences: [] } });
     expect(navigate).not.toHaveBeenCalled();
@@ -163,7 +163,7 @@ describe('createOrderServices', () => {
     expect(placed.comparison).toEqual({ shown, charged: shown, matches: true, differences: [] });
   });
 
-  it('puts the referral cookie on the cart (spec §6)', async () => {
+  it('puts the referral cookie on the cart (CART-10)', async () => {
     document.cookie = 'referral=partner%20mag; path=/';
     const { fetch, requests } = cartCreated();
     await setup(STOREFRONT, fetch).services.checkout(REQUEST);
@@ -171,7 +171,7 @@ describe('createOrderServices', () => {
     expect(input.attributes).toContainEqual({ key: 'Referral', value: 'partner mag' });
   });
 
-  it("sends the finance step's address as the cart's delivery address with the monthly plan only (spec §7.5)", async () => {
+  it("sends the finance step's address as the cart's delivery address with the monthly plan only (PAY-4)", async () => {
     const finance = { ...FORM, legalName: 'Samuel Lee', primaryAddress1: '1 Example Street', primaryCity: 'London', primaryPostcode: 'sw1a 1aa' };
     const deliveryOf = async (configuration: Configuration) => {
       const { fetch, requests } = cartCreated();
@@ -285,7 +285,7 @@ describe('createOrderServices', () => {
   });
 
   it.each<[string, Partial<OrderSettings>, VerifiedPartner | undefined, string]>([
-    ['spec §6: the e-mail domain', {}, undefined, 'partner'],
+    ['DISC-3: the e-mail domain', {}, undefined, 'partner'],
     ['with partner-endpoint, not yet verified', { partnerEndpoint: PARTNER_ENDPOINT }, undefined, 'none'],
     ['with partner-endpoint, verified', { partnerEndpoint: PARTNER_ENDPOINT }, VERIFIED, 'partner'],
   ])('the lead names the discount the buyer is shown: %s', async (_name, options, verifiedPartner, discount) => {

@@ -20,19 +20,19 @@ import { checkoutThemeCart } from './theme-cart';
 import { themeRoot } from './theme-root';
 
 /**
- * What the ordering wizard asks of the outside world (spec §7 calls 1, 2, 3, 5). `createOrderServices`
+ * What the ordering wizard asks of the outside world (CART-7, LEAD-1, CART-1). `createOrderServices`
  * builds it from the element's attributes (shop client or theme cart, lead-capture endpoint) and the
  * UI reaches it through `UiOptions.order`; tests hand in fakes. Failures reject with an `OrderFailure`.
  */
 export interface OrderServices {
   /** False without `shop-domain`/`storefront-token` (or `cart="theme"`): checkout is off, with a visible notice. */
   checkoutAvailable: boolean;
-  /** Spec §7.1: the installation variants' name, description and image; {} when the shop gave nothing. */
+  /** CART-7: the installation variants' name, description and image; {} when the shop gave nothing. */
   installationDetails(): Promise<Partial<Record<InstallationId, InstallationInfo>>>;
-  /** Spec §7.2: the form values to `store-cart-endpoint` on each Continue with an e-mail; never rejects. */
+  /** LEAD-1: the form values to `store-cart-endpoint` on each Continue with an e-mail; never rejects. */
   captureLead(configuration: Configuration, form: FormValues): Promise<void>;
   /**
-   * Spec §7.3/§7.5: the cart with every configured line, compared with what the wizard showed.
+   * CART-1, CART-3: the cart with every configured line, compared with what the wizard showed.
    * Nothing leaves the page yet: `proceed` does that.
    */
   checkout(request: CheckoutRequest): Promise<PlacedOrder>;
@@ -117,7 +117,7 @@ export const ORDER_CALL_TIMEOUT_MS = 15_000;
 
 const FALLBACK_MESSAGE = 'Something went wrong with the shop. Please try again.';
 
-/** The element's attributes the ordering services read (DESIGN's attribute table). */
+/** The element's attributes the ordering services read (ATTR-1). */
 export interface OrderSettings {
   cart: 'storefront' | 'theme';
   shopDomain?: string | undefined;
@@ -152,7 +152,7 @@ export interface OrderServicesInput {
   signal?: AbortSignal | undefined;
 }
 
-/** DESIGN `shop-domain`: the Storefront cart needs a token and a domain or endpoint, the theme cart nothing. */
+/** ATTR-5, CART-9: the Storefront cart needs a token and a domain or endpoint, the theme cart nothing. */
 export function checkoutAvailable(options: Pick<OrderSettings, 'cart' | 'shopDomain' | 'storefrontEndpoint' | 'storefrontToken'>): boolean {
   if (options.cart === 'theme') return true;
   return Boolean((options.shopDomain || options.storefrontEndpoint) && options.storefrontToken);
@@ -165,7 +165,7 @@ function checkoutAddress(url: string, base: string): string {
   throw new ShopError('UNKNOWN_ERROR', `The cart's checkout URL is not an http(s) address: ${url.slice(0, 200)}`);
 }
 
-/** Spec §6: the value of the cookie named `referral`, when the page has one. */
+/** CART-10: the value of the cookie named `referral`, when the page has one. */
 export function readReferralCookie(doc: Document): string | undefined {
   let cookies: string;
   try {
@@ -208,7 +208,7 @@ function storefrontClient(
 }
 
 /**
- * The ordering wizard's calls (spec §7 calls 1, 2, 3, 5) built from the element's attributes:
+ * The ordering wizard's calls (CART-7, LEAD-1, CART-1) built from the element's attributes:
  * the Storefront cart or the theme cart, the product details and lead capture. Every failure
  * rejects with an `OrderFailure`; lead capture never fails.
  */
@@ -217,7 +217,7 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
   const view = doc.defaultView;
   const timeoutMs = input.timeoutMs ?? ORDER_CALL_TIMEOUT_MS;
   const navigate = input.navigate ?? ((url: string) => view?.location.assign(url));
-  // The theme cart needs no Storefront access, but the product details (spec §7.1) use it when given.
+  // The theme cart needs no Storefront access, but the product details (CART-7) use it when given.
   const client = checkoutAvailable({ ...options, cart: 'storefront' }) ? storefrontClient(options, input.fetch, timeoutMs, signal) : null;
   // A shop setting the client refuses switches checkout off, as a missing one does.
   const available = options.cart === 'theme' || client !== null;
@@ -229,7 +229,7 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
    */
   const fail = (error: unknown): OrderFailure => toOrderFailure(error, FALLBACK_MESSAGE);
 
-  /** Spec §6: the cookie's value is copied into the form; the form's own value stands otherwise. */
+  /** CART-10: the cookie's value is copied into the form; the form's own value stands otherwise. */
   const referralFor = (formReferral: string) => readReferralCookie(doc) ?? formReferral;
 
   /** With `partner-endpoint`, only a verified partner discount counts (domain/partner.ts). */
@@ -309,7 +309,7 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
     if (!client) {
       throw new ShopError('CONFIGURATION', 'Shop configuration: shop-domain (or storefront-endpoint) and storefront-token are required for checkout.');
     }
-    // checkoutUrlWithFd (spec §7.5 `_fd=0`) is applied by the shop client to every cart it returns.
+    // checkoutUrlWithFd (CART-2 `_fd=0`) is applied by the shop client to every cart it returns.
     const result = await checkoutConfiguration(client, {
       ...context,
       catalogue,
@@ -364,7 +364,7 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
     },
 
     async captureLead(configuration, form) {
-      // Spec §7.2: sent only when the e-mail is filled in, and only where the page asks for it.
+      // LEAD-1: sent only when the e-mail is filled in, and only where the page asks for it.
       if (!options.storeCartEndpoint || !form.email.trim()) return;
       await sendLead(
         { catalogue, configuration, form, referral: readReferralCookie(doc), verifiedPartnerDiscounts },
@@ -392,7 +392,7 @@ export function createOrderServices(input: OrderServicesInput): OrderServices {
     },
 
     proceed({ cartId, checkoutUrl, totals }) {
-      // DESIGN `evc-checkout`: the host page may cancel the redirect with preventDefault().
+      // EVENT-4: the host page may cancel the redirect with preventDefault().
       const proceed = input.announceCheckout({ cartId, checkoutUrl, totals });
       if (proceed) navigate(checkoutUrl);
       return proceed;

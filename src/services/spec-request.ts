@@ -1,6 +1,6 @@
 import type { SpecRequest, SpecRequestProblem } from '../domain/spec-request';
 
-/** Spec §9 "Mail client: timeout 60000 ms": no answer by then is a transient failure. */
+/** SPEC-3: no answer within 60 s is a transient failure. */
 export const SPEC_REQUEST_TIMEOUT_MS = 60_000;
 
 /** What failed, when the same request may still succeed later; the customer is told which. */

@@ -6,7 +6,7 @@ import { ShopError } from './shop/errors';
 import { checkoutThemeCart, themeCartFigures, numericVariantId, themeCartItems } from './theme-cart';
 import { CONFIGURATION } from './shop/shop.fixture';
 
-/** Spec §6 without `partner-endpoint`: a merchant catalogue with shared codes, the discount by e-mail domain. */
+/** DISC-3, without `partner-endpoint`: a merchant catalogue with shared codes, the discount by e-mail domain. */
 const INPUT = { catalogue: SHARED_CODES_CATALOGUE, configuration: CONFIGURATION, email: 'sam@partner-one.example', referral: 'newsletter' };
 
 interface Sent {

@@ -22,7 +22,7 @@ export interface ThemeCheckoutInput extends PartnerContext {
   catalogue: Catalogue;
   configuration: Configuration;
   email: string;
-  /** Spec §6: the `referral` value copied into the form. */
+  /** CART-10: the `referral` value copied into the form. */
   referral?: string | undefined;
   /** The monthly plan's mandate and finance answers. */
   monthly?: MonthlyPlanContext | undefined;
@@ -55,7 +55,7 @@ export function numericVariantId(gid: string): number {
   return Number(match[1]);
 }
 
-/** Spec §7.3's lines as theme cart items: quantity 1, the line attributes as line-item properties, the selling plan if any. */
+/** CART-8: CART-1's lines as theme cart items: quantity 1, the line attributes as line-item properties, the selling plan if any. */
 export function themeCartItems(catalogue: Catalogue, configuration: Configuration, email: string, sellingPlans: Readonly<Record<string, string>> = {}): ThemeCartItem[] {
   return cartLines(catalogue, configuration, { email }, sellingPlans).map((line) => {
     const item: ThemeCartItem = {
@@ -142,7 +142,7 @@ export async function checkoutThemeCart(input: ThemeCheckoutInput, options: Them
   );
   await post('cart/clear.js', {});
   await post('cart/add.js', { items });
-  // The partner code goes on the cart itself (spec §6), so the cart answers whether it applies.
+  // The partner code goes on the cart itself (DISC-3), so the cart answers whether it applies.
   const [code] = discountCodes(input.catalogue, input);
   const cart = await post('cart/update.js', { attributes, discount: code ?? '' });
   if (typeof cart['token'] !== 'string') throw unknownError();

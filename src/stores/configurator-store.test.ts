@@ -37,7 +37,7 @@ describe('configurator store', () => {
     expect(b.getState().configuration.body).toBe('midnight_black');
   });
 
-  it('spec §4: a 22kW cable waits for confirmation; "go back" returns to the previous cable', () => {
+  it('MOVE-7: a 22kW cable waits for confirmation; "go back" returns to the previous cable', () => {
     const { store } = make();
     const { actions } = store.getState();
     actions.openWizard();
@@ -50,7 +50,7 @@ describe('configurator store', () => {
     expect(selectAwaitingHighPower(store.getState())).toBe(false);
   });
 
-  it('spec §4: confirming the 22kW dialog moves on and asks for product details', () => {
+  it('MOVE-7: confirming the 22kW dialog moves on and asks for product details', () => {
     const { store } = make();
     const { actions } = store.getState();
     actions.openWizard();
@@ -59,7 +59,7 @@ describe('configurator store', () => {
     expect(store.getState().wizard.step).toBe('installation');
   });
 
-  it('spec §4: Back on the first step closes the wizard', () => {
+  it('MOVE-4: Back on the first step closes the wizard', () => {
     const { store } = make();
     store.getState().actions.openWizard();
     wizardNavigation(store).goBack();
@@ -116,7 +116,7 @@ describe('configurator store', () => {
   });
 });
 
-describe('spec §3 wizardSteps: the path walked, kept with the form', () => {
+describe('MOVE-10 wizardSteps: the path walked, kept with the form', () => {
   it('follows Continue, Back, the 22kW confirmation and a jump back to a step', () => {
     const { store } = make();
     const { actions } = store.getState();
@@ -180,7 +180,7 @@ describe('a partner discount verified by a one-time code (partner-endpoint)', ()
   });
   const total = (store: ReturnType<typeof make>['store']) => createTotalsSelector()(store.getState()).total;
 
-  it('prices the discount only once verified; without partner-endpoint the e-mail domain gives it (spec §6)', () => {
+  it('prices the discount only once verified; without partner-endpoint the e-mail domain gives it (DISC-2, DISC-3)', () => {
     const { store } = withEndpoint();
     updateForm(store, { email: EMAIL });
     expect(total(store)).toBe(59900);
@@ -230,7 +230,7 @@ describe('a partner discount verified by a one-time code (partner-endpoint)', ()
   });
 });
 
-describe('step validation selector (spec §4: Continue disabled while the step is invalid)', () => {
+describe('step validation selector (MOVE-9: Continue disabled while the step is invalid)', () => {
   it('reports the contact step messages until the fields are filled', () => {
     const { store } = make();
     const select = createStepValidationSelector(() => new Date('2026-11-22'));
@@ -244,7 +244,7 @@ describe('step validation selector (spec §4: Continue disabled while the step i
   });
 });
 
-describe('offers (spec §3 "Offer": the offer step only when the shop has offers)', () => {
+describe('offers (STEP-1: the offer step only when the shop has offers)', () => {
   it('come from the catalogue; the embedded one has none', () => {
     expect(make().store.getState().shop.offers).toEqual([]);
     const catalogue = { ...UK_CATALOGUE, offers: [{ id: 'health_check', name: 'Free first-year health check' }] };

@@ -24,7 +24,7 @@ import { requestFingerprint } from './spec-request-content';
 export interface WizardState {
   open: boolean;
   step: StepName;
-  /** Spec §4: the 22kW confirmation was answered "continue" for the current cable. */
+  /** MOVE-7: the 22kW confirmation was answered "continue" for the current cable. */
   highPowerConfirmed: boolean;
 }
 
@@ -127,7 +127,7 @@ interface SavedChoices {
 
 type SavedSpecRequest = Omit<SpecRequestState, 'problems'>;
 
-/** Personal details saved for the session; the date of birth is never written (DESIGN). */
+/** Personal details saved for the session; the date of birth is never written (SAVE-1). */
 type SavedPersonal = Omit<FormValues, 'dob'>;
 
 const choicesKey = (key: string) => `evc:${key}:choices`;
@@ -212,7 +212,7 @@ export function requestChange(before: ConfiguratorState, after: ConfiguratorStat
 }
 
 /**
- * One store per element instance (DESIGN: two elements never share state). Actions call the pure
+ * One store per element instance (SAVE-2). Actions call the pure
  * domain functions; derived values (totals, "can continue") are selectors, never stored.
  */
 export function createConfiguratorStore(options: StoreOptions): ConfiguratorStore {

@@ -1,7 +1,7 @@
 /**
  * Saved state, versioned: anything old, corrupt or not matching the catalogue is discarded (and
  * removed) rather than trusted. Choices go to the storage the `persist` attribute names; personal
- * details only ever to the session's storage (DESIGN "Personal data stays short-lived").
+ * details only ever to the session's storage (SAVE-1).
  */
 export const SAVED_STATE_VERSION = 1;
 
@@ -12,7 +12,7 @@ export interface KeyValueStorage {
   removeItem(key: string): void;
 }
 
-/** Where choices are saved (DESIGN `persist`): the browser's local storage, the session's, or nowhere. */
+/** Where choices are saved (SAVE-1 `persist`): the browser's local storage, the session's, or nowhere. */
 export type PersistMode = 'local' | 'session' | 'none';
 
 export interface StorageTargets {

@@ -6,7 +6,7 @@ import type { StepName } from '../domain/wizard';
 import type { ConfiguratorState } from './configurator-store';
 
 /**
- * Spec §4: "Continue ... is disabled while the step's form is invalid". Validation of the current
+ * MOVE-9: Continue is disabled while the step's form is invalid. Validation of the current
  * step with its messages, memoised on the inputs; `today` is the buyer's date for the age check.
  */
 export function createStepValidationSelector(today: () => Date): (state: ConfiguratorState) => ValidationResult {

@@ -49,7 +49,7 @@ export function choose(store: ConfiguratorStore, action: SelectionAction): void 
   state.actions.setConfiguration(applySelection(state.catalogue, state.configuration, state.flow, action));
 }
 
-/** Spec §4 "Extras toggle independently". */
+/** CHOICE-6: extras toggle independently. */
 export const chooseExtra = (store: ConfiguratorStore, extra: Extra, on: boolean): void => choose(store, { type: 'toggleExtra', extra, on });
 
 export function choosePaymentType(store: ConfiguratorStore, paymentType: PaymentType): void {

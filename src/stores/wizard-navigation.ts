@@ -6,16 +6,16 @@ import { navigationContext } from './configurator-store';
 import { choose, chooseOffer } from './wizard-choices';
 
 /**
- * The wizard's moves (spec §4): Continue, Back, the 22kW dialog's answers, the way back to a refused
+ * The wizard's moves (MOVE-2..11): Continue, Back, the 22kW dialog's answers, the way back to a refused
  * answer, and the small-screen switch that adds or drops the summary step. Only the wizard makes
  * them; they act through the store's own actions and state, as its choices do.
  */
 export interface WizardNavigation {
-  /** Spec §4 Continue; returns the side effects the caller performs (product fetch), or null when it did not move. */
+  /** MOVE-2 Continue; returns the side effects the caller performs (product fetch), or null when it did not move. */
   goNext(): { effects: ContinueEffects; finished: boolean } | null;
-  /** Spec §4 Back; on the first step it closes the wizard. */
+  /** MOVE-4 Back; on the first step it closes the wizard. */
   goBack(): void;
-  /** Spec §4: the 22kW dialog's "continue": confirms and moves on. */
+  /** MOVE-7: the 22kW dialog's "continue": confirms and moves on. */
   confirmHighPower(): ContinueEffects;
   /** The 22kW dialog's "go back": returns to the previous cable. */
   declineHighPower(): void;
@@ -25,7 +25,7 @@ export interface WizardNavigation {
   setSmallScreen(small: boolean): void;
 }
 
-/** Spec §3 `wizardSteps`: the walked path, up to and including the step the buyer is on. */
+/** MOVE-10 `wizardSteps`: the walked path, up to and including the step the buyer is on. */
 export function selectWizardSteps(state: Pick<ConfiguratorState, 'flow' | 'form' | 'wizard'>): StepName[] {
   return walkTo(state.flow, state.form.wizardSteps, state.wizard.step);
 }
@@ -38,7 +38,7 @@ export function stepMove(state: ConfiguratorState, step: StepName): Pick<Configu
   };
 }
 
-/** Whether the 22kW confirmation dialog is showing (spec §4). */
+/** Whether the 22kW confirmation dialog is showing (MOVE-7). */
 export function selectAwaitingHighPower(state: ConfiguratorState): boolean {
   return state.wizard.open && needsHighPowerConfirmation(navigationContext(state), state.wizard.step);
 }

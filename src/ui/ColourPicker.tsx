@@ -11,13 +11,13 @@ export interface ColourSection {
 }
 
 export interface ColourPickerProps {
-  /** The radio group's accessible name (DESIGN contract: "Front", "Body", "Cable hook colour"). */
+  /** The radio group's accessible name (NAME-1: "Front", "Body", "Cable hook colour"). */
   label: string;
   sections: readonly ColourSection[];
   selected: string;
   onSelect(id: string): void;
   surcharge(id: string): Pence;
-  /** Spec §9: the specification flow labels colours by code instead of pricing them; replaces `surcharge`. */
+  /** PAGE-5: the specification flow labels colours by code instead of pricing them; replaces `surcharge`. */
   surchargeLabel?: ((colour: ColourOption) => string | undefined) | undefined;
   /** Resolves a photo swatch path (premium and limited finishes) to a URL; "" without an image CDN (a plain chip then). */
   photoUrl(path: string): string;
@@ -27,7 +27,7 @@ export interface ColourPickerProps {
 }
 
 /**
- * Spec §2 colour pickers: native radios named by colour, one group per part. Flat colours show
+ * PAGE-2 colour pickers: native radios named by colour, one group per part. Flat colours show
  * their hex; premium and limited finishes show a photo swatch. Each shows its surcharge.
  */
 export function ColourPicker({ label, sections, selected, onSelect, surcharge, surchargeLabel, photoUrl, part, unavailable }: ColourPickerProps) {

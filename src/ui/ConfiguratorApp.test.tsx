@@ -27,7 +27,7 @@ function fakeShare(copied: boolean) {
   return { share, links };
 }
 
-describe('configurator page: colour pickers (spec §2)', () => {
+describe('configurator page: colour pickers (PAGE-2)', () => {
   it('choosing a front and a body updates the preview, the colour summary and the total', () => {
     const { container, store } = render(<ConfiguratorApp notices={[]} />);
     expect(total(container)).toBe('£599.00');

@@ -45,7 +45,7 @@ export interface ConfiguratorAppProps {
 }
 
 /**
- * The configurator page (spec §2): headline, the preview with the 3D view and the spec table,
+ * The configurator page (PAGE-1): headline, the preview with the 3D view and the spec table,
  * front and body colour pickers, the running order summary, Continue into the wizard, and
  * Share / Start again. The layout follows the element's own width (page.css).
  */
@@ -104,7 +104,7 @@ function ConfiguratorPage({ notices }: Pick<ConfiguratorAppProps, 'notices'>) {
   const bodySurcharge = useSurcharge(catalogue, configuration, 'body');
   const frontUnavailable = useUnavailable(catalogue, configuration, 'front');
   const bodyUnavailable = useUnavailable(catalogue, configuration, 'body');
-  // Spec §9 "Surcharge labels in the specification flow": labels by colour code instead of prices.
+  // PAGE-5: labels by colour code instead of prices.
   const specRequest = flow === 'spec-request';
   const frontLabel = specRequest ? (colour: ColourOption) => specRequestSurchargeLabel(catalogue, 'front', colour) : undefined;
   const bodyLabel = specRequest ? (colour: ColourOption) => specRequestSurchargeLabel(catalogue, 'body', colour) : undefined;

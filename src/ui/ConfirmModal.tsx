@@ -10,13 +10,13 @@ export interface ConfirmModalProps {
   cancelLabel?: string;
   onConfirm(): void;
   onCancel(): void;
-  /** Spec §2 "A confirm modal starts closed": its owner opens it. */
+  /** PAGE-7: a confirm modal starts closed; its owner opens it. */
   open: boolean;
   part?: string;
 }
 
 /**
- * Spec §2 "Other": a confirm modal, built on the reusable Modal: Escape, the close button and cancel
+ * PAGE-7: a confirm modal, built on the reusable Modal: Escape, the close button and cancel
  * all leave things as they were; only the confirm button acts.
  */
 export function ConfirmModal({ title, children, confirmLabel, cancelLabel = 'Cancel', onConfirm, onCancel, open, part }: ConfirmModalProps) {

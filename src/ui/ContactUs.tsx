@@ -10,7 +10,7 @@ export interface ContactUsProps {
   withHeading?: boolean;
 }
 
-/** Spec §2 "Contact Us screen": the texts as written there; a line without a value is hidden. */
+/** CONTACT-1: the texts word for word; a line without a value is hidden. */
 export function ContactUs({ supportPhone, supportEmail, videoUrl, socialUrl, withHeading = true }: ContactUsProps) {
   const headingId = useId();
   return (

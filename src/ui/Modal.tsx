@@ -33,7 +33,7 @@ function useScrolls(body: RefObject<HTMLElement | null>, open: boolean): boolean
 }
 
 /**
- * Spec §2 "Other": the reusable modal with title and close button. A native <dialog> opened with
+ * PAGE-7: the reusable modal with title and close button. A native <dialog> opened with
  * showModal(): top layer, focus kept inside, Escape closes, focus returns to the opener. Opening
  * focuses the title (focusable, tabindex -1) rather than the first control, the close button, so the
  * dialog is read from its start; its focus ring shows when the opener's did (focus-title.ts).

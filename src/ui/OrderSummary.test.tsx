@@ -15,7 +15,7 @@ const rows = (container: HTMLElement) =>
     .filter((row) => row.querySelector('td'))
     .map((row) => [textOf(row.querySelector('th')), textOf(row.querySelector('td'))]);
 
-describe('order summary: pay in full and the monthly plan (spec §1 summary, §9 figures)', () => {
+describe('order summary: pay in full and the monthly plan (PRICE-7, PRICE-4)', () => {
   it('switches to per-month lines, the initial payment and the monthly payment when the monthly plan is chosen, and back', () => {
     const { container, store } = render(<OrderSummary />);
     update(() => {
@@ -38,7 +38,7 @@ describe('order summary: pay in full and the monthly plan (spec §1 summary, §9
     const table = byRole(container, 'table');
     expect(table.getAttribute('data-plan')).toBe('monthly');
     expect([...table.querySelectorAll('thead th')].map(textOf)).toEqual(['Item', 'Per month']);
-    // Spec §9: the charger £0, 8.5m cable 1.75, 7kW premium installation 25, display 3 a month.
+    // PRICE-5: the charger £0, 8.5m cable 1.75, 7kW premium installation 25, display 3 a month.
     expect(rows(container)).toEqual([
       ['Charge Point', '£0.00'],
       ['7kW with 8.5m cable', '£1.75'],

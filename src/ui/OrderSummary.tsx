@@ -3,7 +3,7 @@ import { formatPence } from '../domain/money';
 import type { Totals } from '../domain/pricing';
 import { useConfigurator, useTotals } from './store-context';
 
-/** Spec §1: a running order summary, every line with its price, and the total; GBP incl. VAT. */
+/** PRICE-7: a running order summary, every line with its price, and the total; GBP incl. VAT. */
 export function OrderSummary() {
   const totals = useTotals();
   const monthly = useConfigurator((state) => state.configuration.paymentType === 'PAY_MONTHLY');
@@ -47,7 +47,7 @@ function PayInFullTable({ totals }: { totals: Totals }) {
 }
 
 /**
- * with the monthly plan chosen, each line shows its §9 monthly amount; the partner
+ * with the monthly plan chosen, each line shows its monthly amount (PRICE-5); the partner
  * discount (a negative line) comes off the initial payment; then the plan's figures.
  */
 function MonthlyTable({ totals }: { totals: Totals }) {

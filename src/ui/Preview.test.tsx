@@ -13,7 +13,7 @@ const colourUrl = (view: string, slug: string) => `${TEST_CDN}/${view}_quartz_${
 const cableUrl = (image: string) => `${TEST_CDN}/${image}.png?width=400&height=600`;
 const idle = () => updateAsync(() => new Promise((resolve) => setTimeout(resolve, 60)));
 
-describe('Preview', () => {
+describe('Preview (PREVIEW-1..7)', () => {
   it('renders only the chosen front and body, loaded eagerly, and preloads every other layer without rendering it', async () => {
     const asked: string[] = [];
     const setSrc = vi.spyOn(HTMLImageElement.prototype, 'src', 'set').mockImplementation(function (this: HTMLImageElement, value: string) {

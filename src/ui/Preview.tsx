@@ -10,7 +10,7 @@ import { preloadWhenIdle } from './preload-images';
 import { useConfigurator } from './store-context';
 
 /**
- * Spec §2 "The cable-hook layer shows only when currentStep is above 1": the buyer's wizard step
+ * PREVIEW-4: the cable-hook layer shows only past installation: the buyer's wizard step
  * is past the installation step, by name. The step is kept while the wizard is closed, so the
  * configurator page shows the hook once the buyer has been that far, and "Start again" hides it.
  */
@@ -22,12 +22,12 @@ export function selectPastInstallation(state: ConfiguratorState): boolean {
 const ChargerDrawing = lazy<ComponentType<ChargerDrawingProps>>(() => import('./ChargerDrawing').catch(() => ({ default: () => null })));
 
 export interface PreviewProps {
-  /** Spec §2 "Preview scale defaults to 1.5"; the wizard's left pane may pass its own. */
+  /** PREVIEW-7: the scale defaults to 1.5; the wizard's left pane may pass its own. */
   scale?: number;
 }
 
 /**
- * The preview: the stacked images with a colour summary as the figure's caption. Only the
+ * PREVIEW-1: the stacked images with a colour summary as the figure's caption. Only the
  * chosen layers are elements; every other layer's image is asked for outside React when the browser
  * is idle (docs/decisions/preview-layers-preloaded.md), so a change of colour shows at once and
  * no render of fifty images holds up the page or a click. Width and height come from the layers,

@@ -2,7 +2,7 @@ import type { ButtonHTMLAttributes } from 'react';
 
 export type PrimaryButtonProps = ButtonHTMLAttributes<HTMLButtonElement>;
 
-/** Spec §2 "Other": the full-width primary button (Continue on the page and in the wizard). */
+/** PAGE-7: the full-width primary button (Continue on the page and in the wizard). */
 export function PrimaryButton({ className, type = 'button', part, ...props }: PrimaryButtonProps) {
   return (
     <button

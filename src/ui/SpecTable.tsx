@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { specTableRows } from '../domain/spec-table';
 import { useConfigurator } from './store-context';
 
-/** Spec §2 "A spec table": socket, tethered cable lengths and charging power, from the catalogue. */
+/** PAGE-3: socket, tethered cable lengths and charging power, from the catalogue. */
 export function SpecTable() {
   const catalogue = useConfigurator((state) => state.catalogue);
   const rows = useMemo(() => specTableRows(catalogue), [catalogue]);

@@ -5,7 +5,7 @@ export interface SpinnerProps {
 }
 
 /**
- * Spec §2 "Other": a loading spinner. A status region, so the label is announced; the wheel is
+ * PAGE-7: a loading spinner. A status region, so the label is announced; the wheel is
  * decoration and stands still for people who ask for reduced motion (controls.css).
  */
 export function Spinner({ label, hideLabel = false }: SpinnerProps) {

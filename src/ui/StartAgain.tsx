@@ -6,7 +6,7 @@ import { useConfiguratorStore, useIsCurrentConfiguration } from './store-context
 
 /**
  * Back to the default choices, after a confirmation ("Start again?", in the
- * wizard file), since it also clears any details entered (DESIGN "Start again clears all of it").
+ * wizard file), since it also clears any details entered (SAVE-3).
  */
 export function StartAgain() {
   const { loadWizard } = useUiOptions();

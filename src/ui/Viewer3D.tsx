@@ -6,7 +6,7 @@ import { PageDialog } from './PageDialog';
 import { VIEWER_TEXT } from './load-parts';
 
 /**
- * A "View in 3D" button (DESIGN contract) that opens the 3D dialog; without WebGL the 2D preview
+ * A "View in 3D" button (NAME-4, PREVIEW-9) that opens the 3D dialog; without WebGL the 2D preview
  * stays, with a notice. The dialog is a part of the wizard file (ViewerDialog), which loads the viewer
  * file in turn: the page needs neither before the press.
  */

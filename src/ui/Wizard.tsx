@@ -26,13 +26,13 @@ import wizardCss from './wizard/wizard.css';
 /** The wizard's stylesheets, adopted when it mounts, so they ship in the wizard file only. */
 export const WIZARD_STYLES: readonly string[] = [wizardCss, specRequestCss];
 
-/** The preview is smaller beside the step form than on the page (spec §2 default 1.5). */
+/** The preview is smaller beside the step form than on the page (PREVIEW-7: 1.5 by default). */
 const PREVIEW_SCALE = 1;
 
 export const CHECKOUT_UNAVAILABLE = 'Checkout is not available on this page.';
 
 /**
- * Spec §2 "Checkout wizard": a full-screen native dialog with close, Back, Continue, progress,
+ * STEP-3: a full-screen native dialog with close, Back, Continue, progress,
  * 'Step N of M' (small screens) or the step indicator (large screens), and 'Need help?'. Desktop:
  * preview and price summary on the left, the step form on the right; small screens: the price
  * header. Navigation follows the domain's named steps; the ordering flow ends in the checkout.
@@ -63,7 +63,7 @@ export function Wizard() {
   const context = navigationContext(state);
   const count = stepCount(context);
   const index = stepIndex(context, wizard.step);
-  // DESIGN `evc-step`: the wizard opens (its file has just loaded, or it opens again) or moves.
+  // EVENT-3: the wizard opens (its file has just loaded, or it opens again) or moves.
   const stepShown = useEffectEvent(() => contact.onStep?.({ flow, step: wizard.step, index, count }));
   useEffect(() => {
     if (wizard.open) stepShown();
@@ -84,7 +84,7 @@ export function Wizard() {
   }, [checkout]);
   // What stops the checkout stands beside Continue; the step's own problems wait for a press.
   const hint = blocked ? checkoutBlocker : undefined;
-  // Spec §4 "disabled while the step's form is invalid": announced as disabled (aria-disabled) yet
+  // MOVE-9, disabled while the step's form is invalid: announced as disabled (aria-disabled) yet
   // focusable and pressable, so a press can say what is wrong and focus stays put while busy.
   const continueOff = !validation.valid || blocked || busy;
   const onContinue = () => {

@@ -1,5 +1,5 @@
 /**
- * Styles reach the shadow root only as constructable stylesheets (DESIGN "Styles"): no <style>
+ * Styles reach the shadow root only as constructable stylesheets (STYLE-1): no <style>
  * tags, so a strict style-src CSP allows them, and host CSS cannot reach in. One sheet per CSS
  * text per document, shared by every instance.
  */

@@ -8,7 +8,7 @@ import { byRole, cleanup, render, statusTexts, update } from './testing';
 
 afterEach(cleanup);
 
-describe('spec §2 "Other" components', () => {
+describe('shared controls (PAGE-7)', () => {
   it('the spinner is a status region whose label is read out, the wheel being decoration', () => {
     const { container } = render(
       <>

@@ -22,7 +22,7 @@ export function ViewerDialog({ open = false, close }: PageDialogProps) {
 
 /**
  * "Start again?", opened by the page's "Start again": back to the default choices, after a
- * confirmation, since it also clears any details entered (DESIGN "Start again clears all of it").
+ * confirmation, since it also clears any details entered (SAVE-3).
  */
 export function StartAgainDialog({ open = false, close }: PageDialogProps) {
   const store = useConfiguratorStore();

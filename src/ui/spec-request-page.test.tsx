@@ -6,7 +6,7 @@ import { descriptionOf } from './wizard/wizard-testing';
 
 afterEach(cleanup);
 
-describe('configurator page in spec-request mode (spec §9 surcharge labels)', () => {
+describe('configurator page in spec-request mode (PAGE-5 surcharge labels)', () => {
   it('labels fronts +£22.00 except black metal, carbon and the woods; bodies +£48.00 except black', () => {
     const { container } = render(<ConfiguratorApp notices={[]} />, { flow: 'spec-request' });
     const front = byRole(container, 'radiogroup', 'Front');

@@ -1,7 +1,7 @@
 import type { Flow, StepName } from '../domain/wizard';
 import { stepDefinition } from '../domain/wizard';
 
-/** Short names for the step indicator; the spec's own titles where it gives them (spec §2). */
+/** Short names for the step indicator; the steps' own titles where they have them (STEP-2). */
 const LABELS: Record<Flow, Partial<Record<StepName, string>>> = {
   order: {
     cable: 'Power & cable',

@@ -5,7 +5,7 @@ import { selectTotals } from '../stores/configurator-store';
 import type { Configuration } from '../domain/configuration';
 import type { Totals } from '../domain/pricing';
 
-/** Each element hands its own store down (DESIGN: two elements never share state). */
+/** Each element hands its own store down (SAVE-2). */
 export const StoreContext = createContext<ConfiguratorStore | null>(null);
 
 export function useConfiguratorStore(): ConfiguratorStore {

@@ -10,7 +10,7 @@ import type { WizardHandle, WizardMountProps } from './wizard-module';
 
 /**
  * Renders `Part` into a container the page provides, in a React root of its own: the wizard file
- * carries its own copies of the contexts, so it provides them itself. DESIGN "Styles": the part's CSS
+ * carries its own copies of the contexts, so it provides them itself. STYLE-1: the part's CSS
  * ships in the wizard file and joins the element's sheets.
  */
 function mountPart(Part: ComponentType<Pick<WizardMountProps, 'open' | 'close'>>, styles: readonly string[]) {

@@ -35,7 +35,7 @@ export interface ModelStage {
 }
 
 /**
- * Spec §2 "3D or augmented-reality model viewer (wall placement, camera controls)": attributes of
+ * PREVIEW-9: the 3D or AR viewer, placed on a wall, with camera controls: attributes of
  * the `<model-viewer>` element. Auto-rotation only when the buyer has not asked for reduced motion.
  */
 export function modelViewerAttributes(src: string, reducedMotion: boolean): Record<string, string> {

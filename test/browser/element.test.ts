@@ -18,7 +18,7 @@ function radios(root: ShadowRoot): HTMLInputElement[] {
   return [...root.querySelectorAll<HTMLInputElement>('input[type="radio"]')];
 }
 
-// DESIGN, public contract (Builds): one classic script defines every element.
+// BUILD-1: one classic script defines every element.
 describe('dist/ev-charger-configurator.js', () => {
   let firstLoadErrors: unknown[] = [];
   const mounted: HTMLElement[] = [];
@@ -37,7 +37,7 @@ describe('dist/ev-charger-configurator.js', () => {
     expect(customElements.get('ev-charger-contact'), 'ev-charger-contact').to.be.a('function');
   });
 
-  // DESIGN, Decisions (Styles): constructable stylesheets in an open shadow root, no <style> tags.
+  // STYLE-1: constructable stylesheets in an open shadow root, no <style> tags.
   it('renders <ev-charger-configurator> into an open shadow root with adopted styles only', async () => {
     const { host, root } = await mount('ev-charger-configurator');
     mounted.push(host);
@@ -56,7 +56,7 @@ describe('dist/ev-charger-configurator.js', () => {
     expect(await loadElements('module')).to.deep.equal([]);
   });
 
-  // DESIGN, Shape: each element has its own store; two elements on one page never share state.
+  // SAVE-2, ARCH-3: each element has its own store; two elements on one page never share state.
   it('renders two instances that keep their own choices', async () => {
     const first = await mount('ev-charger-configurator');
     const second = await mount('ev-charger-configurator');

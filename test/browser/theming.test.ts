@@ -1,4 +1,4 @@
-// DESIGN, Decisions (Styles): host pages theme the element only through `--evc-*` custom properties
+// STYLE-2: host pages theme the element only through `--evc-*` custom properties
 // and `::part()` names; checked in Chromium against the built classic script.
 import { expect } from 'chai';
 import { after, before, describe, it } from './mocha';

@@ -523,7 +523,7 @@ describe('a malformed or hostile catalogue JSON (catalog)', () => {
   });
 });
 
-/** Spec §8: each Storefront CartErrorCode's client code and what the buyer reads for it. */
+/** CART-4: each Storefront CartErrorCode's client code and what the buyer reads for it. */
 const USER_ERRORS = {
   ADDRESS_FIELD_CONTAINS_EMOJIS: 'NOT_SUPPORTED',
   ADDRESS_FIELD_CONTAINS_HTML_TAGS: 'NOT_SUPPORTED',

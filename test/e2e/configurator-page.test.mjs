@@ -1,4 +1,4 @@
-// Spec §2 "Configurator page" on marketing-site.html: colours picked by role and name,
+// PAGE-1..5 on marketing-site.html: colours picked by role and name,
 // the preview's layers and caption, the total, a share link opened in a fresh browser context,
 // Start again, and the layout at 320 px and at 200% zoom.
 /* global document, location */

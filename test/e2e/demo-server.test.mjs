@@ -1,4 +1,4 @@
-// DESIGN, Demo server: serves /dist/* and /dist-examples/* with their content types, nothing outside.
+// DEMO-1: serves /dist/* and /dist-examples/* with their content types, nothing outside.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { useHarness } from './harness.mjs';

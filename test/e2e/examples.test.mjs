@@ -1,4 +1,4 @@
-// DESIGN, public contract (Demo server, dist-examples): the index lists the examples and each page
+// DEMO-1, EXAMPLE-1: the index lists the examples and each page
 // runs the built element in its mode without console errors.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -28,7 +28,7 @@ describe('demo examples', () => {
     await page.close();
   });
 
-  // spec §2, specification-request flow step 01.
+  // STEP-15, specification-request flow step 01.
   it('mobilize-portal.html shows the configurator in spec-request mode', async () => {
     const { page, errors } = await harness.open('/dist-examples/mobilize-portal.html');
     const element = page.locator('ev-charger-configurator');

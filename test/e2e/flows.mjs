@@ -137,7 +137,7 @@ export async function configureMonthly(page, element = page.locator('ev-charger-
 
   const monthly = wizard.getByRole('radio', { name: /^Pay monthly/ });
   await monthly.check();
-  // Spec §9: 8.5m cable 1.75 + standard installation 31 + display 3 = £35.75 a month; £350.00 + 36 × £35.75
+  // PRICE-4, PRICE-5: 8.5m cable 1.75 + standard installation 31 + display 3 = £35.75 a month; £350.00 + 36 × £35.75
   // = £1,637.00 over the term, whatever the shop's prices (the plan's amounts are the catalogue's).
   const figures = await wizard.locator('.evc-option', { has: page.getByRole('radio', { name: /^Pay monthly/ }) }).textContent();
   assert.match(figures, /£350\.00 initial payment, then 36 monthly payments of £35\.75/);

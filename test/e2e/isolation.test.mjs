@@ -103,7 +103,8 @@ const shadowStyles = (element) =>
   element.evaluate((host) => {
     const styles = {};
     const walk = (node, path) => {
-      [...node.children].forEach((child, index) => {
+      // Hidden preview layers are added in idle periods, as many as the page has had: not compared.
+      [...node.children].filter((child) => !(child.localName === 'img' && child.hidden)).forEach((child, index) => {
         const place = `${path}/${child.localName}[${index}]`;
         const style = globalThis.getComputedStyle(child);
         styles[place] = Object.fromEntries([...style].map((name) => [name, style.getPropertyValue(name)]));

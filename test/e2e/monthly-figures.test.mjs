@@ -42,7 +42,7 @@ async function openThemeWithMonthlyPlan() {
 const pence = (text) => Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
 
 describe('the monthly plan: what the shop charges today and what the Direct Debit collects are the figures shown', () => {
-  // 8.5m cable £1.75 + standard installation £31.00 + display £3.00 = £35.75 a month (spec §9); the
+  // 8.5m cable £1.75 + standard installation £31.00 + display £3.00 = £35.75 a month (PRICE-5); the
   // partner discount (£100), verified by its code (the pages set partner-endpoint), comes off the
   // initial payment; total payable = initial + 36 × £35.75.
   for (const [who, email, verified, initialPayment, totalPayable, theme] of [

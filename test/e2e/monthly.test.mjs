@@ -23,7 +23,7 @@ describe('the monthly plan on marketing-site.html', () => {
     const summary = wizard.getByRole('region', { name: 'Order summary' }).first();
     assert.equal((await summary.locator('[data-monthly-payment]').textContent()).trim(), '£35.75');
 
-    // Finance step: Continue waits for every answer; the acceptances carry spec §5's messages.
+    // Finance step: Continue waits for every answer; the acceptances carry VALID-5's messages.
     await wizard.getByRole('heading', { name: /finance/i }).first().waitFor();
     assert.equal(await continueButton.isDisabled(), true);
     await fillFinance(wizard);

@@ -41,7 +41,7 @@ describe('ordering on marketing-site.html', () => {
     await page.getByText(/^PARTNER-[0-9A-Z]{12}: applied$/).waitFor();
     await page.getByText(PARTNER_EMAIL).first().waitFor();
 
-    // Spec §7.2: the form values reached store-cart-endpoint, without the date of birth.
+    // LEAD-1: the form values reached store-cart-endpoint, without the date of birth.
     const leads = await (await fetch(harness.url('/api/store-cart'))).json();
     const lead = leads.findLast((entry) => entry.email === PARTNER_EMAIL);
     assert.ok(lead, 'a lead with the buyer e-mail was captured');

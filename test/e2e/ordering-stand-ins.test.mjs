@@ -1,4 +1,4 @@
-// The demo server's ordering stand-ins: lead capture (`/api/store-cart`, spec §7.2) and a Shopify
+// The demo server's ordering stand-ins: lead capture (`/api/store-cart`, LEAD-1) and a Shopify
 // theme's own cart (Ajax Cart API and `/checkout`, for cart="theme").
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

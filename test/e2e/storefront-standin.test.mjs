@@ -1,4 +1,4 @@
-// DESIGN, Demo server: the demo server answers the Storefront API stand-in at
+// DEMO-2, DEMO-3: the demo server answers the Storefront API stand-in at
 // /api/{version}/graphql.json and the demo checkout page at the cart's checkoutUrl, over HTTP, and
 // `/api/_control` steers it and the theme cart stand-in as one shop.
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
-// "Closing and reopening, or reloading the page, returns to the same step with the same
-// choices" (DESIGN "Nothing lost").
+// ERR-2, SAVE-1: closing and reopening, or reloading the page, returns to the same step with the same
+// choices.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { useHarness } from './harness.mjs';

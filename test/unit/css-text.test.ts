@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import css from './fixtures/sample.css';
 
-// DESIGN (Styles): CSS files are bundled as strings and adopted as constructable stylesheets.
+// STYLE-1: CSS files are bundled as strings and adopted as constructable stylesheets.
 describe('CSS imports under vitest', () => {
   it('load as the file text, like the build', () => {
     expect(css).toBe(':host {\n  color: rgb(1, 2, 3);\n}\n');

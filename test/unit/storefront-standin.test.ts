@@ -163,7 +163,7 @@ beforeEach(() => {
   standIn = createStorefrontStandIn({ catalogue: C, products: shopProducts(C) });
 });
 
-describe('spec §7.1 product query', () => {
+describe('CART-7 product query', () => {
   it('answers the installation product with title, description and its first media image on the request origin', async () => {
     const { product } = await data<{ product: { title: string; description: string; media: { nodes: { image: { url: string } }[] } } }>(
       standIn,
@@ -227,7 +227,7 @@ describe('spec §7.1 product query', () => {
   });
 });
 
-describe('spec §7.5 cart mutations', () => {
+describe('CART-5 cart mutations', () => {
   it('creates a cart with lines, attributes and the buyer, priced in GBP with VAT included', async () => {
     const { cart, userErrors } = await createCart(standIn, {
       lines: [
@@ -336,7 +336,7 @@ describe('spec §7.5 cart mutations', () => {
     expect(cartBuyerIdentityUpdate.userErrors).toEqual([{ code: 'INVALID', field: ['buyerIdentity', 'email'], message: 'Email is invalid' }]);
   });
 
-  it('takes no gift cards: the code is not applied and a PAYMENTS_GIFT_CARDS_UNAVAILABLE warning says why (spec §8)', async () => {
+  it('takes no gift cards: the code is not applied and a PAYMENTS_GIFT_CARDS_UNAVAILABLE warning says why (CART-4)', async () => {
     const { cart } = await createCart(standIn, { lines: [{ merchandiseId: BASE }] });
     const { cartGiftCardCodesUpdate } = await data<{ cartGiftCardCodesUpdate: Payload & { cart: { appliedGiftCards: unknown[] } } }>(
       standIn,
@@ -352,7 +352,7 @@ describe('spec §7.5 cart mutations', () => {
   });
 });
 
-describe('spec §7.5 shipping address: the cart delivery addresses (Storefront 2025-01 on)', () => {
+describe('PAY-4 delivery address: the cart delivery addresses (Storefront 2025-01 on)', () => {
   const V = '2026-04';
   const SELECTABLE = /* GraphQL */ `
     fragment Selectable on CartSelectableAddress {
@@ -573,7 +573,7 @@ describe('spec §7.5 shipping address: the cart delivery addresses (Storefront 2
   });
 });
 
-describe('spec §3/§4 discount codes', () => {
+describe('CART-5 discount codes', () => {
   const update = (cartId: string, discountCodes: string[], version?: string) =>
     data<{ cartDiscountCodesUpdate: Payload }>(standIn, DISCOUNT_CODES_UPDATE, { cartId, discountCodes }, version).then((d) => d.cartDiscountCodesUpdate);
 
@@ -609,7 +609,7 @@ describe('spec §3/§4 discount codes', () => {
   });
 });
 
-describe('spec §4 cart lines paging', () => {
+describe('CART-5 cart lines paging', () => {
   it('pages lines with real cursors and pageInfo: 5 lines, first 2, three pages', async () => {
     const ids = [BASE, PREMIUM_INSTALL, CABLE_22KW, DISPLAY, WARRANTY];
     const { cart } = await createCart(standIn, { lines: ids.map((merchandiseId) => ({ merchandiseId })) });
@@ -948,7 +948,7 @@ describe('steering the shop (POST /api/_control: prices, unavailable, rejectDisc
   });
 });
 
-describe('the monthly plan as a selling plan (spec §9: £350.00 today, the rest by Direct Debit)', () => {
+describe('the monthly plan as a selling plan (PRICE-4: £350.00 today, the rest by Direct Debit)', () => {
   const PLANS = /* GraphQL */ `
     fragment Allocation on SellingPlanAllocation {
       checkoutChargeAmount { amount currencyCode }

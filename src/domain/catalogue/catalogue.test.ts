@@ -17,7 +17,7 @@ const COLOUR_NAMES = [
   'Purple Spirit',
 ];
 
-describe('spec §3 front fascia, body and cable hook colours', () => {
+describe('CAT-1, CAT-2: front fascia, body and cable hook colours', () => {
   it.each([
     ['front metals', C.colours.front.standard],
     ['body colours', C.colours.body],
@@ -68,13 +68,13 @@ describe('spec §3 front fascia, body and cable hook colours', () => {
     });
   });
 
-  it('colour ids are the snake-case slug of the name (DESIGN: midnight_black)', () => {
+  it('colour ids are the snake-case slug of the name (PREVIEW-6: midnight_black)', () => {
     expect(slugOf('Midnight Black')).toBe('midnight_black');
     [...C.colours.front.standard, ...C.colours.body].forEach((c) => expect(c.id).toBe(slugOf(c.name)));
   });
 });
 
-describe('spec §3 cable / power options', () => {
+describe('CAT-3 cable / power options', () => {
   it.each([
     ['7kW with 5.5m cable', 4900, 'tethered', 7],
     ['7kW with 8.5m cable', 9900, 'tethered', 7],
@@ -90,7 +90,7 @@ describe('spec §3 cable / power options', () => {
   });
 });
 
-describe('spec §3 add-ons', () => {
+describe('CAT-4 add-ons', () => {
   it.each([
     ['adaptive_fuse', 'Adaptive Fuse', 1500, 'adaptive_fuse'],
     ['surge_single', 'Surge Protection single phase', 15000, 'surge'],
@@ -114,7 +114,7 @@ describe('spec §3 add-ons', () => {
   });
 });
 
-describe('spec §3 installation options, discounts, payment plans', () => {
+describe('CAT-5..7: installation options, discounts, payment plans', () => {
   it.each([
     ['premium_7kw', 'Premium', 20000, 'physical'],
     ['standard_7kw', 'Standard', 42500, 'remote'],
@@ -145,7 +145,7 @@ describe('spec §3 installation options, discounts, payment plans', () => {
     ]);
   });
 
-  it('monthly plan: £350.00 initial payment, 36 payments, then £1.00 per year (spec §9)', () => {
+  it('monthly plan: £350.00 initial payment, 36 payments, then £1.00 per year (PRICE-4)', () => {
     expect(C.monthlyPlan).toEqual({ initialPayment: 35000, months: 36, afterwardsPerYear: 100, payIn3Parts: 3, sellingPlanName: 'Monthly plan' });
   });
 });

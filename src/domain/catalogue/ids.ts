@@ -1,5 +1,5 @@
 /**
- * The fixed id lists of a configuration (spec §3), as plain values: the page's script checks saved and
+ * The fixed id lists of a configuration (CAT-1..9), as plain values: the page's script checks saved and
  * shared configurations against them without loading the catalogue schema (schema.ts, which travels
  * in its own file and is loaded only when a merchant catalogue must be validated).
  */

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { INSTALLATION_ID_MESSAGE, INSTALLATION_IDS, PAYMENT_TYPE_MESSAGE, PAYMENT_TYPES } from './ids';
 
-/** The add-on ids (spec §3): only the catalogue schema checks them. */
+/** The add-on ids (CAT-4): only the catalogue schema checks them. */
 export const ADD_ON_IDS = [
   'adaptive_fuse',
   'surge_single',
@@ -20,7 +20,7 @@ export const ADD_ON_IDS = [
 ] as const;
 
 /**
- * The catalogue: every entity of spec §3 with its fields. A merchant may replace the embedded UK
+ * The catalogue: every entity of CAT-1..10 with its fields. A merchant may replace the embedded UK
  * catalogue with a JSON document of this shape (the `catalog` attribute); it is validated here and
  * the first bad field is named. Amounts are whole pence.
  */
@@ -39,7 +39,7 @@ const handle = v.optional(v.pipe(v.string('must be a string'), v.regex(/^[a-z0-9
 const hex = v.pipe(v.string('must be a string'), v.hexColor('must be a hex colour such as #1f4d36'));
 
 export const ColourOptionSchema = v.object({
-  /** Snake-case slug, also the colour's part of preview image names (DESIGN). */
+  /** Snake-case slug, also the colour's part of preview image names (PREVIEW-6). */
   id,
   name: text,
   /** Flat colour; premium (wood) and limited finishes have none and show a photo swatch. */
@@ -55,7 +55,7 @@ export const ColourOptionSchema = v.object({
   metallic: v.boolean('must be true or false'),
   premium: v.boolean('must be true or false'),
   limited: v.boolean('must be true or false'),
-  /** Own price of the finish; spec §3 gives one for the limited finish only. */
+  /** Own price of the finish; only the limited finish has one (CAT-2). */
   price: v.optional(nonNegativePence),
   monthlyPrice: v.optional(nonNegativePence),
   /** e.g. "hydrographic" for the limited carbon finish. */
@@ -68,7 +68,7 @@ export const CableOptionSchema = v.object({
   code: text,
   variantId,
   price: nonNegativePence,
-  /** Spec §9 monthly amount (pence per month). */
+  /** PRICE-5 monthly amount (pence per month). */
   monthly: signedPence,
   image: text,
   kind: v.picklist(['tethered', 'socketed'], 'must be "tethered" or "socketed"'),
@@ -86,7 +86,7 @@ export const AddOnSchema = v.object({
   code: text,
   price: nonNegativePence,
   monthly: signedPence,
-  /** Spec §3 meta key (the metallic body finish shares "metallic_front", as written there). */
+  /** The brief's meta key (the metallic body finish shares "metallic_front", as the brief has it). */
   metaKey: text,
   variantId,
   image: v.optional(text),
@@ -106,7 +106,7 @@ export const InstallationOptionSchema = v.object({
   powerKw: v.nullable(v.picklist([7, 22], 'must be 7, 22 or null')),
   includesInstallation: v.boolean('must be true or false'),
   survey: v.nullable(v.picklist(['physical', 'remote'], 'must be "physical", "remote" or null')),
-  /** The terms the buyer accepts for this variant (spec §5: required for each installation variant). */
+  /** The terms the buyer accepts for this variant (VALID-1: one for each installation variant). */
   terms: text,
   handle,
 });
@@ -127,7 +127,7 @@ export const DiscountSchema = v.object({
   code: v.optional(text),
 });
 
-/** Spec §3 "Offer": a name, and it is free; its shop variant (priced £0) goes in the cart when chosen. */
+/** CAT-9: a name, and it is free; its shop variant (priced £0) goes in the cart when chosen. */
 export const OfferSchema = v.object({ id, name: text, variantId: v.optional(variantId), handle });
 
 export const PaymentTypeSchema = v.picklist(PAYMENT_TYPES, PAYMENT_TYPE_MESSAGE);

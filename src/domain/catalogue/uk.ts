@@ -1,7 +1,7 @@
 import type { CableOption, Catalogue, ColourOption, InstallationOption } from './schema';
 
 /**
- * The embedded UK catalogue (spec §3, §9). Names, codes, prices and flags are the specification's;
+ * The embedded UK catalogue (CAT-1..9, PRICE-5). Names, codes, prices and flags are the product's;
  * variant and product ids and product handles are the demo shop stand-in's (a merchant's catalogue JSON
  * carries its own shop's ids), and the base price is a demo value until the shop's variant says.
  */
@@ -20,7 +20,7 @@ const COLOUR_NAMES = [
   ['Purple Spirit', '#5a2b6e'],
 ] as const;
 
-/** "Racing Green" → "racing_green" (DESIGN: colour slugs are snake case). */
+/** "Racing Green" → "racing_green" (PREVIEW-6). */
 export function slugOf(name: string): string {
   return name
     .trim()
@@ -36,7 +36,7 @@ const demoVariant = () => `gid://shopify/ProductVariant/${nextVariant++}`;
 
 type Family = 'front' | 'body' | 'hook';
 
-/** Code families of spec §3: A4-D101 front metals, A4-E101 body, A4-H101 cable hook. */
+/** Code families (CAT-1): A4-D101 front metals, A4-E101 body, A4-H101 cable hook. */
 function metalColour(family: Family, name: string, color: string, index: number): ColourOption {
   const slug = slugOf(name);
   const black = index === 0;
@@ -94,7 +94,7 @@ const limited: ColourOption[] = [
   },
 ];
 
-/** Spec §3 table; the first three are tethered. Monthly amounts from §9 (22kW: docs/decisions/22kw-cable-monthly-amount.md). */
+/** CAT-3; the first three are tethered. Monthly amounts PRICE-5 (22kW: docs/decisions/22kw-cable-monthly-amount.md). */
 const cables: CableOption[] = [
   { id: 'tethered_7kw_5_5m', name: '7kW with 5.5m cable', code: 'A4-C107-T55', price: 4900, monthly: 0, kind: 'tethered', powerKw: 7, lengthM: 5.5, image: 'cable/tethered_5_5m' },
   { id: 'tethered_7kw_8_5m', name: '7kW with 8.5m cable', code: 'A4-C107-T85', price: 9900, monthly: 175, kind: 'tethered', powerKw: 7, lengthM: 8.5, image: 'cable/tethered_8_5m' },
@@ -106,7 +106,7 @@ const cables: CableOption[] = [
 const STANDARD_INSTALL_TERMS =
   'I confirm my property is in mainland UK and I accept the installation terms & conditions.';
 
-/** Spec §3 "Installation options": Premium 200, Standard 425, Standard with no install 0, Premium 360. */
+/** CAT-5: Premium 200, Standard 425, Standard with no install 0, Premium 360. */
 const installations: InstallationOption[] = [
   {
     id: 'premium_7kw',
@@ -172,7 +172,7 @@ export const UK_CATALOGUE: Catalogue = {
     hook: coloursFor('hook'),
   },
   cables,
-  /** Spec §3 add-on table (prices) and §9 (monthly amounts), plus renewable energy integration (§9: £97, £0 a month). */
+  /** CAT-4 (prices) and PRICE-5 (monthly amounts). */
   addOns: [
     { id: 'adaptive_fuse', name: 'Adaptive Fuse', code: 'A4-X-ADAPTIVE-FUSE', price: 1500, monthly: 0, metaKey: 'adaptive_fuse' },
     { id: 'surge_single', name: 'Surge Protection single phase', code: 'A4-X-SURGE-1P', price: 15000, monthly: 490, metaKey: 'surge' },
@@ -192,7 +192,7 @@ export const UK_CATALOGUE: Catalogue = {
   standardWarranty: { name: 'Standard 3 year warranty', code: 'A4-X-WARRANTY-3', price: 0 },
   installations,
   /**
-   * Spec §3 "Discount entries"; the domains are reserved example names (DESIGN). No shared shop
+   * CAT-6; the domains are reserved example names. No shared shop
    * code: one in a page is readable by anyone (with `partner-endpoint` each buyer gets a single-use one).
    */
   discounts: [
@@ -202,12 +202,12 @@ export const UK_CATALOGUE: Catalogue = {
     { id: 'luxurycars', name: 'Partner Discount', value: 7500, domains: ['luxurycars.example'] },
   ],
   offers: [],
-  /** Spec §3 "Payment plans". */
+  /** CAT-7. */
   paymentPlans: [
     { id: 'PAY_NOW', title: 'Pay in full', description: 'One-off payment', value: 'PAY_NOW' },
     { id: 'PAY_PAYPAL', title: 'Pay in 3', description: 'Pay in 3 interest free', value: 'PAY_PAYPAL' },
     { id: 'PAY_MONTHLY', title: 'Pay monthly', description: 'Easy pay over 36 monthly payments, then £1.00 per year', value: 'PAY_MONTHLY' },
   ],
-  /** Spec §9 "Monthly plan". */
+  /** PRICE-4. */
   monthlyPlan: { initialPayment: 35000, months: 36, afterwardsPerYear: 100, payIn3Parts: 3, sellingPlanName: 'Monthly plan' },
 };

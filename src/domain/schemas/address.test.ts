@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AddressSchema } from './address';
 import { validateValues } from './validate';
 
-describe('older address schema (spec §5)', () => {
+describe('address form (VALID-10)', () => {
   it.each<[string, Record<string, unknown>, Record<string, string>]>([
     ['complete', { street: '1 High Street', city: 'Leeds', postcode: 'LS1 4AP' }, {}],
     ['all empty', { street: '', city: '', postcode: '' }, {

@@ -1,7 +1,7 @@
 import { formObject, requiredWith } from './fields';
 import { MESSAGES } from './messages';
 
-/** Spec §5 "an older address schema": street, city and postcode required. */
+/** VALID-10 address form: street, city and postcode required. */
 export const AddressSchema = formObject({
   street: requiredWith(MESSAGES.street),
   city: requiredWith(MESSAGES.city),

@@ -27,7 +27,7 @@ const firstMessage = (schema: v.GenericSchema, value: unknown) => {
 
 const today = new Date(2026, 5, 15);
 
-describe('field schemas (spec §5 messages)', () => {
+describe('field schemas (VALID-1..9 messages)', () => {
   it.each<[string, v.GenericSchema, unknown, string | null]>([
     ['choice true', choice('Offer option must be selected'), true, null],
     ['choice false', choice('Offer option must be selected'), false, null],

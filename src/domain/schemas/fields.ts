@@ -28,16 +28,16 @@ export const singleLine = <T extends v.GenericSchema<unknown, string>>(schema: T
     v.check((text: string) => !/\p{Cc}/u.test(text), 'must not contain control characters'),
   );
 
-/** Spec §5 "must be true or false": a yes/no the buyer has answered. */
+/** VALID-2 "must be true or false": a yes/no the buyer has answered. */
 export const choice = (message: string) => v.boolean(message);
 
-/** Spec §5 "must be true": a box the buyer has ticked. */
+/** VALID-1, VALID-5 "must be true": a box the buyer has ticked. */
 export const accepted = (message: string) => v.literal(true, message);
 
 /** Text that must not be blank (spaces alone do not count), with `message` when it is. */
 export const requiredWith = (message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message));
 
-/** Spec §5 '{field} is a required field'. */
+/** VALID-3 '{field} is a required field'. */
 export const requiredText = (field: LabelledField) => requiredWith(requiredMessage(field));
 
 /** Text the buyer may leave out or empty. */
@@ -50,22 +50,22 @@ export const chosen = (message: string) => v.object({ id: requiredWith(message) 
 export const limited = (field: LimitedField, schema: v.GenericSchema<unknown, string>) =>
   singleLine(v.pipe(schema, v.maxLength(FIELD_MAX_LENGTHS[field], tooLongMessage(field, FIELD_MAX_LENGTHS[field]))));
 
-/** Spec §5 '{field} is a required field', within the field's length. */
+/** VALID-3 '{field} is a required field', within the field's length. */
 export const requiredLimited = (field: LimitedField) => limited(field, requiredText(field));
 
 /** An answer the buyer may leave out, within the field's length; left out, it is empty. */
 export const optionalLimited = (field: LimitedField) => v.optional(limited(field, v.string('must be a string')), '');
 
-/** Spec §5: required, and '{field} must be a valid email' (see `isEmailAddress`). */
+/** VALID-3: required, and '{field} must be a valid email' (see `isEmailAddress`). */
 export const EmailSchema = limited('email', v.pipe(requiredText('email'), v.check(isEmailAddress, invalidEmailMessage('email'))));
 
-/** Spec §5 requires the phone number and gives no format: a UK number (see `isUkPhoneNumber`). */
+/** VALID-3: the phone number required, a UK number (see `isUkPhoneNumber`). */
 export const PhoneSchema = limited('tel', v.pipe(requiredText('tel'), v.check(isUkPhoneNumber, MESSAGES.phone)));
 
-/** Spec §5 requires the postcode; it must also look like a UK one. */
+/** VALID-5 requires the postcode; it must also look like a UK one. */
 export const UkPostcodeSchema = limited('primaryPostcode', v.pipe(requiredText('primaryPostcode'), v.check(isUkPostcode, MESSAGES.ukPostcode)));
 
-/** Spec §5 contact step's fields, as the form checks them and the handlers receive them. */
+/** VALID-3: the contact step's fields, as the form checks them and the handlers receive them. */
 export const CONTACT_FIELDS = {
   'first-name': requiredLimited('first-name'),
   'last-name': requiredLimited('last-name'),
@@ -83,7 +83,7 @@ export const IdempotencyKeySchema = v.pipe(
 );
 
 /**
- * Spec §5 requires the date of birth; it must be a real date, a living person's (not in the future,
+ * VALID-5 requires the date of birth; it must be a real date, a living person's (not in the future,
  * at most 120 years ago), and the buyer an adult on `today`.
  */
 export const dateOfBirthSchema = (today: Date) =>
@@ -95,7 +95,7 @@ export const dateOfBirthSchema = (today: Date) =>
   );
 
 /**
- * Spec §5 finance step's answers (title, legalName, primaryAddress1, primaryCity, primaryPostcode,
+ * VALID-5: the finance step's answers (title, legalName, primaryAddress1, primaryCity, primaryPostcode,
  * dob, gender required; primaryRegion and primaryCountry optional; both sets of terms accepted), as
  * the form checks them and the direct-debit handler receives them. `today` decides the age check.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adultBirthDateRange, isAdultOn, isEmailAddress, isIsoCalendarDate, isPlausibleBirthDate, isUkPhoneNumber, isUkPostcode, isoDateOf } from './formats';
 
-describe('isUkPhoneNumber (spec §5 requires tel; the UK rule is ours)', () => {
+describe('isUkPhoneNumber (VALID-3, VALID-9)', () => {
   it.each([
     ['07700 900123', true],
     ['07700900123', true],
@@ -27,7 +27,7 @@ describe('isUkPhoneNumber (spec §5 requires tel; the UK rule is ours)', () => {
   });
 });
 
-describe('isUkPostcode (spec §5 requires primaryPostcode; the UK format is ours)', () => {
+describe('isUkPostcode (VALID-5)', () => {
   it.each([
     ['SW1A 1AA', true],
     ['sw1a 1aa', true],
@@ -49,7 +49,7 @@ describe('isUkPostcode (spec §5 requires primaryPostcode; the UK format is ours
   });
 });
 
-describe('isIsoCalendarDate (spec §5 requires dob)', () => {
+describe('isIsoCalendarDate (VALID-5)', () => {
   it.each([
     ['1990-05-17', true],
     ['2000-02-29', true],

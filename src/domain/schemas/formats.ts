@@ -1,6 +1,6 @@
 /*
- * UK formats the spec leaves open (spec §5 requires phone, postcode and date of birth but gives no
- * rule); the product serves mainland UK only (spec §9).
+ * UK formats of our own (VALID-3, VALID-5: phone, postcode and date of birth; the brief gave no
+ * rule); the product serves mainland UK only (STEP-5).
  */
 
 /**

@@ -1,6 +1,6 @@
 /**
- * Field labels as the UI names them (DESIGN: text fields are labelled as the specification names
- * them); spec §5's generic messages put them in place of "{field}".
+ * Field labels as the UI names them (NAME-3: text fields are labelled as the product names
+ * them); VALID-3's generic messages put them in place of "{field}".
  */
 export const FIELD_LABELS = {
   'first-name': 'First name',
@@ -22,22 +22,22 @@ export const FIELD_LABELS = {
 
 export type LabelledField = keyof typeof FIELD_LABELS;
 
-/** Spec §5: '{field} is a required field'. */
+/** VALID-3: '{field} is a required field'. */
 export const requiredMessage = (field: LabelledField) => `${FIELD_LABELS[field]} is a required field`;
 
-/** Spec §5: '{field} must be a valid email'. */
+/** VALID-3: '{field} must be a valid email'. */
 export const invalidEmailMessage = (field: LabelledField) => `${FIELD_LABELS[field]} must be a valid email`;
 
-/** Ours, in spec §5's '{field} ...' form: an answer longer than the field takes. */
+/** VALID-3, in the '{field} ...' form: an answer longer than the field takes. */
 export const tooLongMessage = (field: LabelledField, max: number) => `${FIELD_LABELS[field]} must be at most ${max} characters`;
 
-/** Spec §5's messages, word for word, then the ones the spec leaves to us (marked). */
+/** The messages of VALID-1..10, word for word; those marked "Ours" the brief left to us. */
 export const MESSAGES = {
   installation: 'Installation option must be selected',
   terms: 'Must accept terms & conditions',
   surgeProtection: 'Surge protection option must be selected',
   advancedSolar: 'Solar option must be selected',
-  /** Spec §5: also used for the extended warranty. */
+  /** VALID-2: also used for the extended warranty. */
   display: 'Display option must be selected',
   cableHook: 'Cable Hook option must be selected',
   offer: 'Offer option must be selected',
@@ -47,13 +47,13 @@ export const MESSAGES = {
   street: 'Street is required',
   city: 'City is required',
   postcode: 'Postcode is required',
-  /** Ours: spec §5 gives no message for the spec-request cable step. */
+  /** Ours (VALID-8): the spec-request cable step. */
   cable: 'Cable option must be selected',
-  /** Ours: spec §5 gives no phone rule. */
+  /** Ours (VALID-3): a UK phone number. */
   phone: 'Phone number must be a valid UK phone number',
-  /** Ours: spec §5 only requires a postcode. */
+  /** Ours (VALID-5): a UK postcode. */
   ukPostcode: 'Postcode must be a valid UK postcode',
-  /** Ours: spec §5 only requires a date of birth. */
+  /** Ours (VALID-5): a real date of birth. */
   dobDate: 'Date of birth must be a valid date',
   /** Ours: a date of birth in the future or over 120 years ago is a slip of the keyboard. */
   dobReal: 'Enter a real date of birth',

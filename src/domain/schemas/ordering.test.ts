@@ -18,7 +18,7 @@ const check = (schema: v.GenericSchema) => (_: string, values: Record<string, un
   expect(validateValues(schema, values)).toEqual({ valid: Object.keys(errors).length === 0, errors });
 };
 
-describe('installation step (spec §5)', () => {
+describe('installation step (VALID-1)', () => {
   const premium = { withInstallation: true, installation: { id: 'premium_7kw' } };
   it.each<Case>([
     ['installation with its terms accepted', { ...premium, installationTerms: { premium_7kw: true } }, {}],
@@ -40,7 +40,7 @@ describe('installation step (spec §5)', () => {
   ])('%s', check(InstallationStepSchema));
 });
 
-describe('extras step (spec §5)', () => {
+describe('extras step (VALID-2)', () => {
   const all = { withSurgeProtection: false, withAdvancedSolar: true, withDisplay: false, withCableHook: true, extendedWarranty: false };
   it.each<Case>([
     ['every extra answered', all, {}],
@@ -56,14 +56,14 @@ describe('extras step (spec §5)', () => {
   ])('%s', check(ExtrasStepSchema));
 });
 
-describe('cable hook step (spec §5 hook message)', () => {
+describe('cable hook step (VALID-2 hook message)', () => {
   it.each<Case>([
     ['hook answered', { withCableHook: false }, {}],
     ['hook unanswered', {}, { withCableHook: 'Cable Hook option must be selected' }],
   ])('%s', check(HookStepSchema));
 });
 
-describe('contact step (spec §5)', () => {
+describe('contact step (VALID-3)', () => {
   const filled = { 'first-name': 'Ann', 'last-name': 'Lee', email: 'ann@example.com', tel: '07700 900123' };
   it.each<Case>([
     ['all filled', filled, {}],
@@ -83,7 +83,7 @@ describe('contact step (spec §5)', () => {
   ])('%s', check(ContactStepSchema));
 });
 
-describe('offer step (spec §5)', () => {
+describe('offer step (VALID-4)', () => {
   it.each<Case>([
     ['offer taken', { withOffer: true }, {}],
     ['offer declined', { withOffer: false }, {}],
@@ -91,7 +91,7 @@ describe('offer step (spec §5)', () => {
   ])('%s', check(OfferStepSchema));
 });
 
-describe('finance step (spec §5)', () => {
+describe('finance step (VALID-5)', () => {
   const today = new Date(2026, 5, 15);
   const filled = {
     title: 'Mr',
@@ -130,7 +130,7 @@ describe('finance step (spec §5)', () => {
   ])('%s', check(financeStepSchema(today)));
 });
 
-describe('direct debit step (spec §5)', () => {
+describe('direct debit step (VALID-6)', () => {
   it.each<Case>([
     ['mandate complete with a flow id', { goCardlessMandateComplete: true, goCardlessFlowId: 'BRF123' }, {}],
     ['nothing yet', { goCardlessMandateComplete: false, goCardlessFlowId: '' }, {
@@ -141,7 +141,7 @@ describe('direct debit step (spec §5)', () => {
   ])('%s', check(DirectDebitStepSchema));
 });
 
-describe('payment step (spec §5, plans of spec §3)', () => {
+describe('payment step (VALID-7, plans of CAT-7)', () => {
   const NOTHING_MONTHLY = 'Nothing on this order is paid monthly: choose pay in full or pay in 3';
   it.each<Case>([
     ['PAY_NOW', { paymentType: 'PAY_NOW' }, {}],

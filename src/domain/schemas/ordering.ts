@@ -5,7 +5,7 @@ import { CONTACT_FIELDS, accepted, choice, chosen, financeFields, formObject, re
 import { MESSAGES, requiredMessage } from './messages';
 
 /**
- * Spec §5 installation step: withInstallation true or false; the selected installation variant's
+ * VALID-1 installation step: withInstallation true or false; the selected installation variant's
  * terms accepted ("required for each installation variant"). The terms error sits under
  * `installationTerms`, and shows even while other fields are still wrong.
  */
@@ -30,26 +30,26 @@ const extras = {
   withAdvancedSolar: choice(MESSAGES.advancedSolar),
   withDisplay: choice(MESSAGES.display),
   withCableHook: choice(MESSAGES.cableHook),
-  // Spec §5: the display message is also used for the warranty.
+  // VALID-2: the display message is also used for the warranty.
   extendedWarranty: choice(MESSAGES.display),
 };
 
-/** Spec §5 extras step: each extra answered true or false. */
+/** VALID-2 extras step: each extra answered true or false. */
 export const ExtrasStepSchema = formObject(extras);
 
-/** The cable hook step asks the hook question again, under spec §5's hook message. */
+/** The cable hook step asks the hook question again, under VALID-2's hook message. */
 export const HookStepSchema = formObject({ withCableHook: extras.withCableHook });
 
-/** Spec §5 contact step: first-name, last-name, email, tel required; email a valid address. */
+/** VALID-3 contact step: first-name, last-name, email, tel required; email a valid address. */
 export const ContactStepSchema = formObject(CONTACT_FIELDS);
 
-/** Spec §5 offer step: withOffer true or false. */
+/** VALID-4 offer step: withOffer true or false. */
 export const OfferStepSchema = formObject({ withOffer: choice(MESSAGES.offer) });
 
-/** Spec §5 finance step (see `financeFields`); `today` decides the age check (the domain has no clock). */
+/** VALID-5 finance step (see `financeFields`); `today` decides the age check (the domain has no clock). */
 export const financeStepSchema = (today: Date) => formObject(financeFields(today));
 
-/** Spec §5 direct debit step: the mandate complete and a flow id. */
+/** VALID-6 direct debit step: the mandate complete and a flow id. */
 export const DirectDebitStepSchema = formObject({
   goCardlessMandateComplete: accepted(MESSAGES.goCardless),
   // The buyer gets the flow id by completing the form: the same message says what to do.
@@ -57,7 +57,7 @@ export const DirectDebitStepSchema = formObject({
 });
 
 /**
- * Spec §5 payment step: paymentType required, one of spec §3's plans; the monthly plan only with
+ * VALID-7 payment step: paymentType required, one of the plans (CAT-7); the monthly plan only with
  * something paid monthly (`monthlyPayment`, in pence; unknown counts as nothing), as a Direct Debit
  * of £0.00 a month collects nothing.
  */

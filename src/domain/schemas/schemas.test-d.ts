@@ -7,7 +7,7 @@ import type { ContactStepSchema, ExtrasStepSchema, PaymentStepSchema, financeSte
 import type { StepValues } from './step-values';
 import type { validateStep } from './validate';
 
-test('spec §5 contact step: four text fields under the spec names', () => {
+test('VALID-3 contact step: four text fields under the form names', () => {
   expectTypeOf<v.InferOutput<typeof ContactStepSchema>>().toEqualTypeOf<{
     'first-name': string;
     'last-name': string;
@@ -16,7 +16,7 @@ test('spec §5 contact step: four text fields under the spec names', () => {
   }>();
 });
 
-test('spec §5 extras step: five booleans', () => {
+test('VALID-2 extras step: five booleans', () => {
   expectTypeOf<v.InferOutput<typeof ExtrasStepSchema>>().toEqualTypeOf<{
     withSurgeProtection: boolean;
     withAdvancedSolar: boolean;
@@ -26,14 +26,14 @@ test('spec §5 extras step: five booleans', () => {
   }>();
 });
 
-test('spec §5 finance step: region and country optional, terms literally true', () => {
+test('VALID-5 finance step: region and country optional, terms literally true', () => {
   type Finance = v.InferOutput<ReturnType<typeof financeStepSchema>>;
   // Left out, an optional answer is empty, as the direct-debit handler receives it.
   expectTypeOf<Finance['primaryRegion']>().toEqualTypeOf<string>();
   expectTypeOf<Finance['acceptedCreditCheck']>().toEqualTypeOf<true>();
 });
 
-test('spec §5 payment step: one of spec §3 plans', () => {
+test('VALID-7 payment step: one of the CAT-7 plans', () => {
   expectTypeOf<v.InferOutput<typeof PaymentStepSchema>['paymentType']>().toEqualTypeOf<PaymentType>();
 });
 

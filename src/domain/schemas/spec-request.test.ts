@@ -9,7 +9,7 @@ const check = (schema: v.GenericSchema) => (_: string, values: Record<string, un
   expect(validateValues(schema, values)).toEqual({ valid: Object.keys(errors).length === 0, errors });
 };
 
-describe('e-mail-only form, spec-request step 01 (spec §5): the order e-mail', () => {
+describe('e-mail-only form, spec-request step 01 (VALID-8): the order e-mail', () => {
   it.each<Case>([
     ['valid e-mail', { orderEmail: 'driver@partner-one.example' }, {}],
     ['empty', { orderEmail: '' }, { orderEmail: 'E-mail address is a required field' }],

@@ -2,7 +2,7 @@ import { EmailSchema, chosen, formObject } from './fields';
 import { MESSAGES } from './messages';
 
 /**
- * Spec §5: the e-mail-only form, spec-request step 01, requires a valid e-mail: the order's, kept
+ * VALID-8: the e-mail-only form, spec-request step 01, requires a valid e-mail: the order's, kept
  * apart from step 06's contact e-mail. Steps 03, 04 and 06 reuse the ordering flow's installation,
  * extras and contact schemas.
  */

@@ -10,13 +10,13 @@ import { validateStep } from './validate';
 const today = new Date(2026, 5, 15);
 const config = (changes: Partial<Configuration> = {}): Configuration => ({ ...defaultConfiguration(C), ...changes });
 
-describe('stepValues (spec §3 "Form values" as the steps check them)', () => {
+describe('stepValues (LEAD-2 form values as the steps check them)', () => {
   it('is the spec form values plus the date of birth and the order e-mail', () => {
     const form = { ...defaultFormValues(), dob: '1990-05-17', orderEmail: 'a@lease.example' };
     expect(stepValues(C, config(), form)).toEqual({ ...specFormValues(C, config(), form), dob: '1990-05-17', orderEmail: 'a@lease.example', monthlyPayment: 0 });
   });
 
-  it('carries the monthly payment of the configuration, in pence (spec §9: display £3.00)', () => {
+  it('carries the monthly payment of the configuration, in pence (PRICE-5: display £3.00)', () => {
     expect(stepValues(C, config({ display: true }), defaultFormValues()).monthlyPayment).toBe(300);
   });
 
@@ -27,7 +27,7 @@ describe('stepValues (spec §3 "Form values" as the steps check them)', () => {
     }
   });
 
-  it('asks for the selected installation variant’s terms (spec §5)', () => {
+  it('asks for the selected installation variant’s terms (VALID-1)', () => {
     const form = defaultFormValues();
     expect(validateStep('installation', stepValues(C, config({ installation: 'premium_7kw' }), form), { today })).toEqual({
       valid: false,
@@ -38,7 +38,7 @@ describe('stepValues (spec §3 "Form values" as the steps check them)', () => {
     expect(validateStep('installation', stepValues(C, config({ installation: 'standard_7kw' }), accepted), { today }).valid).toBe(false);
   });
 
-  it('needs a payment type once the buyer reaches payment (spec §5)', () => {
+  it('needs a payment type once the buyer reaches payment (VALID-7)', () => {
     const form = defaultFormValues();
     expect(validateStep('payment', stepValues(C, config(), form), { today }).errors).toEqual({
       paymentType: 'Payment type is a required field',

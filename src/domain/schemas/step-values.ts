@@ -7,7 +7,7 @@ import type { Pence } from '../money';
 import { priceConfiguration } from '../pricing';
 
 /**
- * What `validateStep` checks: one flat record under the spec's field names (spec §3 "Form values"),
+ * What `validateStep` checks: one flat record under the form's field names (LEAD-2),
  * i.e. the `specFormValues` shape (installation terms included) plus the date of birth, which never
  * leaves the app but the finance step must check, the specification request's order e-mail, and
  * the monthly payment in pence, which the payment step needs to refuse a monthly plan of £0.00.

@@ -19,7 +19,7 @@ const extrasErrors = {
   extendedWarranty: 'Display option must be selected',
 };
 
-describe('validateStep: each step of both flows with nothing filled in (spec §5)', () => {
+describe('validateStep: each step of both flows with nothing filled in (VALID-1..8)', () => {
   it.each<[StepName, Record<string, string>]>([
     ['cable', { cable: 'Cable option must be selected' }],
     ['installation', { withInstallation: 'Installation option must be selected', installation: 'Installation option must be selected' }],

@@ -26,8 +26,8 @@ export interface ValidationContext {
 
 /**
  * Each wizard step's schema; the two flows share the names cable, installation and extras, and
- * their rules. Steps 2 and 3 of the ordering flow are spec §2's "options and extras", both checked
- * with spec §5's extras rule; spec-request step 06 asks for the contact details. The summary,
+ * their rules. Steps 2 and 3 of the ordering flow are options and extras (STEP-6, STEP-7), both checked
+ * with the extras rule (VALID-2); spec-request step 06 asks for the contact details. The summary,
  * installation check and submission steps have no rules.
  */
 const STEP_SCHEMAS: Record<StepName, (context: ValidationContext) => v.GenericSchema | undefined> = {
@@ -60,7 +60,7 @@ export function validateValues(schema: v.GenericSchema, values: unknown): Valida
   return { valid: false, errors };
 }
 
-/** Spec §4/§5: whether a step's form is valid (Continue is disabled while not), and its messages. */
+/** MOVE-9, VALID-1..8: whether a step's form is valid (Continue is disabled while not), and its messages. */
 export function validateStep(step: StepName, values: StepValues, context: ValidationContext): ValidationResult {
   const schema = STEP_SCHEMAS[step](context);
   return schema ? validateValues(schema, values) : { valid: true, errors: {} };

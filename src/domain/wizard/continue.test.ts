@@ -4,7 +4,7 @@ import { continueEffects, continueHidden, highPowerConfirmedEffects, needsHighPo
 import type { Flow, StepName } from './steps';
 import { stepsFor } from './steps';
 
-describe('spec §4: choosing a 22kW cable on step 0 shows a confirmation dialog; the normal Continue button is hidden until then', () => {
+describe('MOVE-7: choosing a 22kW cable on step 0 shows a confirmation dialog; Continue is hidden until then', () => {
   it.each<[string, boolean, boolean]>([
     ['tethered_22kw_6_5m', false, true],
     ['socket_22kw', false, true],
@@ -32,8 +32,8 @@ describe('spec §4: choosing a 22kW cable on step 0 shows a confirmation dialog;
   });
 });
 
-describe('spec §4 "Some steps hide Continue through a per-step flag"', () => {
-  it('spec §2: on the specification-request submission step "Continue is hidden here"', () => {
+describe('MOVE-8: some steps hide Continue', () => {
+  it('on the specification-request submission step Continue is hidden', () => {
     expect(continueHidden(navigationContext({ flow: 'spec-request' }), 'submission')).toBe(true);
   });
 
@@ -46,7 +46,7 @@ describe('spec §4 "Some steps hide Continue through a per-step flag"', () => {
   });
 });
 
-describe('spec §4: Continue on step 1 resets the chosen offer to none; Continue on step 0 fetches product details', () => {
+describe('MOVE-6: Continue on step 1 resets the chosen offer to none; Continue on step 0 fetches product details', () => {
   it.each<[StepName, boolean, boolean]>([
     ['cable', false, true],
     ['installation', true, false],
@@ -59,13 +59,13 @@ describe('spec §4: Continue on step 1 resets the chosen offer to none; Continue
   });
 
   it.each<StepName>(['email', 'cable', 'installation', 'extras'])(
-    'spec §7.1 "Product query (ordering flow)": Continue on the specification-request %s step has no effect',
+    'MOVE-6 belongs to the ordering flow: Continue on the specification-request %s step has no effect',
     (step) => {
       expect(continueEffects(navigationContext({ flow: 'spec-request' }), step)).toEqual({ resetOffer: false, fetchProductDetails: false });
     },
   );
 
-  it('spec §7.1: the product query also runs when the 22kW dialog is confirmed', () => {
+  it('MOVE-7: the product query also runs when the 22kW dialog is confirmed', () => {
     const ctx = navigationContext({ configuration: { cable: 'socket_22kw' } });
     expect(highPowerConfirmedEffects(ctx)).toEqual({ resetOffer: false, fetchProductDetails: true });
   });

@@ -3,12 +3,12 @@ import { positionOf, stepsFor } from './steps';
 import { normaliseStep } from './navigation';
 
 /**
- * The wizard's moves and its step indicator (spec §4): only the wizard's file needs them, so they
+ * The wizard's moves and its step indicator (MOVE-1..13): only the wizard's file needs them, so they
  * are a module of their own beside navigation.ts, which the page needs too.
  */
 
 /**
- * Spec §3 `wizardSteps`: the path that led to `step`. Arriving at a step keeps the walked steps
+ * MOVE-10 `wizardSteps`: the path that led to `step`. Arriving at a step keeps the walked steps
  * before it in the flow and appends it, so steps gone back over drop out of the path.
  */
 export function walkTo(flow: Flow, walked: readonly StepName[], step: StepName): StepName[] {
@@ -19,7 +19,7 @@ export function walkTo(flow: Flow, walked: readonly StepName[], step: StepName):
 /** Continue either lands on a step or runs past the last one (ordering flow: checkout). */
 export type NextResult = { type: 'step'; step: StepName } | { type: 'finish' };
 
-/** Back either lands on a step or, from the first one, closes the wizard (spec §4). */
+/** Back either lands on a step or, from the first one, closes the wizard (MOVE-4). */
 export type BackResult = { type: 'step'; step: StepName } | { type: 'close' };
 
 const applicable = (ctx: NavigationContext) => stepsFor(ctx.flow).filter((definition) => definition.applies(ctx));
@@ -34,12 +34,12 @@ export function stepIndex(ctx: NavigationContext, step: StepName): number {
   return applicableSteps(ctx).indexOf(normaliseStep(ctx, step));
 }
 
-/** Spec §4 (specification-request): the step count depends on whether installation is included. */
+/** MOVE-2: the step count depends on whether installation is included. */
 export function stepCount(ctx: NavigationContext): number {
   return applicable(ctx).length;
 }
 
-/** Spec §4: Continue moves to the next applicable step; the §4 skips follow from the predicates. */
+/** MOVE-2: Continue moves to the next applicable step; MOVE-3's skip follows from the predicates. */
 export function next(ctx: NavigationContext, current: StepName): NextResult {
   const following = stepsFor(ctx.flow)
     .slice(positionOf(ctx.flow, current) + 1)
@@ -47,7 +47,7 @@ export function next(ctx: NavigationContext, current: StepName): NextResult {
   return following ? { type: 'step', step: following.name } : { type: 'finish' };
 }
 
-/** Spec §4: Back moves to the previous applicable step; Back on step 0 closes the wizard. */
+/** MOVE-4: Back moves to the previous applicable step; Back on step 0 closes the wizard. */
 export function back(ctx: NavigationContext, current: StepName): BackResult {
   const previous = stepsFor(ctx.flow)
     .slice(0, positionOf(ctx.flow, current))

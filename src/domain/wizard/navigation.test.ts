@@ -32,7 +32,7 @@ function walk(ctx: NavigationContext): StepName[] {
   return visited;
 }
 
-describe('spec §4 "Wizard navigation (ordering flow)"', () => {
+describe('MOVE-1..6: wizard navigation (ordering flow)', () => {
   it('Continue advances one step normally: with every step applying it visits each in turn, then finishes', () => {
     expect(walk(everyOrderStep)).toEqual(ORDER_WALK);
     expect(next(everyOrderStep, 'directDebit')).toEqual({ type: 'finish' });
@@ -163,7 +163,7 @@ describe('spec §4 "Wizard navigation (ordering flow)"', () => {
   });
 });
 
-describe('spec §4 "Wizard behaviour (specification-request flow)"', () => {
+describe('MOVE-2, STEP-2: wizard navigation (specification-request flow)', () => {
   const short = navigationContext({ flow: 'spec-request' });
   const long = navigationContext({ flow: 'spec-request', configuration: { cable: 'socket_22kw', installation: 'premium_22kw' } });
 
@@ -207,7 +207,7 @@ describe('spec §4 "Wizard behaviour (specification-request flow)"', () => {
   });
 });
 
-describe('spec §3 wizardSteps: the path walked to the current step', () => {
+describe('MOVE-10 wizardSteps: the path walked to the current step', () => {
   it.each<[string, StepName[], StepName, StepName[]]>([
     ['the first step starts the path', [], 'cable', ['cable']],
     ['Continue appends the step moved to', ['cable', 'installation'], 'options', ['cable', 'installation', 'options']],

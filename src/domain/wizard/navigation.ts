@@ -18,7 +18,7 @@ export function normaliseStep(ctx: NavigationContext, current: StepName): StepNa
   return (atOrBefore ?? steps[0]).name;
 }
 
-/** Spec §4: each step is upcoming, current or complete by position relative to the current step. */
+/** MOVE-1: each step is upcoming, current or complete by position relative to the current step. */
 export function stepStatus(ctx: NavigationContext, current: StepName, step: StepName): StepStatus {
   const difference = positionOf(ctx.flow, step) - positionOf(ctx.flow, current);
   if (difference < 0) return 'complete';

@@ -3,7 +3,7 @@ import { everyOrderStep, navigationContext } from './context.fixture';
 import type { Flow } from './steps';
 import { positionOf, stepDefinition, stepsFor } from './steps';
 
-describe('spec §2 "Checkout wizard": the named steps of each flow', () => {
+describe('STEP-1, STEP-2: the named steps of each flow', () => {
   it('ordering flow: cable, installation, options, extras, hook, summary, payment, then contact, offer, finance, direct debit', () => {
     expect(stepsFor('order').map((step) => step.name)).toEqual([
       'cable',

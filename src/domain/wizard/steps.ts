@@ -2,7 +2,7 @@ import type { Catalogue } from '../catalogue/schema';
 import type { Configuration } from '../configuration';
 import { hookApplies, isHighPower, withInstallation } from '../configuration';
 
-/** The two wizards of DESIGN's `mode` attribute: ordering (checkout) and specification request. */
+/** The two wizards of the `mode` attribute (ATTR-1): ordering (checkout) and specification request. */
 export type Flow = 'order' | 'spec-request';
 
 /** What decides which steps apply, beyond the step the buyer is on. */
@@ -12,7 +12,7 @@ export interface NavigationContext {
   configuration: Configuration;
   smallScreen: boolean;
   offersAvailable: boolean;
-  /** 22kW confirmation answered "continue" for the current cable (spec §4). */
+  /** 22kW confirmation answered "continue" for the current cable (MOVE-7). */
   highPowerConfirmed: boolean;
 }
 
@@ -53,7 +53,7 @@ type FlowSteps<Name extends StepName> = readonly [StepDefinition<Name>, ...StepD
 
 const always = () => true;
 
-/** Spec §4: a 22kW cable (tether or socket) on step 0 waits for the confirmation dialog's answer. */
+/** MOVE-7: a 22kW cable (tether or socket) on step 0 waits for the confirmation dialog's answer. */
 export const awaitingHighPowerConfirmation = (ctx: NavigationContext) =>
   isHighPower(ctx.catalogue, ctx.configuration) && !ctx.highPowerConfirmed;
 
@@ -62,13 +62,12 @@ const installationIncluded = (ctx: NavigationContext) => withInstallation(ctx.ca
 const monthlyPlan = (ctx: NavigationContext) => ctx.configuration.paymentType === 'PAY_MONTHLY';
 
 /**
- * Spec §2 "Steps (ordering flow)"; the specification's step numbers are positions in this list.
- * §4's arithmetic puts the hook step right after extras: Continue from extras (3) moves two unless
+ * STEP-1: the ordering flow's steps; step numbers are positions in this list.
+ * MOVE-3 and MOVE-4 put the hook step right after extras: Continue from extras (3) moves two unless
  * the hook applies, and Back from the summary (5) without a hook moves two.
- * Spec §4 "From step 6 it goes to step 3 when installation is the second 7kW standard variant and
- * paymentType is PAY_NOW or PAY_PAYPAL" is read as: with no installation and no monthly plan,
- * Continue from payment goes to the contact details and the flow ends there, because the offer
- * needs installation and finance and direct debit need the monthly plan.
+ * MOVE-5: with no installation and no monthly plan, Continue from payment goes to the contact
+ * details and the flow ends there, because the offer needs installation and finance and direct
+ * debit need the monthly plan (docs/decisions/continue-from-payment.md).
  */
 const ORDER_STEPS: FlowSteps<OrderStepName> = [
   { name: 'cable', applies: always, hidesContinue: awaitingHighPowerConfirmation },
@@ -79,14 +78,14 @@ const ORDER_STEPS: FlowSteps<OrderStepName> = [
   { name: 'summary', applies: (ctx) => ctx.smallScreen },
   { name: 'payment', applies: always },
   { name: 'contact', applies: always },
-  // Spec §4: Continue on installation resets the offer, so an offer goes with installation.
+  // MOVE-6: Continue on installation resets the offer, so an offer goes with installation.
   { name: 'offer', applies: (ctx) => ctx.offersAvailable && installationIncluded(ctx) },
   { name: 'finance', applies: monthlyPlan },
   { name: 'directDebit', applies: monthlyPlan },
 ];
 
 /**
- * Spec §2 "Steps (specification-request flow)" 01-07; §4: the step count depends on whether
+ * STEP-2: the specification-request flow's steps 01-07; MOVE-2: the step count depends on whether
  * installation is included, which is step 05, the installation check.
  */
 const SPEC_REQUEST_STEPS: FlowSteps<SpecRequestStepName> = [
@@ -96,7 +95,7 @@ const SPEC_REQUEST_STEPS: FlowSteps<SpecRequestStepName> = [
   { name: 'extras', title: 'Select Your Extras', applies: always },
   { name: 'installCheck', applies: installationIncluded },
   { name: 'details', applies: always },
-  // Spec §2: "Continue is hidden here".
+  // MOVE-8: Continue is hidden here.
   { name: 'submission', applies: always, hidesContinue: always },
 ];
 

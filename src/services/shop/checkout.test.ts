@@ -4,14 +4,14 @@ import { cartAttributes, cartLines } from '../../domain/cart';
 import { SHARED_CODES_CATALOGUE } from '../../domain/catalogue/shared-codes.fixture';
 import { UK_CATALOGUE } from '../../domain/catalogue/uk';
 import type { VerifiedPartner } from '../../domain/partner';
-import { checkoutConfiguration, ensureCart } from './checkout';
+import { checkoutConfiguration } from './checkout';
 import { CONFIGURATION, byOperation, cartFixture, lineFixture, linePage, payload, testClient } from './shop.fixture';
 import type { CartSelectableAddress } from './types';
 
 const EMAIL = 'sam@partner-one.example';
 const LINES = cartLines(UK_CATALOGUE, CONFIGURATION, { email: EMAIL });
 const ATTRIBUTES = cartAttributes(UK_CATALOGUE, CONFIGURATION, { referral: 'newsletter', flow: 'order' });
-/** Spec §6 without `partner-endpoint`: a merchant catalogue with shared codes, the discount by e-mail domain. */
+/** DISC-3, without `partner-endpoint`: a merchant catalogue with shared codes, the discount by e-mail domain. */
 const INPUT = { catalogue: SHARED_CODES_CATALOGUE, configuration: CONFIGURATION, email: EMAIL, phone: '07700 900123', referral: 'newsletter' };
 const VERIFIED: VerifiedPartner = { email: EMAIL, discountId: 'partner', discountCode: 'PX-7Q2M9', token: 't', amount: 10000, expiresAt: '2030-01-01T00:00:00Z' };
 
@@ -192,47 +192,5 @@ describe('checkoutConfiguration', () => {
     const userErrors = [{ field: ['input', 'lines', '0'], message: 'No such variant', code: 'INVALID_MERCHANDISE_LINE' }];
     const { client } = testClient(byOperation({ CartCreate: () => ({ cartCreate: payload(null, { userErrors }) }) }));
     await expect(checkoutConfiguration(client, INPUT)).rejects.toMatchObject({ code: 'LINE_ITEM_NOT_FOUND' });
-  });
-});
-
-describe('ensureCart (spec §4: a checkout is created once on load with the base variant)', () => {
-  const BASE = UK_CATALOGUE.baseProduct.variantId;
-  const BASE_LINE = { merchandiseId: BASE, quantity: 1, attributes: [] };
-
-  it('creates a cart holding the base variant when there is none yet', async () => {
-    const { client, requests } = testClient(byOperation({ CartCreate: () => ({ cartCreate: payload(newCart()) }) }));
-    const cart = await ensureCart(client, null, BASE);
-    expect(requests.map((r) => [r.operation, r.variables])).toEqual([['CartCreate', { input: { lines: [BASE_LINE] } }]]);
-    expect(cart.id).toBe(NEW_ID);
-  });
-
-  it('keeps a cart that still holds the base variant', async () => {
-    const { client, requests } = testClient(
-      byOperation({ Cart: () => ({ cart: oldCart({ lines: linePage([lineFixture('1', BASE)]) }) }) }),
-    );
-    expect((await ensureCart(client, OLD_ID, BASE)).id).toBe(OLD_ID);
-    expect(requests.map((r) => r.operation)).toEqual(['Cart']);
-  });
-
-  it('adds the base variant back to a cart that lost it', async () => {
-    const { client, requests } = testClient(
-      byOperation({
-        Cart: () => ({ cart: oldCart() }),
-        CartLinesAdd: () => ({ cartLinesAdd: payload(oldCart({ lines: linePage([lineFixture('1', BASE)]) })) }),
-      }),
-    );
-    await ensureCart(client, OLD_ID, BASE);
-    expect(requests.map((r) => [r.operation, r.variables])).toEqual([
-      ['Cart', { id: OLD_ID }],
-      ['CartLinesAdd', { cartId: OLD_ID, lines: [BASE_LINE] }],
-    ]);
-  });
-
-  it('replaces an expired cart id by a new cart', async () => {
-    const { client, requests } = testClient(
-      byOperation({ Cart: () => ({ cart: null }), CartCreate: () => ({ cartCreate: payload(newCart()) }) }),
-    );
-    expect((await ensureCart(client, OLD_ID, BASE)).id).toBe(NEW_ID);
-    expect(requests.map((r) => r.operation)).toEqual(['Cart', 'CartCreate']);
   });
 });

@@ -14,7 +14,7 @@ export interface CheckoutInput extends PartnerContext {
   configuration: Configuration;
   email: string;
   phone?: string | undefined;
-  /** Spec §6: the value of the "referral" cookie, as copied into the form. */
+  /** CART-10: the value of the "referral" cookie, as copied into the form. */
   referral?: string | undefined;
   /** A cart made earlier (on load, or by an earlier checkout); reused while the shop still has it. */
   existingCartId?: string | null | undefined;
@@ -23,16 +23,16 @@ export interface CheckoutInput extends PartnerContext {
   monthly?: MonthlyPlanContext | undefined;
   /** The monthly plan's selling plan per variant, as the shop offers it. */
   sellingPlans?: Readonly<Record<string, string>> | undefined;
-  /** Spec §7.5: the buyer's address (domain `deliveryAddress`), so the checkout opens with it. */
+  /** PAY-4: the buyer's address (domain `deliveryAddress`), so the checkout opens with it. */
   deliveryAddress?: CartSelectableAddressInput | undefined;
 }
 
 export interface CheckoutResult {
   cartId: string;
-  /** With `_fd=0` (spec §7.5). */
+  /** With `_fd=0` (CART-2). */
   checkoutUrl: string;
   cart: Cart;
-  /** Spec §8 warnings (stock, gift cards) the buyer should hear about before paying. */
+  /** CART-4 warnings (stock, gift cards) the buyer should hear about before paying. */
   warnings: ShopError[];
 }
 
@@ -44,7 +44,7 @@ const sameCode = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
  * The ordering flow's checkout: one cart holding every configured line, the cart
  * attributes, the buyer's identity, the buyer's delivery address when one was given and the
  * partner discount's code when the order has one (the verified single-use code with `partner-endpoint`).
- * An existing cart keeps its id and has its lines replaced (spec §4); an expired or unknown one is
+ * An existing cart keeps its id and has its lines replaced (CART-1); an expired or unknown one is
  * replaced by a new cart, never reported as an error.
  */
 export async function checkoutConfiguration(client: ShopClient, input: CheckoutInput): Promise<CheckoutResult> {
@@ -120,18 +120,3 @@ const toResult = ({ cart, warnings }: CartResult): CheckoutResult => ({
   cart,
   warnings,
 });
-
-/**
- * Spec §4 "A checkout is created once on load and the base product variant is added to it"
- * (spec §7.3: quantity 1, no attributes). A cart the shop still has is kept, and gets the base
- * variant back if it has lost it; an expired or unknown id gives a new cart.
- */
-export async function ensureCart(client: ShopClient, existingCartId: string | null | undefined, baseVariantId: string): Promise<Cart> {
-  const baseLine = { merchandiseId: baseVariantId, quantity: 1, attributes: [] };
-  const existing = existingCartId ? await client.fetchCart(existingCartId) : null;
-  if (existing) {
-    if (existing.lines.some((line) => line.merchandise.id === baseVariantId)) return existing;
-    return (await client.addLines(existing.id, [baseLine])).cart;
-  }
-  return (await client.createCart({ lines: [baseLine] })).cart;
-}

@@ -35,7 +35,7 @@ const address = {
   oneTimeUse: true,
 };
 
-/** Each operation of spec §7.5: the call, the document and variables it must send, and an answer. */
+/** Each operation (CART-5): the call, the document and variables it must send, and an answer. */
 const OPERATIONS: {
   name: string;
   call: (client: ShopClient) => Promise<unknown>;
@@ -65,7 +65,7 @@ const OPERATIONS: {
     data: { nodes: [null, null] },
   },
   {
-    name: 'product list with the spec §9 defaults',
+    name: 'product list with the CART-6 defaults',
     call: (c) => c.fetchProductList(),
     document: documents.PRODUCTS_QUERY,
     variables: { first: 20, sortKey: 'ID', reverse: false },
@@ -234,7 +234,7 @@ const OPERATIONS: {
   },
 ];
 
-describe('createShopClient: the request each operation sends (spec §7.5)', () => {
+describe('createShopClient: the request each operation sends (CART-5, CART-6)', () => {
   it.each(OPERATIONS)('$name', async ({ call, document, variables, data }) => {
     const { client, requests } = testClient(() => jsonResponse({ data }));
     await call(client);
@@ -272,7 +272,7 @@ describe('createShopClient: the request each operation sends (spec §7.5)', () =
   });
 });
 
-describe('createShopClient: configuration (spec §5)', () => {
+describe('createShopClient: configuration (CART-9)', () => {
   const build = (options: Partial<Parameters<typeof createShopClient>[0]>) => () =>
     createShopClient({ storeDomain: 'shop.example', apiVersion: '2026-04', publicAccessToken: 'token', ...options });
 
@@ -291,7 +291,7 @@ describe('createShopClient: configuration (spec §5)', () => {
   });
 });
 
-describe('fetchCart (spec §4)', () => {
+describe('fetchCart (CART-5)', () => {
   it('is null when no cart comes back', async () => {
     const { client } = testClient(() => jsonResponse({ data: { cart: null } }));
     await expect(client.fetchCart(CART_ID)).resolves.toBeNull();
@@ -334,7 +334,7 @@ describe('fetchCart (spec §4)', () => {
     expect(requests.map((r) => r.operation)).toEqual(['CartLinesAdd', 'CartLines']);
   });
 
-  it('hands out the checkout URL with _fd=0 and delivery groups as a list (spec §7.5)', async () => {
+  it('hands out the checkout URL with _fd=0 and delivery groups as a list (CART-2)', async () => {
     const { client } = testClient(() => jsonResponse({ data: { cart: cartFixture() } }));
     const cart = await client.fetchCart(CART_ID);
     expect(cart!.checkoutUrl).toBe('https://shop.example/cart/c/c1?key=k1&_fd=0');
@@ -342,7 +342,7 @@ describe('fetchCart (spec §4)', () => {
   });
 });
 
-describe('updateCartAttributes (spec §4)', () => {
+describe('updateCartAttributes (CART-5)', () => {
   const handlers = byOperation({
     Cart: () => ({ cart: cartFixture() }),
     CartNoteUpdate: () => ({ cartNoteUpdate: payload(cartFixture({ note: 'n' })) }),
@@ -382,7 +382,7 @@ describe('updateCartAttributes (spec §4)', () => {
   });
 });
 
-describe('addDiscountCodes (spec §4)', () => {
+describe('addDiscountCodes (CART-5)', () => {
   it('keeps cart- and line-level codes once each, then appends the new ones, replacing the whole list', async () => {
     const existing = cartFixture({
       discountCodes: [{ code: 'SPRING', applicable: true }],
@@ -421,7 +421,7 @@ describe('addDiscountCodes (spec §4)', () => {
   });
 });
 
-describe('replaceLines (spec §4)', () => {
+describe('replaceLines (CART-5)', () => {
   it('fetches the cart, removes every current line, then adds the new ones', async () => {
     const { client, requests } = testClient(
       byOperation({
@@ -451,7 +451,7 @@ describe('replaceLines (spec §4)', () => {
   });
 });
 
-describe('errors (spec §8)', () => {
+describe('errors (CART-4, CART-5)', () => {
   const rejection = async (client: ShopClient, call: (client: ShopClient) => Promise<unknown> = (c) => c.addLines(CART_ID, [line])) => {
     const error = await call(client).then(
       () => undefined,
@@ -601,7 +601,7 @@ describe('errors (spec §8)', () => {
 });
 
 describe('catalogue reads', () => {
-  it('reads the first media image of a product for spec §7.1', async () => {
+  it('reads the first media image of a product for CART-7', async () => {
     const product = {
       id: 'gid://shopify/Product/1',
       title: 'Installation',

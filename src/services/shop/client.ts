@@ -72,7 +72,7 @@ import type {
 
 export { DEFAULT_API_VERSION } from './api-version';
 
-/** Spec §7.5: the user-agent string is cut to this many characters. */
+/** CART-6: the user-agent string is cut to this many characters. */
 export const USER_AGENT_MAX_LENGTH = 500;
 
 export interface ShopClientOptions {
@@ -87,12 +87,12 @@ export interface ShopClientOptions {
   /** The public Storefront access token (`storefront-token`). */
   publicAccessToken: string | undefined;
   fetch?: typeof fetch;
-  /** Spec §8: no timeout unless one is given. */
+  /** CART-5: no timeout unless one is given. */
   timeoutMs?: number | undefined;
-  /** Sent as Accept-Language; `*` when not given (spec §7.5). */
+  /** Sent as Accept-Language; `*` when not given (CART-6). */
   language?: string | undefined;
   /**
-   * Sent as User-Agent, cut to 500 characters (spec §7.5). Only where the caller may set it, on
+   * Sent as User-Agent, cut to 500 characters (CART-6). Only where the caller may set it, on
    * a server: browsers keep their own user-agent and drop the header, so elements leave it out.
    */
   userAgent?: string | undefined;
@@ -100,7 +100,7 @@ export interface ShopClientOptions {
   signal?: AbortSignal | undefined;
 }
 
-/** A cart mutation's outcome: the whole cart and the spec §8 warnings worth showing. */
+/** A cart mutation's outcome: the whole cart and the warnings worth showing (CART-4). */
 export interface CartResult {
   cart: Cart;
   warnings: ShopError[];
@@ -112,14 +112,14 @@ export interface AddDiscountCodesOptions {
 }
 
 /**
- * The Storefront API calls of spec §7.1 and §7.5 with the cart rules of spec §4. Every method
+ * The Storefront API calls (CART-5..7) with the cart rules of CART-5. Every method
  * rejects with a `ShopError`.
  */
 export interface ShopClient {
   /** The URL every call goes to. */
   readonly endpoint: string;
 
-  /** Spec §7.1: title, description and first media image of a product; null when there is none. */
+  /** CART-7: title, description and first media image of a product; null when there is none. */
   fetchProductDetails(id: string): Promise<ProductDetails | null>;
   fetchProduct(id: string): Promise<Product | null>;
   /** One entry per id, null where the id is not a product. */
@@ -134,15 +134,15 @@ export interface ShopClient {
   fetchShop(): Promise<ShopInfo>;
   fetchShopPolicies(): Promise<ShopPolicies>;
 
-  /** Spec §4: null when no cart comes back; otherwise every line page loaded and merged. */
+  /** CART-5: null when no cart comes back; otherwise every line page loaded and merged. */
   fetchCart(id: string): Promise<Cart | null>;
   createCart(input?: CartInput): Promise<CartResult>;
   addLines(cartId: string, lines: readonly CartLineInput[]): Promise<CartResult>;
   updateLines(cartId: string, lines: readonly CartLineUpdateInput[]): Promise<CartResult>;
   removeLines(cartId: string, lineIds: readonly string[]): Promise<CartResult>;
-  /** Spec §4: fetches the cart, removes all its lines, then adds the new ones. */
+  /** CART-5: fetches the cart, removes all its lines, then adds the new ones. */
   replaceLines(cartId: string, lines: readonly CartLineInput[]): Promise<CartResult>;
-  /** Spec §4: the note first, only when given; then the attributes, only when there are some. */
+  /** CART-5: the note first, only when given; then the attributes, only when there are some. */
   updateCartAttributes(cartId: string, attributes: readonly AttributeInput[], note?: string | null): Promise<CartResult>;
   updateNote(cartId: string, note: string): Promise<CartResult>;
   updateBuyerIdentity(cartId: string, buyerIdentity: CartBuyerIdentityInput): Promise<CartResult>;
@@ -150,7 +150,7 @@ export interface ShopClient {
   replaceDeliveryAddresses(cartId: string, addresses: readonly CartSelectableAddressInput[]): Promise<CartResult>;
   /** Replaces the cart's discount codes with exactly these. */
   updateDiscountCodes(cartId: string, codes: readonly string[]): Promise<CartResult>;
-  /** Spec §4: existing cart- and line-level codes, without duplicates, then the new ones. */
+  /** CART-5: existing cart- and line-level codes, without duplicates, then the new ones. */
   addDiscountCodes(cartId: string, codes: readonly string[], options?: AddDiscountCodesOptions): Promise<CartResult>;
   updateGiftCardCodes(cartId: string, codes: readonly string[]): Promise<CartResult>;
   removeGiftCardCodes(cartId: string, appliedGiftCardIds: readonly string[]): Promise<CartResult>;
@@ -171,7 +171,7 @@ interface Endpoint {
   override: string | undefined;
 }
 
-/** Spec §5: a storefront access token and a domain (or a full endpoint) are required. */
+/** CART-9: a storefront access token and a domain (or a full endpoint) are required. */
 function resolveEndpoint(options: ShopClientOptions): Endpoint {
   if (!options.publicAccessToken?.trim()) {
     throw configurationError('Shop configuration: a storefront access token (storefront-token) is required.');
@@ -209,7 +209,7 @@ const firstMediaImage = (product: {
   return media?.image?.url ?? media?.previewImage?.url ?? null;
 };
 
-/** Builds the shop client on @shopify/storefront-api-client (DESIGN: Cart client). */
+/** Builds the shop client on @shopify/storefront-api-client (ARCH-4). */
 export function createShopClient(options: ShopClientOptions): ShopClient {
   const { storeDomain, override } = resolveEndpoint(options);
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
@@ -258,7 +258,7 @@ export function createShopClient(options: ShopClientOptions): ShopClient {
     ...(options.userAgent ? { 'User-Agent': options.userAgent.slice(0, USER_AGENT_MAX_LENGTH) } : {}),
   };
 
-  /** One GraphQL call: its data, or a ShopError saying why there is none (spec §8). */
+  /** One GraphQL call: its data, or a ShopError saying why there is none (CART-5). */
   async function run<T>(document: string, variables?: Record<string, unknown>): Promise<T> {
     // A signal per call, never aborted itself, names the call to the transport.
     const signal = new AbortController().signal;
@@ -279,7 +279,7 @@ export function createShopClient(options: ShopClientOptions): ShopClient {
     return data;
   }
 
-  /** Spec §4 paging: the lines after the first page, 250 at a time, merged in order. */
+  /** CART-5 paging: the lines after the first page, 250 at a time, merged in order. */
   async function completeCart(raw: RawCart): Promise<Cart> {
     const lines = pageLines(raw.lines);
     let { pageInfo } = raw.lines;
@@ -300,7 +300,7 @@ export function createShopClient(options: ShopClientOptions): ShopClient {
     };
   }
 
-  /** A cart mutation: GraphQL errors, then missing data, then user errors reject (spec §8). */
+  /** A cart mutation: GraphQL errors, then missing data, then user errors reject (CART-5). */
   async function mutate(document: string, root: string, variables: Record<string, unknown>): Promise<CartResult> {
     const data = await run<Record<string, MutationPayload | null>>(document, variables);
     const payload = data[root];

@@ -44,14 +44,14 @@ describe('shop documents', () => {
     ]);
   });
 
-  it('pages images, variants and lines 250 at a time and delivery groups 10 (spec §9)', () => {
+  it('pages images, variants and lines 250 at a time and delivery groups 10 (CART-6)', () => {
     expect(PRODUCT_QUERY).toContain('images(first: 250)');
     expect(PRODUCT_QUERY).toContain('variants(first: 250)');
     expect(CART_QUERY).toContain('lines(first: 250)');
     expect(CART_QUERY).toContain('deliveryGroups(first: 10)');
   });
 
-  it('every cart mutation returns cart, userErrors and warnings (spec §7.5)', () => {
+  it('every cart mutation returns cart, userErrors and warnings (CART-5)', () => {
     const mutations = Object.values(SHOP_DOCUMENTS).filter((document) => document.startsWith('mutation'));
     expect(mutations).toHaveLength(11);
     for (const mutation of mutations) {

@@ -1,16 +1,16 @@
 /**
- * Every Storefront API document the shop service sends (spec §7.1 and §7.5), held as data and
- * built from one fragment per shape. Field lists follow spec §3 "Shop platform data" where the
- * 2026-04 schema has the field; tests validate each document against that schema.
+ * Every Storefront API document the shop service sends (CART-5..7), held as data and
+ * built from one fragment per shape. Field lists are what the element reads, without deprecated
+ * fields (docs/decisions/cart-fields-read.md); tests validate each document against the 2026-04 schema.
  */
 
-/** Spec §9: page size for images, variants and cart lines. */
+/** CART-6: page size for images, variants and cart lines. */
 export const PAGE_SIZE = 250;
-/** Spec §9: delivery groups fetched with a cart. */
+/** CART-6: delivery groups fetched with a cart. */
 export const DELIVERY_GROUPS_FIRST = 10;
-/** Spec §9: default size of product and collection lists. */
+/** CART-6: default size of product and collection lists. */
 export const DEFAULT_LIST_SIZE = 20;
-/** Spec §9: default sort key of product and collection lists. */
+/** CART-6: default sort key of product and collection lists. */
 export const DEFAULT_SORT_KEY = 'ID';
 
 const FRAGMENTS: Readonly<Record<string, string>> = {
@@ -287,13 +287,13 @@ function withFragments(operation: string): string {
   return [operation.trim(), ...fragments.map((fragment) => fragment!.trim())].join('\n\n');
 }
 
-/** The three parts every cart mutation payload returns (spec §7.5). */
+/** The three parts every cart mutation payload returns (docs/decisions/note-update-asks-for-warnings.md). */
 const CART_PAYLOAD = /* GraphQL */ `
       cart { ...Cart }
       userErrors { ...CartUserError }
       warnings { ...CartWarning }`;
 
-// Queries (spec §7.5 and the product query of §7.1).
+// Queries (CART-5, and the product query of CART-7).
 
 export const PRODUCT_DETAILS_QUERY = withFragments(/* GraphQL */ `
   query ProductDetails($id: ID!) {
@@ -387,7 +387,7 @@ export const CART_QUERY = withFragments(/* GraphQL */ `
     cart(id: $id) { ...Cart }
   }`);
 
-/** Spec §4: the pages after the first, 250 lines each, read from the previous page's cursor. */
+/** CART-5: the pages after the first, 250 lines each, read from the previous page's cursor. */
 export const CART_LINES_QUERY = withFragments(/* GraphQL */ `
   query CartLines($id: ID!, $after: String) {
     cart(id: $id) {
@@ -396,7 +396,7 @@ export const CART_LINES_QUERY = withFragments(/* GraphQL */ `
     }
   }`);
 
-// Mutations (spec §7.5), each returning cart, userErrors and warnings.
+// Mutations (CART-5), each returning cart, userErrors and warnings.
 
 export const CART_CREATE_MUTATION = withFragments(/* GraphQL */ `
   mutation CartCreate($input: CartInput) {
@@ -416,7 +416,7 @@ export const CART_BUYER_IDENTITY_UPDATE_MUTATION = withFragments(/* GraphQL */ `
     }
   }`);
 
-/** Spec §7.5 "shipping address": since 2025-01 a cart's addresses live in `cart.delivery`, set wholesale here (2025-10 on). */
+/** PAY-4 delivery address: since 2025-01 a cart's addresses live in `cart.delivery`, set wholesale here (2025-10 on). */
 export const CART_DELIVERY_ADDRESSES_REPLACE_MUTATION = withFragments(/* GraphQL */ `
   mutation CartDeliveryAddressesReplace($cartId: ID!, $addresses: [CartSelectableAddressInput!]!) {
     cartDeliveryAddressesReplace(cartId: $cartId, addresses: $addresses) {${CART_PAYLOAD}

@@ -43,7 +43,7 @@ export interface ShopErrorOptions {
 }
 
 /**
- * A shop failure with the client code of spec §8, plain English for the buyer, the input field
+ * A shop failure with the client code of CART-4, plain English for the buyer, the input field
  * it concerns and whether trying again may help.
  */
 export class ShopError extends Error {
@@ -55,7 +55,7 @@ export class ShopError extends Error {
   readonly status: number | undefined;
   readonly shopCode: string | null;
   readonly target: string | null;
-  /** Every user error behind this one (spec §8), first included; empty for other failures. */
+  /** Every user error behind this one (CART-4), first included; empty for other failures. */
   readonly errors: readonly ShopError[];
 
   constructor(code: ShopErrorCode, message: string, options: ShopErrorOptions = {}) {
@@ -71,12 +71,12 @@ export class ShopError extends Error {
   }
 }
 
-/** Spec §8 message for data missing from an answer. */
+/** CART-5 message for data missing from an answer. */
 export const UNKNOWN_ERROR_MESSAGE = 'an unknown error has occurred.';
 
 export const unknownError = (cause?: unknown) => new ShopError('UNKNOWN_ERROR', UNKNOWN_ERROR_MESSAGE, { cause });
 
-/** Spec §8: statuses outside 200–299 fail; 429 and 5xx may pass on a later try. */
+/** CART-5: statuses outside 200–299 fail; 429 and 5xx may pass on a later try. */
 export const httpError = (status: number) =>
   new ShopError('HTTP_ERROR', `Request failed with status code ${status}`, {
     status,
@@ -101,7 +101,7 @@ export interface GraphQLErrorLike {
 }
 
 /**
- * Spec §8 "A failed mutation with GraphQL errors rejects with those errors as text": the errors
+ * CART-5: a failed mutation with GraphQL errors rejects with those errors as text: the errors
  * as JSON, so nothing the API said is lost. Throttling is the one GraphQL error worth retrying.
  */
 export const graphQLError = (errors: readonly GraphQLErrorLike[]) =>
@@ -109,7 +109,7 @@ export const graphQLError = (errors: readonly GraphQLErrorLike[]) =>
     retryable: errors.some((error) => error.extensions?.code === 'THROTTLED'),
   });
 
-/** Spec §8 user-error mapping: one error carrying all of them, the first one's code and field. */
+/** CART-4 user-error mapping: one error carrying all of them, the first one's code and field. */
 export function userErrorsError(userErrors: readonly CartUserError[]): ShopError {
   const all = userErrors.map(
     (error) => new ShopError(mapUserError(error.code), error.message, { field: error.field, shopCode: error.code }),
@@ -123,7 +123,7 @@ export function userErrorsError(userErrors: readonly CartUserError[]): ShopError
 }
 
 /**
- * Spec §8 warning mapping. Warnings the specification does not map (discount notices, duplicate
+ * CART-4 warning mapping. Warnings without a code (discount notices, duplicate
  * addresses) are advisory and left out, as `mapWarning` decides.
  */
 export function mapWarnings(warnings: readonly CartWarning[]): ShopError[] {

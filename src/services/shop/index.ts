@@ -1,10 +1,10 @@
 /**
- * The shop service (DESIGN: services/shop): the Storefront API on @shopify/storefront-api-client,
- * with the cart rules of spec §4, the error mapping of spec §8 and the product query of spec §7.1.
+ * The shop service (ARCH-4): the Storefront API on @shopify/storefront-api-client,
+ * with the cart rules of CART-5, the error mapping of CART-4 and the product query of CART-7.
  */
 export { createShopClient, DEFAULT_API_VERSION, USER_AGENT_MAX_LENGTH } from './client';
 export type { AddDiscountCodesOptions, CartResult, ShopClient, ShopClientOptions } from './client';
-export { checkoutConfiguration, ensureCart } from './checkout';
+export { checkoutConfiguration } from './checkout';
 export { storefrontCartFigures } from './cart-figures';
 export type { CheckoutInput, CheckoutResult } from './checkout';
 export { ShopError, UNKNOWN_ERROR_MESSAGE } from './errors';

@@ -12,7 +12,7 @@ const DETAILS: ProductDetails = {
   imageUrl: 'https://cdn.shopify.example/files/install.jpg?v=1',
 };
 
-describe('resizeImageUrl (spec §7.1)', () => {
+describe('resizeImageUrl (CART-7)', () => {
   it.each([
     ['foo.jpg?v=1', 'foo_200x200.jpg?v=1'],
     ['https://cdn.shopify.example/s/files/1/install.png', 'https://cdn.shopify.example/s/files/1/install_200x200.png'],
@@ -24,7 +24,7 @@ describe('resizeImageUrl (spec §7.1)', () => {
   });
 });
 
-describe('installationDetails (spec §7.1)', () => {
+describe('installationDetails (CART-7)', () => {
   it('fills the three installation variants with name, description and the 200x200 image', () => {
     const filled = installationDetails(UK_CATALOGUE.installations, DETAILS);
     const expected = {
@@ -71,7 +71,7 @@ function setup(answers: (() => Promise<ProductDetails | null>)[]) {
 const ok = (details: ProductDetails | null) => () => Promise.resolve(details);
 const fail = (error: ShopError) => () => Promise.reject(error);
 
-describe('createProductDetailsLoader (spec §4 cache rule)', () => {
+describe('createProductDetailsLoader (CART-7 cache rule)', () => {
   it('retries a failing query 3 times, waiting 1 s, 2 s and 4 s', async () => {
     const { loader, delays, calls } = setup([fail(networkError()), fail(httpError(503)), fail(networkError()), ok(DETAILS)]);
     await expect(loader.load(DETAILS.id)).resolves.toEqual(DETAILS);

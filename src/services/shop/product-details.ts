@@ -4,11 +4,11 @@ import type { QueryCacheOptions } from './query-cache';
 import { createQueryCache } from './query-cache';
 import type { ProductDetails } from './types';
 
-/** Spec §7.1: installation images are asked for at 200x200. */
+/** CART-7: installation images are asked for at 200x200. */
 export const INSTALLATION_IMAGE_SIZE = 200;
 
 /**
- * Spec §7.1 "resized to 200x200 by filename suffix before the extension, query string kept":
+ * CART-7: resized to 200x200 by a filename suffix before the extension, query string kept:
  * `…/foo.jpg?v=1` → `…/foo_200x200.jpg?v=1`. A file name without an extension gets the suffix
  * at its end; the query and fragment are left as they are.
  */
@@ -23,7 +23,7 @@ export function resizeImageUrl(url: string, width = INSTALLATION_IMAGE_SIZE, hei
   return `${resized}${tail}`;
 }
 
-/** What the shop gives each installation variant (spec §3 "Installation options"). */
+/** What the shop gives each installation variant (CAT-5, CART-7). */
 export interface InstallationDetails {
   name: string;
   description: string;
@@ -32,7 +32,7 @@ export interface InstallationDetails {
 }
 
 /**
- * Spec §7.1: the product's name, description and image fill the installation variants (the
+ * CART-7: the product's name, description and image fill the installation variants (the
  * three that include an installation; "no install" keeps its own text). An empty result fills
  * nothing, so the step keeps the catalogue's names.
  */
@@ -54,12 +54,12 @@ export function installationDetails(
 }
 
 export interface ProductDetailsLoader {
-  /** Spec §7.1 product query, cached and retried by spec §4's rule; null when there is no such product. */
+  /** CART-7 product query, cached and retried; null when there is no such product. */
   load(productId: string): Promise<ProductDetails | null>;
   clear(): void;
 }
 
-/** Spec §4 cache rule around spec §7.1's product query. */
+/** CART-7: the cache rule around the product query. */
 export function createProductDetailsLoader(
   client: Pick<ShopClient, 'fetchProductDetails'>,
   options: QueryCacheOptions = {},

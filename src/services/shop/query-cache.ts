@@ -1,6 +1,6 @@
 import { ShopError } from './errors';
 
-/** Spec §4 "Cached server data is retried up to 3 times with delays doubling from 1 s to 30 s, is discarded after 5 minutes unused". */
+/** CART-7: retried up to 3 times with delays doubling from 1 s to 30 s, dropped after 5 minutes unused. */
 export const QUERY_RETRIES = 3;
 export const RETRY_BASE_DELAY_MS = 1_000;
 export const RETRY_MAX_DELAY_MS = 30_000;
@@ -22,7 +22,7 @@ export interface QueryCache<T> {
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Spec §4: 1 s, 2 s, 4 s... capped at 30 s. */
+/** CART-7: 1 s, 2 s, 4 s... capped at 30 s. */
 export const retryDelay = (attempt: number) => Math.min(RETRY_BASE_DELAY_MS * 2 ** attempt, RETRY_MAX_DELAY_MS);
 
 /**
@@ -32,7 +32,7 @@ export const retryDelay = (attempt: number) => Math.min(RETRY_BASE_DELAY_MS * 2 
 const worthRetrying = (error: unknown) => error instanceof ShopError && error.retryable;
 
 /**
- * Read-only server data with spec §4's cache rule. Callers reading the same key share one load;
+ * Read-only server data with CART-7's cache rule. Callers reading the same key share one load;
  * a failed load is not kept. Mutations never go through here: they are not retried.
  */
 export function createQueryCache<T>({ clock = Date.now, sleep = realSleep, retries = QUERY_RETRIES }: QueryCacheOptions = {}): QueryCache<T> {

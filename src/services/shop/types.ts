@@ -71,7 +71,7 @@ export interface Product {
   variants: Page<ProductVariant>;
 }
 
-/** Spec §7.1: what the product query by id reads. */
+/** CART-7: what the product query by id reads. */
 export interface ProductDetails {
   id: string;
   title: string;
@@ -116,11 +116,11 @@ export interface ShopPolicies {
 }
 
 export interface ProductListOptions {
-  /** Spec §9: 20 by default. */
+  /** CART-6: 20 by default. */
   first?: number;
   after?: string;
   query?: string;
-  /** Storefront `ProductSortKeys`; spec §9: ID by default. */
+  /** Storefront `ProductSortKeys`; CART-6: ID by default. */
   sortKey?: 'BEST_SELLING' | 'CREATED_AT' | 'ID' | 'PRICE' | 'PRODUCT_TYPE' | 'RELEVANCE' | 'TITLE' | 'UPDATED_AT' | 'VENDOR';
   reverse?: boolean;
 }
@@ -129,7 +129,7 @@ export interface CollectionListOptions {
   first?: number;
   after?: string;
   query?: string;
-  /** Storefront `CollectionSortKeys`; spec §9: ID by default. */
+  /** Storefront `CollectionSortKeys`; CART-6: ID by default. */
   sortKey?: 'ID' | 'RELEVANCE' | 'TITLE' | 'UPDATED_AT';
   reverse?: boolean;
 }
@@ -137,7 +137,7 @@ export interface CollectionListOptions {
 export interface CollectionsWithProductsOptions {
   first?: number;
   after?: string;
-  /** Products per collection; spec §9 default list size. */
+  /** Products per collection; CART-6 default list size. */
   productsFirst?: number;
 }
 
@@ -259,7 +259,7 @@ export interface CartDeliveryGroup {
   cartLines: { nodes: { id: string }[] };
 }
 
-/** A page of cart lines as the API sends it: each line with its cursor (spec §3). */
+/** A page of cart lines as the API sends it: each line with its cursor (CART-5). */
 export interface CartLinePage {
   pageInfo: PageInfo;
   edges: { cursor: string; node: CartLine }[];
@@ -287,8 +287,8 @@ export interface RawCart extends CartFields {
 }
 
 /**
- * The cart as the shop service hands it out: every line loaded and merged (spec §4), and the
- * checkout URL carrying `_fd=0` (spec §7.5).
+ * The cart as the shop service hands it out: every line loaded and merged (CART-5), and the
+ * checkout URL carrying `_fd=0` (CART-2).
  */
 export interface Cart extends CartFields {
   deliveryGroups: CartDeliveryGroup[];

@@ -6,7 +6,7 @@ export interface AcceptCheckboxProps {
   label: ReactNode;
   checked: boolean;
   onChange(checked: boolean): void;
-  /** The step schema's message (spec §5), shown once the box has been touched or Continue pressed. */
+  /** The step schema's message (VALID-1, VALID-5), shown once the box has been touched or Continue pressed. */
   error: string | undefined;
   /** The form value's name, for the error summary's link. */
   name: string;
@@ -14,7 +14,7 @@ export interface AcceptCheckboxProps {
   terms?: ReactNode;
 }
 
-/** Spec §5 "must be true": a box the buyer ticks to accept terms, with its message tied to it. */
+/** VALID-1, VALID-5 "must be true": a box the buyer ticks to accept terms, with its message tied to it. */
 export function AcceptCheckbox({ label, checked, onChange, error, name, terms }: AcceptCheckboxProps) {
   const id = useId();
   const { message, touch } = useFieldMessage(error);

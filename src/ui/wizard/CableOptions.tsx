@@ -5,7 +5,7 @@ import { useConfigurator } from '../store-context';
 import { OptionControl, OptionGroup } from './OptionControl';
 import { useWizardChoice } from './use-wizard-choice';
 
-/** Spec §1/§2 spec table: 7 kW single phase and 22 kW three phase; the tether's length or the socket. */
+/** PAGE-3: 7 kW single phase and 22 kW three phase; the tether's length or the socket. */
 export function cableDetail(cable: CableOption): string {
   const supply = cable.powerKw === 22 ? 'three-phase supply' : 'single-phase supply';
   return cable.lengthM !== undefined ? `${cable.lengthM} m cable attached, ${supply}` : `Type 2 socket, ${supply}`;

@@ -7,7 +7,7 @@ afterEach(cleanup);
 
 const DETAILS = { premium_7kw: { name: 'Home charger installation', description: 'Fitted by our engineers.', image: 'https://cdn.example/install_200x200.jpg' } };
 
-describe('power & cable step (spec §2 step 0)', () => {
+describe('power & cable step (STEP-4)', () => {
   it('offers the five options as radios named by option name, grouped Tethered and Socketed, with prices', () => {
     const { container } = renderWizard();
     expect(byRole<HTMLDialogElement>(container, 'dialog', 'Power & cable').open).toBe(true);

@@ -10,7 +10,7 @@ const KINDS: readonly { kind: CableOption['kind']; legend: string }[] = [
 ];
 
 /**
- * Spec §2 step 0 "cable choice": the five power and cable options as radios named by option name,
+ * STEP-4, cable choice: the five power and cable options as radios named by option name,
  * grouped Tethered and Socketed, with their prices; a 22kW choice asks for confirmation.
  */
 export function CableStep({ confirmHighPower }: StepProps) {

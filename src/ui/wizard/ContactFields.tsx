@@ -17,7 +17,7 @@ const FIELDS: readonly { field: ContactField; type?: 'email' | 'tel'; autoComple
 ];
 
 /**
- * Spec §5 contact fields (first name, last name, e-mail address, phone number; e-mail and tel
+ * VALID-3 contact fields (first name, last name, e-mail address, phone number; e-mail and tel
  * inputs) with the step's messages and the handlers' lengths as `maxlength`; `emailHint` is read with the e-mail field, `afterEmail` shows
  * under it.
  */

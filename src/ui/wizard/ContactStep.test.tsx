@@ -8,7 +8,7 @@ afterEach(cleanup);
 
 const errorOf = (container: HTMLElement, field: HTMLInputElement) => textOf(container.querySelector(`#${CSS.escape(field.getAttribute('aria-describedby') ?? 'none')}`));
 
-describe('contact details step (spec §5 contact step, §6 partner discount)', () => {
+describe('contact details step (STEP-11, VALID-3, DISC-1)', () => {
   it('asks for first name, last name, e-mail and phone, with types and autocomplete', () => {
     const { container } = renderWizard({ step: 'contact' });
     const fields = ['First name', 'Last name', 'E-mail address', 'Phone number'].map((name) => byRole<HTMLInputElement>(container, 'textbox', name));

@@ -6,8 +6,8 @@ import { PartnerDiscount } from './PartnerDiscount';
 import type { StepProps } from './types';
 
 /**
- * The ordering flow's contact details (spec §5 contact step: first name, last name, e-mail and
- * phone, with §5's messages). Spec §6: a partner e-mail domain applies its discount at once, and
+ * The ordering flow's contact details (STEP-11: first name, last name, e-mail and
+ * phone, with VALID-3's messages). DISC-1: a partner e-mail domain applies its discount at once, and
  * the summary shows it as a negative line; with `partner-endpoint`, once a code e-mailed to the
  * address is verified (PartnerDiscount).
  */

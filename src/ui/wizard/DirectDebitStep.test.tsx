@@ -87,8 +87,8 @@ async function setUp(container: HTMLElement): Promise<void> {
   await settle();
 }
 
-describe('direct-debit step (spec §5 direct debit step)', () => {
-  it("keeps Continue disabled with spec §5's message until the GoCardless form is complete", () => {
+describe('direct-debit step (STEP-18, VALID-6)', () => {
+  it("keeps Continue disabled with VALID-6's message until the GoCardless form is complete", () => {
     const { directDebit } = fakeDirectDebit();
     const { container } = renderDirectDebitStep(directDebit);
     expect(container.querySelector('.evc-step')?.getAttribute('data-step')).toBe('directDebit');

@@ -24,9 +24,9 @@ const CONTACT_US = 'You can also reach us by phone or e-mail:';
 type SetUpState = { status: 'idle' } | { status: 'starting' } | { status: 'open' } | { status: 'cancelled' } | { status: 'failed'; failure: OrderFailure };
 
 /**
- * Spec §5 direct-debit step (monthly plan only): the element asks `direct-debit-endpoint`
+ * STEP-18, VALID-6 direct-debit step (monthly plan only): the element asks `direct-debit-endpoint`
  * for a GoCardless Billing Request Flow and opens GoCardless's drop-in on it; completion and the
- * flow id are recorded in the form. Continue stays disabled with §5's message until then (the
+ * flow id are recorded in the form. Continue stays disabled with VALID-6's message until then (the
  * step's schema). The drop-in's script is loaded only from here.
  */
 export function DirectDebitStep(_props: StepProps) {

@@ -5,7 +5,7 @@ import { useConfigurator, useConfiguratorStore } from '../store-context';
 import { TextField } from '../TextField';
 import type { StepProps } from './types';
 
-/** Spec §2 specification-request step 01: the order's e-mail, which also prefills step 06's contact e-mail. */
+/** STEP-15, specification-request step 01: the order's e-mail, which also prefills step 06's contact e-mail. */
 export function EmailStep({ validation }: StepProps) {
   const form = useConfigurator((state) => state.form);
   const store = useConfiguratorStore();

@@ -5,7 +5,7 @@ import { useConfigurator } from '../store-context';
 import { OptionControl } from './OptionControl';
 import { useWizardChoice } from './use-wizard-choice';
 
-/** DESIGN contract: each extra is a checkbox named exactly so. */
+/** NAME-2: each extra is a checkbox named exactly so. */
 export const EXTRA_LABELS: Record<Extra, string> = {
   surgeProtection: 'Surge protection',
   advancedSolar: 'Advanced solar',
@@ -32,7 +32,7 @@ export interface ExtraCheckboxProps {
 }
 
 /**
- * Spec §4 "Extras toggle independently": one extra as a checkbox with its price; disabled when
+ * CHOICE-6: extras toggle independently: one extra as a checkbox with its price; disabled when
  * ticking it would add an item the shop cannot sell (unticking one never does).
  */
 export function ExtraCheckbox({ extra, price, note }: ExtraCheckboxProps) {

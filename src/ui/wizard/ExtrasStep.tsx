@@ -6,8 +6,8 @@ import { OptionGroup } from './OptionControl';
 import type { StepProps } from './types';
 
 /**
- * Spec §2 step 3 "extras": the cable hook (only for a tethered cable, spec §4), the digital
- * display and the extended warranty (spec §9: 4 more years, 7 in total).
+ * STEP-7 extras: the cable hook (only for a tethered cable, CHOICE-2), the digital
+ * display and the extended warranty (4 more years, 7 in total).
  */
 export function ExtrasStep(_props: StepProps) {
   const catalogue = useConfigurator((state) => state.catalogue);

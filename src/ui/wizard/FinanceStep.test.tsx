@@ -53,7 +53,7 @@ function fillTextAnswers(container: HTMLElement): void {
   for (const [label, value] of TEXT_ANSWERS) type(field<HTMLInputElement>(container, label), value);
 }
 
-describe('finance step (spec §5 finance step, monthly plan only)', () => {
+describe('finance step (STEP-13, VALID-5, monthly plan only)', () => {
   it('asks for title (default Mr), name, address, date of birth and gender (default Male), region and country optional', () => {
     const { container } = renderFinanceStep();
     expect(container.querySelector('.evc-step')?.getAttribute('data-step')).toBe('finance');

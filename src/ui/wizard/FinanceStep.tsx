@@ -13,9 +13,9 @@ import { afterwardsPerYear } from './PaymentStep';
 import { useUiOptions } from '../options-context';
 import type { StepProps } from './types';
 
-/** Spec §3: title defaults to Mr. */
+/** STEP-13: title defaults to Mr. */
 export const TITLES = ['Mr', 'Mrs', 'Miss', 'Ms', 'Mx', 'Dr'] as const;
-/** Spec §3: gender defaults to Male. */
+/** STEP-13: gender defaults to Male. */
 export const GENDERS = ['Male', 'Female', 'Non-binary', 'Prefer not to say'] as const;
 
 export const MONTHLY_TERMS_LABEL = 'I accept the monthly payment terms';
@@ -33,9 +33,9 @@ const ADDRESS: readonly { field: TextAnswer; autoComplete: string; required: boo
 ];
 
 /**
- * Spec §5 finance step (monthly plan only): title, legal name, address, a UK postcode, date of
- * birth (an adult), gender, and the two acceptances with §5's messages. The answers stay in the
- * session's storage; the date of birth in memory only (DESIGN "Personal data").
+ * STEP-13, VALID-5 finance step (monthly plan only): title, legal name, address, a UK postcode, date of
+ * birth (an adult), gender, and the two acceptances with their messages. The answers stay in the
+ * session's storage; the date of birth in memory only (SAVE-1).
  */
 export function FinanceStep({ validation }: StepProps) {
   const form = useConfigurator((state) => state.form);

@@ -9,10 +9,10 @@ import type { StepProps } from './types';
 export const HIGH_POWER_TITLE = '22kW charging needs a three-phase supply';
 
 /**
- * Spec §4: choosing a 22kW cable (tether or socket) on step 0 shows a confirmation dialog with
+ * MOVE-7: choosing a 22kW cable (tether or socket) on step 0 shows a confirmation dialog with
  * continue or go back; Continue stays hidden until it is answered. Going back (or Escape)
- * restores the previous cable; continuing is a Continue: the lead (§7.2), the move and the
- * product details (§7.1).
+ * restores the previous cable; continuing is a Continue: the lead (LEAD-1), the move and the
+ * product details (CART-7).
  */
 export function HighPowerDialog({ confirmHighPower }: Pick<StepProps, 'confirmHighPower'>) {
   const open = useConfigurator(selectAwaitingHighPower);

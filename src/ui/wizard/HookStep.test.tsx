@@ -7,7 +7,7 @@ afterEach(cleanup);
 
 const hookLine = (container: HTMLElement) => textOf(container.querySelector('.evc-wizard-aside tr[data-line="hook"] td'));
 
-describe('cable hook colour step (spec §2 step 5, §4)', () => {
+describe('cable hook colour step (STEP-8, CHOICE-2)', () => {
   it('comes after extras only for a tethered cable with the hook, and Back skips it without one', () => {
     const { container, store } = renderWizard({ step: 'extras' });
     update(() => nextButton(container)?.click());

@@ -8,12 +8,12 @@ import { useConfigurator } from '../store-context';
 import type { StepProps } from './types';
 import { useWizardChoice } from './use-wizard-choice';
 
-/** Compact, so the swatches start on the same screen (spec §2's preview is 200 by 250 times the scale). */
+/** Compact, so the swatches start on the same screen (PREVIEW-7: 200 by 250 times the scale). */
 const HOOK_PREVIEW_SCALE = 0.8;
 
 /**
- * Spec §2 step 5 "cable hook": the 11 hook colours as the radio group "Cable hook colour", each
- * metallic colour with what it adds (spec §3: hook £49, metallic hook finish £54); a colour whose
+ * STEP-8: the 11 hook colours as the radio group "Cable hook colour", each
+ * metallic colour with what it adds (hook £49, metallic hook finish £54); a colour whose
  * hook item the shop cannot sell is disabled.
  */
 export function HookStep(_props: StepProps) {

@@ -7,7 +7,7 @@ afterEach(cleanup);
 
 const hint = (container: HTMLElement) => textOf(container.querySelector('.evc-wizard-hint'));
 
-describe('installation step (spec §2 step 1, §5, §9)', () => {
+describe('installation step (STEP-5, VALID-1)', () => {
   it('offers the 7kW options by name with long name and price; 22kW cables get the 22kW premium one', () => {
     const { container, store } = renderWizard({ step: 'installation' });
     const group = byRole(container, 'radiogroup', 'Choose your installation');
@@ -84,7 +84,7 @@ describe('installation step (spec §2 step 1, §5, §9)', () => {
     expect(continueDisabled(container)).toBe(true);
   });
 
-  it('states the §9 facts: standard install, survey, weekend installation and shipping', () => {
+  it('states the STEP-5 facts: standard install, survey, weekend installation and shipping', () => {
     const { container } = renderWizard({ step: 'installation' });
     update(() => byRole(container, 'radio', 'Premium').click());
     const facts = textOf(container.querySelector('.evc-facts'));

@@ -12,10 +12,10 @@ import { TermsLink } from './TermsLink';
 import type { StepProps } from './types';
 import { useWizardChoice } from './use-wizard-choice';
 
-/** Spec §3/§7.1: the shop's images come at 200x200. */
+/** CART-7: the shop's images come at 200x200. */
 const IMAGE_SIZE = 200;
 
-/** Spec §9's facts, shown where they help the choice. */
+/** STEP-5's facts, shown where they help the choice. */
 function InstallationFacts({ option }: { option: InstallationOption }) {
   return (
     <section className="evc-facts">
@@ -37,7 +37,7 @@ function InstallationFacts({ option }: { option: InstallationOption }) {
   );
 }
 
-/** Spec §5: the chosen variant's terms, accepted with a checkbox; the message once it was touched. */
+/** VALID-1: the chosen variant's terms, accepted with a checkbox; the message once it was touched. */
 function TermsCheckbox({ option, error }: { option: InstallationOption; error: string | undefined }) {
   const terms = useConfigurator((state) => state.form.installationTerms);
   const store = useConfiguratorStore();
@@ -64,9 +64,9 @@ function TermsCheckbox({ option, error }: { option: InstallationOption; error: s
 }
 
 /**
- * Spec §2 step 1 "installation choice": the options offered for the cable as radios named by
- * their name, with long name, price and the shop's description and 200x200 image (spec §7.1), the
- * chosen variant's terms (spec §5) and the §9 facts; one the shop cannot sell is disabled.
+ * STEP-5, installation choice: the options offered for the cable as radios named by
+ * their name, with long name, price and the shop's description and 200x200 image (CART-7), the
+ * chosen variant's terms (VALID-1) and the standard-install facts; one the shop cannot sell is disabled.
  */
 export function InstallationStep({ validation }: StepProps) {
   const catalogue = useConfigurator((state) => state.catalogue);
@@ -75,7 +75,7 @@ export function InstallationStep({ validation }: StepProps) {
   const { unavailable, choose } = useWizardChoice();
   const group = `${useUiOptions().instanceId}-installation`;
   const flow = useConfigurator((state) => state.flow);
-  // Spec §4: the specification flow offers the 22kW cables one installation only.
+  // CHOICE-3: the specification flow offers the 22kW cables one installation only.
   const options = installationOptionsFor(catalogue, configuration, flow);
   const chosen = options.find((option) => option.id === configuration.installation);
   const groupRef = useRef<HTMLFieldSetElement>(null);

@@ -4,12 +4,12 @@ import { useConfigurator, useConfiguratorStore } from '../store-context';
 import { OptionControl, OptionGroup } from './OptionControl';
 import type { StepProps } from './types';
 
-/** The answer that takes no offer (spec §5: withOffer false). */
+/** The answer that takes no offer (VALID-4: withOffer false). */
 export const NO_OFFER_LABEL = 'No thanks';
 
 /**
  * The ordering flow's offer step, present only when the shop has offers: each offer is free
- * (spec §3), and "No thanks" answers withOffer false.
+ * (CAT-9), and "No thanks" answers withOffer false.
  */
 export function OfferStep({ validation }: StepProps) {
   const offers = useConfigurator((state) => state.shop.offers);

@@ -3,7 +3,7 @@ import { useFieldMessage } from './form-errors';
 
 export interface OptionControlProps {
   type: 'radio' | 'checkbox';
-  /** The control's accessible name, exactly (DESIGN: options named by their option name). */
+  /** The control's accessible name, exactly (NAME-1). */
   label: string;
   checked: boolean;
   onChange(checked: boolean): void;

@@ -6,7 +6,7 @@ import { OptionGroup } from './OptionControl';
 import type { StepProps } from './types';
 
 /**
- * Spec §2 step 2 "options": surge protection (single or three phase by cable), advanced solar
+ * STEP-6 options: surge protection (single or three phase by cable), advanced solar
  * (its item by installation; not offered for 22kW) and renewable energy integration.
  */
 export function OptionsStep(_props: StepProps) {

@@ -5,13 +5,13 @@ import { continueDisabled, descriptionOf, errorSummary, pressContinue, renderWiz
 
 afterEach(cleanup);
 
-describe('payment step (spec §2 step 6, §3 plans, §9 figures)', () => {
+describe('payment step (STEP-10, CAT-7, PRICE-4)', () => {
   it('offers the three plans by title, each with one description (its figures) and the total payable beside the pay-in-full price', () => {
     const { container, store } = renderWizard({ step: 'payment', options: { monthlyPlanAvailable: true } });
     const group = byRole(container, 'radiogroup', 'How would you like to pay?');
     update(() => choose(store, { type: 'chooseCable', cable: 'tethered_7kw_8_5m' }));
     update(() => choose(store, { type: 'chooseInstallation', installation: 'standard_7kw' }));
-    // £599 + £99 + £425 = £1,123.00; monthly £1.75 cable + £31.00 standard installation (spec §9 amounts),
+    // £599 + £99 + £425 = £1,123.00; monthly £1.75 cable + £31.00 standard installation (PRICE-5 amounts),
     // so £350.00 + 36 × £32.75 = £1,529.00 over the term, £406.00 more than paying in full.
     expect(descriptionOf(byRole(group, 'radio', 'Pay in full'))).toBe('£1,123.00 today Total payable £1,123.00');
     expect(descriptionOf(byRole(group, 'radio', 'Pay in 3'))).toBe(
@@ -59,7 +59,7 @@ describe('payment step (spec §2 step 6, §3 plans, §9 figures)', () => {
     expect(continueDisabled(container)).toBe(false);
   });
 
-  it('without a direct-debit endpoint the monthly plan is not offered (DESIGN: monthly plan hidden)', () => {
+  it('without a direct-debit endpoint the monthly plan is not offered (PAY-2, ATTR-5)', () => {
     const { container } = renderWizard({ step: 'payment' });
     const group = byRole(container, 'radiogroup', 'How would you like to pay?');
     expect(Array.from(group.querySelectorAll('input[type="radio"]')).map((radio) => (radio as HTMLInputElement).value)).toEqual(['PAY_NOW', 'PAY_PAYPAL']);

@@ -16,13 +16,13 @@ function listAmounts(amounts: readonly number[]): string {
 }
 
 /**
- * Spec §9 "36 monthly payments then £1.00 per year": the yearly charge from the end of the monthly
+ * PRICE-4, 36 monthly payments then £1.00 per year: the yearly charge from the end of the monthly
  * payments, with no end of its own, so it runs for as long as the plan does.
  */
 export const afterwardsPerYear = ({ afterwardsPerYear: amount, months }: Totals['monthly']): string =>
   `${formatPence(amount)} per year from the end of the ${months} months, for as long as you keep the plan`;
 
-/** Spec §3/§9: how each plan is paid, from the same totals the summary shows. */
+/** CAT-7, PRICE-3, PRICE-4: how each plan is paid, from the same totals the summary shows. */
 export function planFigures(type: PaymentType, totals: Totals): string {
   switch (type) {
     case 'PAY_NOW':
@@ -57,7 +57,7 @@ export function payableFigures(type: PaymentType, totals: Totals): string {
 }
 
 /**
- * Spec §2 step 6 "payment": the catalogue's plans as radios named by their titles, with figures
+ * STEP-10 payment: the catalogue's plans as radios named by their titles, with figures
  * and the total payable. The monthly plan needs a direct-debit mandate, so it is offered only with
  * `direct-debit-endpoint`, and only with something paid monthly: else it shows, disabled, with why.
  */

@@ -19,7 +19,7 @@ import { SubmissionStep } from './spec-request/SubmissionStep';
 import { SummaryStep } from './SummaryStep';
 import type { StepProps } from './types';
 
-/** The ordering flow's step forms (spec §2 "Steps (ordering flow)"). */
+/** The ordering flow's step forms (STEP-1). */
 function OrderStepForm({ step, ...props }: StepProps & { step: StepName }) {
   switch (step) {
     case 'cable':
@@ -47,7 +47,7 @@ function OrderStepForm({ step, ...props }: StepProps & { step: StepName }) {
   }
 }
 
-/** The specification-request flow's step forms (spec §2 "Steps (specification-request flow)"). */
+/** The specification-request flow's step forms (STEP-2). */
 function SpecRequestStepForm({ step, ...props }: StepProps & { step: StepName }) {
   switch (step) {
     case 'email':

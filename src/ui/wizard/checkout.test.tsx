@@ -19,7 +19,7 @@ const CONTACT = { 'first-name': 'Ada', 'last-name': 'Lovelace', email: 'ada@part
 
 /**
  * The default choices paid in full, contact details filled in, on the last step (contact); the
- * partner discount by e-mail domain with a merchant's shared code (spec §6), unless `wizard` says otherwise.
+ * partner discount by e-mail domain with a merchant's shared code (DISC-3), unless `wizard` says otherwise.
  */
 function onLastStep(order: OrderServices | undefined, wizard: WizardOptions = { catalogue: SHARED_CODES_CATALOGUE }) {
   const rendered = renderWizard({ order, step: 'contact', ...wizard });
@@ -40,7 +40,7 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-describe('checkout from the last step (spec §7.3/§7.5)', () => {
+describe('checkout from the last step (CART-1, CART-2)', () => {
   it('"Continue to checkout" on the last step sends the configuration, form, totals and cart id, then keeps the cart id', async () => {
     const order = fakeOrderServices();
     const { container, store } = onLastStep(order);
@@ -183,7 +183,7 @@ describe('checkout from the last step (spec §7.3/§7.5)', () => {
   });
 });
 
-describe('lead capture (spec §7.2)', () => {
+describe('lead capture (LEAD-1)', () => {
   it('each Continue with an e-mail sends the configuration and form; none without one', async () => {
     const order = fakeOrderServices();
     const { container, store } = renderWizard({ order });

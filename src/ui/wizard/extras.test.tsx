@@ -7,7 +7,7 @@ afterEach(cleanup);
 
 const checkboxNames = (container: HTMLElement) => allByRole<HTMLInputElement>(container, 'checkbox').map((box) => container.querySelector(`label[for="${box.id}"]`)?.textContent);
 
-describe('options and extras steps (spec §2 steps 2 and 3, §4)', () => {
+describe('options and extras steps (STEP-6, STEP-7, CHOICE-2)', () => {
   it('options for a 7kW cable: single-phase surge protection, advanced solar, renewable energy integration', () => {
     const { container, store } = renderWizard({ step: 'options' });
     expect(checkboxNames(container)).toEqual(['Surge protection', 'Advanced solar', 'Renewable energy integration']);

@@ -12,13 +12,13 @@ import { backButton, nextButton, renderWizard } from './wizard-testing';
 
 afterEach(cleanup);
 
-describe('wizard layout (spec §2 "Checkout wizard")', () => {
+describe('wizard layout (STEP-3)', () => {
   it('large screens: preview and price summary on the left, the step indicator, no price header', () => {
     const { container } = renderWizard();
     const aside = container.querySelector('.evc-wizard-aside');
     expect(aside?.querySelector('figure')).not.toBeNull();
     expect(aside?.querySelector('[part="summary"]')).not.toBeNull();
-    // Spec §2 images are 200x250 times the scale; the wizard's preview is at scale 1.
+    // PREVIEW-7: images are 200x250 times the scale; the wizard's preview is at scale 1.
     expect(aside?.querySelector('img[data-view="front"]')?.getAttribute('width')).toBe('200');
     const indicator = container.querySelector('[part="steps"] [aria-current="step"]');
     expect(textOf(indicator)).toBe('Power & cable');
@@ -85,7 +85,7 @@ describe('mountWizard', () => {
   });
 });
 
-describe('evc-step (DESIGN: the wizard opens or moves)', () => {
+describe('evc-step (EVENT-3: the wizard opens or moves)', () => {
   it('tells the host page the step shown as the wizard opens, moves, closes and opens again; a choice that keeps the step says nothing', () => {
     const onStep = vi.fn();
     const { container, store } = renderWizard({ options: { onStep } });

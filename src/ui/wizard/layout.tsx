@@ -8,11 +8,11 @@ import { wizardNavigation } from '../../stores/wizard-navigation';
 import { stepLabel } from '../step-labels';
 import { useConfigurator, useConfiguratorStore, useTotals } from '../store-context';
 
-/** Spec §9 layout: 768px is the mobile breakpoint. */
+/** PAGE-6: 768px is the mobile breakpoint. */
 export const SMALL_SCREEN_BELOW = 768;
 
 /**
- * Spec §2: small screens get the price header and 'Step N of M', and the summary step (§4 step 4)
+ * STEP-3: small screens get the price header and 'Step N of M', and the summary step (STEP-9)
  * applies only there; the wizard's own width decides, since the page may be narrower than the window.
  */
 export function useSmallScreen(frame: RefObject<HTMLElement | null>, open: boolean): void {
@@ -34,7 +34,7 @@ export function useSmallScreen(frame: RefObject<HTMLElement | null>, open: boole
   }, [frame, open, setSmallScreen]);
 }
 
-/** Spec §2 small screens: a price header reading 'Charge Point / {cable name}' and the total. */
+/** STEP-3 small screens: a price header reading 'Charge Point / {cable name}' and the total. */
 export function PriceHeader() {
   const product = useConfigurator((state) => state.catalogue.baseProduct.name);
   const cable = useConfigurator((state) => cableOption(state.catalogue, state.configuration.cable).name);
@@ -50,7 +50,7 @@ export function PriceHeader() {
   );
 }
 
-/** Spec §2/§4: the steps as complete, current or upcoming (large screens). */
+/** STEP-3, MOVE-1: the steps as complete, current or upcoming (large screens). */
 export function StepIndicator({ step }: { step: StepName }) {
   const state = useConfigurator((s) => s);
   const context = navigationContext(state);

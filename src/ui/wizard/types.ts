@@ -4,6 +4,6 @@ import type { ValidationResult } from '../../domain/schemas';
 export interface StepProps {
   /** The step schema's result, messages by field. */
   validation: ValidationResult;
-  /** Spec §4: the 22kW dialog's Continue, which moves on as the wizard's Continue does (lead, product details). */
+  /** MOVE-7: the 22kW dialog's Continue, which moves on as the wizard's Continue does (lead, product details). */
   confirmHighPower(): void;
 }

@@ -28,7 +28,7 @@ const CHECKOUT_FAILED = 'We could not start the checkout. Please try again.';
 const DETAILS_FAILED = 'The installation details could not be loaded.';
 
 /**
- * The ordering wizard's moves with their calls to the outside world (spec §4, §7): Continue (the
+ * The ordering wizard's moves with their calls to the outside world (MOVE-2..7, CART-1, CART-7, LEAD-1): Continue (the
  * wizard's own or the 22kW dialog's) with lead capture and the product details, and on the last
  * step the checkout.
  */
@@ -39,7 +39,7 @@ export function useOrderFlow() {
   const [checkout, setCheckout] = useState<CheckoutState>({ status: 'idle' });
   const selectTotals = useMemo(() => createTotalsSelector(), []);
 
-  /** Spec §7.1: a failure keeps the catalogue's names; the step still works. */
+  /** CART-7: a failure keeps the catalogue's names; the step still works. */
   const runEffects = useCallback(
     (effects: ContinueEffects) => {
       if (!effects.fetchProductDetails || !order) return;
@@ -57,7 +57,7 @@ export function useOrderFlow() {
     [store, order, reportError],
   );
 
-  /** Spec §7.2: with an e-mail, the form values and the steps walked so far go out (fire and forget). */
+  /** LEAD-1: with an e-mail, the form values and the steps walked so far go out (fire and forget). */
   const captureLead = useCallback(() => {
     const state = store.getState();
     if (!order || state.form.email.trim() === '') return;
@@ -74,7 +74,7 @@ export function useOrderFlow() {
   );
 
   /**
-   * Spec §7.3/§7.5: the cart with every configured line, then the shop's checkout. The shop is the
+   * CART-1: the cart with every configured line, then the shop's checkout. The shop is the
    * source of truth: when its cart differs from what the buyer was shown, they are told first.
    */
   const startCheckout = useCallback(async () => {
@@ -111,7 +111,7 @@ export function useOrderFlow() {
   /** "Go back" from the difference: the wizard now shows the shop's figures. */
   const dismissDifference = useCallback(() => setCheckout({ status: 'idle' }), []);
 
-  /** Spec §4 Continue, with the lead of spec §7.2. On the ordering flow's last step Continue is the checkout. */
+  /** MOVE-2 Continue, with the lead (LEAD-1). On the ordering flow's last step Continue is the checkout. */
   const goNext = useCallback(() => {
     const state = store.getState();
     if (state.flow !== 'order') {
@@ -127,7 +127,7 @@ export function useOrderFlow() {
     if (moved) runEffects(moved.effects);
   }, [store, navigation, captureLead, startCheckout, runEffects]);
 
-  /** Spec §4: the 22kW dialog's Continue is a Continue too: the lead goes out, then the move and its product query. */
+  /** MOVE-7: the 22kW dialog's Continue is a Continue too: the lead goes out, then the move and its product query. */
   const confirmHighPower = useCallback(() => {
     captureLead();
     runEffects(navigation.confirmHighPower());

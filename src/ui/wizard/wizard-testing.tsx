@@ -80,7 +80,7 @@ export const wizardDialog = (scope: ParentNode) => {
 export const nextButton = (scope: ParentNode) => scope.querySelector<HTMLButtonElement>('[part~="next-button"]');
 
 /**
- * Whether the wizard's Continue is announced as disabled (spec §4): aria-disabled, so it stays
+ * Whether the wizard's Continue is announced as disabled (MOVE-9): aria-disabled, so it stays
  * focusable and a press shows the error summary instead of moving on.
  */
 export const continueDisabled = (scope: ParentNode) => nextButton(scope)?.getAttribute('aria-disabled') === 'true';

@@ -5,8 +5,8 @@ export const MATCH_ORDER_NOTE = 'Please use the same details as on your Mobilize
 export const CONTACT_EMAIL_NOTE = 'We will reply to this address. It starts as your order e-mail; change it if you would like us to use another.';
 
 /**
- * Spec §2 specification-request step 06: first name, last name, e-mail address and phone number
- * (e-mail and tel inputs, spec §5), "with a note to match the order details". The e-mail is the
+ * STEP-16, specification-request step 06: first name, last name, e-mail address and phone number
+ * (e-mail and tel inputs, VALID-3), with a note to match the order details. The e-mail is the
  * contact address: it starts as step 01's order e-mail and the customer may change it without
  * losing the link to the order.
  */

@@ -15,9 +15,9 @@ const OUTCOME_TEXT = {
 } as const;
 
 /**
- * Step 05, present only with installation (DESIGN "Where the specification is silent"): §9's
+ * Step 05, present only with installation (STEP-14): STEP-5's
  * standard-install limits as yes/no questions; any "no" tells the customer a survey will be
- * needed (§9: up to an hour, usually within two weeks). The answers go with the request.
+ * needed (STEP-5: up to an hour, usually within two weeks). The answers go with the request.
  */
 export function InstallCheckStep(_props: StepProps) {
   const { instanceId } = useUiOptions();

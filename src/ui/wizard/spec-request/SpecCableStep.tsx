@@ -14,8 +14,8 @@ const KINDS: readonly { kind: CableKind; label: string; detail: string }[] = [
 ];
 
 /**
- * Spec §2 specification-request step 02 'Select Power & Cable Length': "choose Socketed or
- * Tethered, then one of five cable variants"; spec §4: each choice goes through the flow's reset
+ * STEP-4, specification-request step 02 'Select Power & Cable Length': "choose Socketed or
+ * Tethered, then one of five cable variants"; CHOICE-5: each choice goes through the flow's reset
  * and 22kW rules in the store. A kind whose first cable the shop cannot sell starts at its first one
  * it can; a kind with none is disabled.
  */

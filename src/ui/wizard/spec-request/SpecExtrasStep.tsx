@@ -6,7 +6,7 @@ import { OptionGroup } from '../OptionControl';
 import type { StepProps } from '../types';
 
 /**
- * Spec §2 specification-request step 04 'Select Your Extras' and §4: extended warranty, cable hook
+ * STEP-7, specification-request step 04 'Select Your Extras', and CHOICE-2: extended warranty, cable hook
  * (tethered cables only), display, surge protection (its three-phase item for the 22kW cables) and
  * advanced solar (not for the 22kW cables; its item depends on installation), each on its own.
  */

@@ -30,7 +30,7 @@ export const SUBMIT_UNAVAILABLE = 'Our e-mail service cannot send upgrade specif
 export const CONTACT_INSTEAD = 'You can also give us your specification by phone or e-mail:';
 export const CONTACT_ONLY = 'Please give us your specification by phone or e-mail instead:';
 
-/** Spec §4/§9: the confirmation shows 1 second after the step is entered. */
+/** SPEC-2: the confirmation shows 1 second after the step is entered. */
 export const CONFIRMATION_DELAY_MS = 1_000;
 
 function MailIcon() {
@@ -50,8 +50,8 @@ interface Failure {
 }
 
 /**
- * Spec §2/§4 step 07: on entering, the request is sent; a spinner, then after about 1 second the
- * e-mail icon and the confirmation. Unlike the spec's endless spinner (§8), transient failures are
+ * SPEC-2, step 07: on entering, the request is sent; a spinner, then after about 1 second the
+ * e-mail icon and the confirmation. SPEC-3: rather than spinning for ever, transient failures are
  * retried with backoff and then shown with what failed, "Try again" and the merchant's phone and
  * e-mail; an outcome the relay could not confirm is shown at once with "Check again" (the same key,
  * so it settles, never sends twice); a relay that cannot send offers the phone and e-mail, not a

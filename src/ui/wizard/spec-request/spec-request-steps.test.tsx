@@ -20,7 +20,7 @@ function renderSpecWizard(step: StepName = 'email') {
 
 const click = (element: HTMLElement) => update(() => element.click());
 
-describe('specification-request steps (spec §2, §4)', () => {
+describe('specification-request steps (STEP-2, CHOICE-5)', () => {
   it('01 asks for the order e-mail with the spec text', () => {
     const { container, store } = renderSpecWizard('email');
     expect(textOf(container)).toContain("Let's make sure your configuration is linked to your Mobilize order.");

@@ -56,7 +56,7 @@ function fakeSender(...answers: SpecSendResult[]) {
   return { send, requests };
 }
 
-describe('step 07 submission (spec §2, §4)', () => {
+describe('step 07 submission (SPEC-2, SPEC-3)', () => {
   it('sends on entering, shows the spinner text, then the confirmation after about 1 second; Continue hidden', async () => {
     const { send, requests } = fakeSender();
     const { container, store, onRequestSent } = renderSubmission({ specRequest: send });
