@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { choose, chooseExtra, chooseHookColour } from '../stores/wizard-choices';
 import { Preview } from './Preview';
 import { byRole, cleanup, render, TEST_CDN, textOf, update, updateAsync } from './testing';
@@ -11,35 +11,30 @@ const shown = (container: HTMLElement) => images(container).filter((image) => !i
 const shownSrc = (container: HTMLElement) => shown(container).map((image) => image.getAttribute('src'));
 const colourUrl = (view: string, slug: string) => `${TEST_CDN}/${view}_quartz_${slug}.png?width=800&height=1000`;
 const cableUrl = (image: string) => `${TEST_CDN}/${image}.png?width=400&height=600`;
-/** Front, vision front, body and hook colours of the test catalogue, and its three tethered cables. */
-const ALL_LAYERS = 16 + 16 + 11 + 11 + 3;
 const idle = () => updateAsync(() => new Promise((resolve) => setTimeout(resolve, 60)));
-async function allLayers(container: HTMLElement): Promise<void> {
-  for (let tries = 0; tries < 200 && images(container).length < ALL_LAYERS; tries += 1) await idle();
-  expect(images(container)).toHaveLength(ALL_LAYERS);
-}
 
 describe('Preview (PREVIEW-1..7)', () => {
-  it('stacks every layer, loaded eagerly, and shows only the chosen front and body', async () => {
+  it('renders only the chosen front and body, loaded eagerly, and preloads every other layer without rendering it', async () => {
+    const asked: string[] = [];
+    const setSrc = vi.spyOn(HTMLImageElement.prototype, 'src', 'set').mockImplementation(function (this: HTMLImageElement, value: string) {
+      if (!this.isConnected) asked.push(value);
+      this.setAttribute('src', value);
+    });
     const { container } = render(<Preview />);
-    // The first render has only the shown layers; the hidden ones follow a few per idle period.
-    expect(images(container)).toEqual(shown(container));
-    expect(images(container)).toHaveLength(2);
-    for (let tries = 0; tries < 100 && images(container).length <= 2; tries += 1) await idle();
-    expect(images(container).length).toBeGreaterThan(2);
-    expect(images(container).length).toBeLessThan(ALL_LAYERS);
-    await allLayers(container);
-    expect(images(container)).toHaveLength(ALL_LAYERS);
-    expect(images(container).every((image) => image.getAttribute('loading') === 'eager' && image.getAttribute('src'))).toBe(true);
     expect(shownSrc(container)).toEqual([colourUrl('front', 'midnight_black'), colourUrl('side', 'midnight_black')]);
+    expect(images(container)).toEqual(shown(container));
     expect(shown(container).map((image) => image.alt)).toEqual(['Front: Midnight Black', 'Body: Midnight Black']);
-    const hidden = images(container).filter((image) => image.hidden);
-    expect(hidden.every((image) => image.alt === '')).toBe(true);
-    expect(hidden.map((image) => image.getAttribute('src'))).toContain(colourUrl('front', 'racing_green'));
-    // In the catalogue's order: fronts, vision fronts, bodies, hooks, cables.
-    expect(images(container).map((image) => image.dataset['view'])).toEqual(
-      ['front', 'vision', 'side', 'hook', 'cable'].flatMap((view) => Array<string>(view === 'cable' ? 3 : view === 'front' || view === 'vision' ? 16 : 11).fill(view)),
-    );
+    expect(shown(container).every((image) => image.getAttribute('loading') === 'eager')).toBe(true);
+    // Fronts with and without the display, bodies, hooks and the three tethered cables, less the two shown.
+    const others = 16 + 16 + 11 + 11 + 3 - 2;
+    for (let tries = 0; tries < 200 && asked.length < others; tries += 1) await idle();
+    setSrc.mockRestore();
+    expect(asked).toHaveLength(others);
+    expect(new Set(asked).size).toBe(others);
+    expect(asked).toContain(colourUrl('front', 'racing_green'));
+    expect(asked).toContain(cableUrl('cable/tethered_6_5m'));
+    expect(asked).not.toContain(colourUrl('front', 'midnight_black'));
+    expect(images(container)).toHaveLength(2);
   });
 
   it('keeps a layer once shown, so choosing back swaps without a new image', () => {
@@ -53,22 +48,22 @@ describe('Preview (PREVIEW-1..7)', () => {
     expect(shown(container)[0]).toBe(front);
   });
 
-  it('swaps the visible layer when a colour is chosen, keeping the others in place', async () => {
+  it('swaps the visible layers when colours are chosen, keeping the earlier ones hidden in place', () => {
     const { container, store } = render(<Preview />);
-    await allLayers(container);
     const before = images(container);
     update(() => store.getState().actions.chooseFront('racing_green'));
     update(() => store.getState().actions.chooseBody('windsor_grey'));
     expect(shownSrc(container)).toEqual([colourUrl('front', 'racing_green'), colourUrl('side', 'windsor_grey')]);
-    expect(images(container)).toEqual(before);
+    expect(images(container)).toEqual(expect.arrayContaining(before));
+    expect(before.every((image) => image.hidden)).toBe(true);
   });
 
   it.each([
     [undefined, ['300', '375'], ['150', '225']],
     [1, ['200', '250'], ['100', '150']],
-  ])('has fixed sizes at scale %s (200x250 and 100x150 times the scale)', async (scale, colour, cable) => {
-    const { container } = render(<Preview scale={scale} />);
-    await allLayers(container);
+  ])('has fixed sizes at scale %s (200x250 and 100x150 times the scale)', (scale, colour, cable) => {
+    const { container, store } = render(<Preview scale={scale} />);
+    for (const tethered of ['tethered_7kw_5_5m', 'tethered_7kw_8_5m', 'tethered_22kw_6_5m']) update(() => choose(store, { type: 'chooseCable', cable: tethered }));
     const size = (image: HTMLImageElement) => [image.getAttribute('width'), image.getAttribute('height')];
     const [colourLayers, cableLayers] = [
       images(container).filter((image) => image.dataset['view'] !== 'cable'),
@@ -78,16 +73,14 @@ describe('Preview (PREVIEW-1..7)', () => {
     expect(cableLayers.map(size)).toEqual([cable, cable, cable]);
   });
 
-  it("uses the 'vision' prefix when the digital display is chosen", async () => {
+  it("uses the 'vision' prefix when the digital display is chosen", () => {
     const { container, store } = render(<Preview />);
-    await allLayers(container);
-    const before = images(container);
     update(() => chooseExtra(store, 'display', true));
     expect(shownSrc(container)[0]).toBe(colourUrl('vision', 'midnight_black'));
     expect(shown(container)[0]?.alt).toBe('Front with digital display: Midnight Black');
     expect(shown(container).filter((image) => image.dataset['view'] === 'front')).toEqual([]);
-    // The vision images were there, hidden, all along: the display swaps layers, no image reloads.
-    expect(images(container)).toEqual(before);
+    // In the stacking order: fronts, vision fronts, bodies.
+    expect(images(container).map((image) => image.dataset['view'])).toEqual(['front', 'vision', 'side']);
   });
 
   it.each([
@@ -195,11 +188,13 @@ describe('Preview without images: the charger drawn', () => {
     expect([colourUrl('front', 'midnight_black'), colourUrl('side', 'midnight_black')]).toContain(calls[0]);
   });
 
-  it('ignores a hidden image that fails until it is chosen', async () => {
+  it('ignores a hidden image that fails until it is chosen again', async () => {
     const { calls, previewImages } = failures();
     const { container, store } = render(<Preview />, { options: { previewImages } });
-    await allLayers(container);
+    update(() => store.getState().actions.chooseFront('racing_green'));
+    update(() => store.getState().actions.chooseFront('midnight_black'));
     const green = images(container).find((image) => image.getAttribute('src') === colourUrl('front', 'racing_green'));
+    expect(green?.hidden).toBe(true);
     update(() => void green?.dispatchEvent(new Event('error')));
     expect(drawing(container)).toBeNull();
     expect(calls).toEqual([]);

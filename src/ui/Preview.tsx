@@ -6,6 +6,7 @@ import type { ConfiguratorState } from '../stores/configurator-store';
 import { navigationContext } from '../stores/configurator-store';
 import type { ChargerDrawingProps } from './ChargerDrawing';
 import { useUiOptions } from './options-context';
+import { preloadWhenIdle } from './preload-images';
 import { useConfigurator } from './store-context';
 
 /**
@@ -26,12 +27,11 @@ export interface PreviewProps {
 }
 
 /**
- * PREVIEW-1: the stacked images with a colour summary as the figure's caption. Every
- * layer ends up rendered and loaded eagerly; only the chosen ones are shown, so a change of colour
- * swaps at once. Width and height come from the layers, so nothing shifts while images load.
- * The first render has only the layers shown; the hidden ones follow when the browser is idle, a
- * few at a time, and a layer once rendered stays (creating an image and starting its request costs
- * the main thread: fifty of them at the page's start were a tenth of a second of blocked page).
+ * PREVIEW-1: the stacked images with a colour summary as the figure's caption. Only the
+ * chosen layers are elements; every other layer's image is asked for outside React when the browser
+ * is idle (docs/decisions/preview-layers-preloaded.md), so a change of colour shows at once and
+ * no render of fifty images holds up the page or a click. Width and height come from the layers,
+ * so nothing shifts while images load.
  * Without an image CDN (`image-cdn=""`), or once a shown image fails, the stage draws the charger
  * instead, for good: a missing image means the CDN lacks the set, and one preview in two styles
  * would be worse than a drawing. The host page hears of it once per element (app/configurator.tsx).
@@ -49,17 +49,17 @@ export function Preview({ scale }: PreviewProps) {
     () => previewLayers(catalogue, configuration, { imageCdn, scale, pastInstallation }),
     [catalogue, configuration, imageCdn, scale, pastInstallation],
   );
-  const [requested, setRequested] = useState(0);
+  const drawn = !imageCdn || Boolean(failedSrc) || Boolean(previewImages?.failed);
+  const [preloaded] = useState(() => new Map<string, HTMLImageElement>());
   useEffect(() => {
-    if (requested >= layers.length) return;
-    return whenIdle(() => setRequested(requested + HIDDEN_PER_IDLE_PERIOD));
-  }, [requested, layers.length]);
-  // Layers once shown stay rendered (hidden), so choosing back needs no new image. The set is
+    if (drawn) return;
+    return preloadWhenIdle(layers.filter((layer) => !layer.visible).map((layer) => layer.src), preloaded);
+  }, [drawn, layers, preloaded]);
+  // Layers once shown stay rendered (hidden), so choosing back needs no new element. The set is
   // adjusted during render (React's pattern for information from earlier renders): no extra commit.
   const [shownBefore, setShownBefore] = useState<ReadonlySet<string>>(() => new Set());
   const newlyShown = layers.filter((layer) => layer.visible && !shownBefore.has(layer.key));
   if (newlyShown.length > 0) setShownBefore(new Set([...shownBefore, ...newlyShown.map((layer) => layer.key)]));
-  const rendered = (layer: PreviewLayer, index: number) => layer.visible || index < requested || shownBefore.has(layer.key);
   const summary = colourSummary(catalogue, configuration);
   // The fronts come first, and a catalogue always has one: the stage is a colour image's size.
   const stage = layers[0] as PreviewLayer;
@@ -68,14 +68,14 @@ export function Preview({ scale }: PreviewProps) {
   return (
     <figure className="evc-preview" part="preview">
       <div className="evc-preview-stage" style={stageSize}>
-        {!imageCdn || failedSrc || previewImages?.failed ? (
+        {drawn ? (
           <Suspense>
             <ChargerDrawing catalogue={catalogue} configuration={configuration} pastInstallation={pastInstallation} stage={stage} />
           </Suspense>
         ) : (
           layers.map(
-            (layer, index) =>
-              rendered(layer, index) && (
+            (layer) =>
+              (layer.visible || shownBefore.has(layer.key)) && (
                 <Layer
                   key={layer.key}
                   id={layer.key}
@@ -114,22 +114,9 @@ export function Preview({ scale }: PreviewProps) {
   );
 }
 
-/** How many hidden layers are asked for in one idle period. */
-const HIDDEN_PER_IDLE_PERIOD = 2;
-
-/** Runs `work` in the browser's next idle period (a short timer where there is no idle callback); returns the cancel. */
-function whenIdle(work: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(work, { timeout: 2000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(work, 50);
-  return () => clearTimeout(timer);
-}
-
 /**
  * One layer: memoised on its own fields, so a choice updates the two or three images whose
- * visibility changed and leaves the other fifty alone.
+ * visibility changed and leaves the others alone.
  */
 type LayerProps = Omit<PreviewLayer, 'key' | 'colourId'> & { id: string; stageWidth: number; onFailure(src: string): void };
 

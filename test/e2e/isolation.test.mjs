@@ -40,7 +40,7 @@ async function openFixture(path, html) {
  */
 async function settled(element) {
   await element.evaluate(async (host) => {
-    const images = [...host.shadowRoot.querySelectorAll('img')].filter((image) => !image.hidden);
+    const images = [...host.shadowRoot.querySelectorAll('img')];
     for (const image of images) image.loading = 'eager';
     // decode() settles once the image is loaded and decoded, or has failed.
     await Promise.all(images.map((image) => image.decode().catch(() => undefined)));
