@@ -9,9 +9,10 @@ export function shopPricesTarget(
   options: Pick<OrderSettings, 'cart' | 'shopDomain' | 'storefrontEndpoint' | 'storefrontToken' | 'apiVersion' | 'directDebitEndpoint'>,
 ): ShopPricesTarget | undefined {
   const token = options.storefrontToken?.trim();
-  // Both are checked as the attributes are read: a bare domain, an absolute URL.
-  const endpoint = options.storefrontEndpoint || (options.shopDomain && `https://${options.shopDomain}/api/${options.apiVersion}/graphql.json`);
   const theme = options.cart === 'theme';
+  const storefront = token && (options.shopDomain || options.storefrontEndpoint)
+    ? { storeDomain: options.shopDomain, storefrontEndpoint: options.storefrontEndpoint, apiVersion: options.apiVersion, publicAccessToken: token }
+    : undefined;
   // The monthly plan is offered only with a direct-debit endpoint; only then are its selling plans asked.
-  return theme || (token && endpoint) ? { endpoint, token, theme, monthlyPlan: Boolean(options.directDebitEndpoint) } : undefined;
+  return theme || storefront ? { storefront, theme, monthlyPlan: Boolean(options.directDebitEndpoint) } : undefined;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { validateAgainstStorefront } from '../../test/unit/shopify-schema';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import { catalogueHandles, catalogueVariantIds, parseShopPrices, VARIANT_PRICES_QUERY } from '../domain/shop-prices';
+import { jsonResponse, recordingFetch } from './shop/shop.fixture';
 import { priceCatalogue } from './shop-prices';
 
 const IDS = ['gid://shopify/ProductVariant/1', 'gid://shopify/ProductVariant/2', 'gid://shopify/ProductVariant/3'];
@@ -46,38 +47,58 @@ describe('parseShopPrices', () => {
   });
 });
 
-describe('priceCatalogue from the Storefront API', () => {
+describe('priceCatalogue from the Storefront API, through the shop client (ARCH-4)', () => {
   const endpoint = 'https://shop.example/api/2026-04/graphql.json';
+  const storefront = { storeDomain: 'shop.example', apiVersion: '2026-04', publicAccessToken: 'public' };
   const ids = catalogueVariantIds(UK_CATALOGUE);
   const charger = UK_CATALOGUE.baseProduct.variantId;
-  const answerFor = (body: { variables: { ids: string[] } }) =>
-    answer(body.variables.ids.map((id) => (id === charger ? variant(id, '649.00', { sellingPlanAllocations: { nodes: [{ sellingPlan: { id: 'gid://shopify/SellingPlan/7', name: 'Monthly plan' } }] } }) : null)));
+  const answerFor = (variables: Record<string, unknown> | undefined) =>
+    answer((variables!.ids as string[]).map((id) => (id === charger ? variant(id, '649.00', { sellingPlanAllocations: { nodes: [{ sellingPlan: { id: 'gid://shopify/SellingPlan/7', name: 'Monthly plan' } }] } }) : null)));
 
-  it('posts one document with the token and every variant the catalogue sells; selling plans only with the monthly plan', async () => {
-    const sent: { url: string; init: RequestInit }[] = [];
-    const fetch = (async (url: RequestInfo | URL, init: RequestInit = {}) => {
-      sent.push({ url: String(url), init });
-      return new Response(JSON.stringify(answerFor(JSON.parse(String(init.body)))), { status: 200 });
-    }) as typeof globalThis.fetch;
-    const priced = await priceCatalogue(UK_CATALOGUE, { endpoint, token: 'public', monthlyPlan: false, fetch });
+  it("sends the client's request: one document with every variant the catalogue sells, its headers and API version; selling plans only with the monthly plan", async () => {
+    const { fetch, requests } = recordingFetch((request) => jsonResponse(answerFor(request.variables)));
+    const priced = await priceCatalogue(UK_CATALOGUE, { storefront, monthlyPlan: false, fetch });
     expect(priced.ok && priced.catalogue.baseProduct.price).toBe(64900);
     expect(priced.ok && priced.list.sellingPlans).toEqual({});
-    const monthly = await priceCatalogue(UK_CATALOGUE, { endpoint, token: 'public', monthlyPlan: true, fetch });
+    const monthly = await priceCatalogue(UK_CATALOGUE, { storefront, monthlyPlan: true, fetch });
     expect(monthly.ok && monthly.list.sellingPlans).toEqual({ [charger]: 'gid://shopify/SellingPlan/7' });
-    expect(sent.map((request) => request.url)).toEqual([endpoint, endpoint]);
-    expect(new Headers(sent[0]!.init.headers).get('X-Shopify-Storefront-Access-Token')).toBe('public');
-    const bodies = sent.map((request) => JSON.parse(String(request.init.body)) as { query: string; variables: unknown });
-    expect(bodies[0]).toEqual({ query: VARIANT_PRICES_QUERY, variables: { ids, sellingPlans: false } });
-    expect(bodies[1]!.variables).toEqual({ ids, sellingPlans: true });
+    expect(requests.map(({ url, method, headers, query }) => ({ url, method, headers, query }))).toEqual(
+      Array(2).fill({
+        url: endpoint,
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          'X-SDK-Variant': 'storefront-api-client',
+          'X-SDK-Version': '2.0.0',
+          'X-SDK-Variant-Source': 'ev-charger-configurator',
+          'X-Shopify-Storefront-Access-Token': 'public',
+          'Accept-Language': '*',
+        },
+        query: VARIANT_PRICES_QUERY,
+      }),
+    );
+    expect(requests.map((request) => request.variables)).toEqual([{ ids, sellingPlans: false }, { ids, sellingPlans: true }]);
   });
 
-  it('turns every failure into a message', async () => {
+  it('goes to storefront-endpoint when given one', async () => {
+    const { fetch, requests } = recordingFetch((request) => jsonResponse(answerFor(request.variables)));
+    const local = 'http://127.0.0.1:5173/api/2026-04/graphql.json';
+    await priceCatalogue(UK_CATALOGUE, { storefront: { ...storefront, storeDomain: undefined, storefrontEndpoint: local }, monthlyPlan: false, fetch });
+    expect(requests.map((request) => request.url)).toEqual([local]);
+  });
+
+  it('turns every failure of the call into a message', async () => {
     const failing = (respond: () => Response | Promise<Response>) => (async () => respond()) as unknown as typeof globalThis.fetch;
-    const shop = { endpoint, token: 'public', monthlyPlan: false };
+    const shop = { storefront, monthlyPlan: false };
     await expect(priceCatalogue(UK_CATALOGUE, { ...shop, fetch: failing(() => new Response('busy', { status: 503 })) })).resolves.toEqual({ ok: false, error: `${endpoint} answered 503` });
-    await expect(priceCatalogue(UK_CATALOGUE, { ...shop, fetch: failing(() => new Response('<html>', { status: 200 })) })).resolves.toEqual({
+    await expect(priceCatalogue(UK_CATALOGUE, { ...shop, fetch: failing(() => new Response('<html>', { status: 200, headers: { 'Content-Type': 'text/html' } })) })).resolves.toEqual({
       ok: false,
-      error: `${endpoint} answered something other than JSON`,
+      error: `${endpoint}: GraphQL Client: Response returned unexpected Content-Type: text/html`,
+    });
+    await expect(priceCatalogue(UK_CATALOGUE, { ...shop, fetch: failing(() => jsonResponse({ errors: [{ message: 'Throttled' }] })) })).resolves.toEqual({
+      ok: false,
+      error: 'the shop did not answer the price query: [{"message":"Throttled"}]',
     });
     await expect(priceCatalogue(UK_CATALOGUE, { ...shop, fetch: failing(() => Promise.reject(new TypeError('Failed to fetch'))) })).resolves.toEqual({
       ok: false,
@@ -86,6 +107,13 @@ describe('priceCatalogue from the Storefront API', () => {
     const never = (async (_url: unknown, init: RequestInit) =>
       new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))) as unknown as typeof globalThis.fetch;
     await expect(priceCatalogue(UK_CATALOGUE, { ...shop, fetch: never, timeoutMs: 20 })).resolves.toEqual({ ok: false, error: 'the shop took too long to answer' });
+  });
+
+  it('a shop setting the client refuses is the message, and nothing is sent', async () => {
+    const { fetch, requests } = recordingFetch(() => jsonResponse({}));
+    const result = await priceCatalogue(UK_CATALOGUE, { storefront: { ...storefront, storefrontEndpoint: 'ftp://shop.example/graphql' }, monthlyPlan: false, fetch });
+    expect(result).toEqual({ ok: false, error: 'Shop configuration: storefront-endpoint "ftp://shop.example/graphql" must be an http(s) URL.' });
+    expect(requests).toEqual([]);
   });
 });
 
@@ -119,9 +147,10 @@ describe('priceCatalogue', () => {
 
   it('a theme catalogue without handles asks the Storefront API when it has a token, else says why it cannot', async () => {
     const bare = { ...UK_CATALOGUE, baseProduct: { ...UK_CATALOGUE.baseProduct, handle: undefined }, cables: UK_CATALOGUE.cables.map((c) => ({ ...c, handle: undefined })), installations: UK_CATALOGUE.installations.map((i) => ({ ...i, handle: undefined })), addOns: UK_CATALOGUE.addOns.map((a) => ({ ...a, handle: undefined })) };
-    const { fetch, asked } = theme();
+    const { fetch } = theme();
     await expect(priceCatalogue(bare, { theme: true, monthlyPlan: false, fetch })).resolves.toEqual({ ok: false, error: 'the catalogue names no product handles for the theme to price' });
-    await priceCatalogue(bare, { theme: true, endpoint: 'https://shop.example/api/2026-04/graphql.json', token: 'public', monthlyPlan: false, fetch });
-    expect(asked).toEqual(['https://shop.example/api/2026-04/graphql.json']);
+    const storefront = recordingFetch((request) => jsonResponse(answer((request.variables!.ids as string[]).map(() => null))));
+    await priceCatalogue(bare, { theme: true, storefront: { storeDomain: 'shop.example', apiVersion: '2026-04', publicAccessToken: 'public' }, monthlyPlan: false, fetch: storefront.fetch });
+    expect(storefront.requests.map((request) => request.url)).toEqual(['https://shop.example/api/2026-04/graphql.json']);
   });
 });

@@ -1,16 +1,21 @@
 import type { Catalogue } from '../domain/catalogue/schema';
 import type { ShopPriceList } from '../domain/shop-availability';
 import type { ShopPricesResult } from '../domain/shop-prices';
-import { catalogueHandles, catalogueVariantIds, parseShopPrices, parseThemeProducts, VARIANT_PRICES_QUERY, withShopPrices } from '../domain/shop-prices';
+import { catalogueHandles, catalogueVariantIds, parseShopPrices, parseThemeProducts, withShopPrices } from '../domain/shop-prices';
+import type { ShopClientOptions } from './shop/client';
+import { createShopClient } from './shop/client';
+import { ShopError } from './shop/errors';
 import { themeRoot } from './theme-root';
 
+/** The shop client's settings from the element's attributes (CART-6, CART-9). */
+export type StorefrontSettings = Pick<ShopClientOptions, 'storeDomain' | 'storefrontEndpoint' | 'apiVersion' | 'publicAccessToken'>;
+
 /**
- * Where a shop answers: its Storefront URL and public token, and whether the monthly plan is offered;
- * with `theme`, the theme's own Ajax API answers instead, for a catalogue that names its products' handles.
+ * Where a shop answers: the Storefront API through the shop client, and whether the monthly plan is
+ * offered; with `theme`, the theme's own Ajax API answers instead, for a catalogue that names its products' handles.
  */
 export interface ShopPricesTarget {
-  endpoint?: string | undefined;
-  token?: string | undefined;
+  storefront?: StorefrontSettings | undefined;
   monthlyPlan: boolean;
   theme?: boolean | undefined;
   fetch?: typeof fetch | undefined;
@@ -22,13 +27,16 @@ export type PricedCatalogueResult = { ok: true; list: ShopPriceList; catalogue: 
 /** An error naming what the shop answered, for `read` to turn into a message. */
 class Answered extends Error {}
 
-/**
- * `read` of the JSON answers to `requests` (made at once, with one time limit); every failure comes back
- * as a message, nothing throws.
- */
-async function askShop(shop: ShopPricesTarget, requests: readonly [string, RequestInit][], read: (answers: unknown[]) => ShopPricesResult): Promise<ShopPricesResult> {
+/** Every call to the shop gives up after this (CART-9). */
+const TIMEOUT_MS = 15_000;
+
+const TOO_LONG = 'the shop took too long to answer';
+const unreachable = (cause: unknown) => `the shop could not be reached (${cause instanceof Error ? cause.message : String(cause)})`;
+
+/** The theme's answers to `requests` (made at once, with one time limit), read by `read`; every failure comes back as a message. */
+async function askTheme(shop: ShopPricesTarget, requests: readonly [string, RequestInit][], read: (answers: unknown[]) => ShopPricesResult): Promise<ShopPricesResult> {
   const fetchImpl = shop.fetch ?? globalThis.fetch.bind(globalThis);
-  const signal = AbortSignal.timeout(shop.timeoutMs ?? 15_000);
+  const signal = AbortSignal.timeout(shop.timeoutMs ?? TIMEOUT_MS);
   try {
     const answers = await Promise.all(
       requests.map(async ([url, init]) => {
@@ -41,7 +49,36 @@ async function askShop(shop: ShopPricesTarget, requests: readonly [string, Reque
     );
     return read(answers);
   } catch (error) {
-    return { ok: false, error: signal.aborted ? 'the shop took too long to answer' : error instanceof Answered ? error.message : `the shop could not be reached (${(error as Error).message})` };
+    return { ok: false, error: signal.aborted ? TOO_LONG : error instanceof Answered ? error.message : unreachable(error) };
+  }
+}
+
+/** Why the shop client's call failed, in the words the other path uses. */
+function failure(error: unknown, endpoint: string): string {
+  if (!(error instanceof ShopError)) return unreachable(error);
+  switch (error.code) {
+    case 'TIMEOUT':
+      return TOO_LONG;
+    case 'NETWORK_ERROR':
+      return unreachable(error.cause);
+    case 'HTTP_ERROR':
+      return `${endpoint} answered ${error.status}`;
+    case 'GRAPHQL_ERROR':
+      return `the shop did not answer the price query: ${error.message.slice(0, 200)}`;
+    default:
+      return typeof error.cause === 'string' ? `${endpoint}: ${error.cause}` : error.message;
+  }
+}
+
+/** VARIANT_PRICES_QUERY through the shop client (ARCH-4); every failure comes back as a message. */
+async function askStorefront(shop: ShopPricesTarget, storefront: StorefrontSettings, ids: readonly string[], sellingPlanName: string | undefined): Promise<ShopPricesResult> {
+  let endpoint = storefront.storefrontEndpoint ?? storefront.storeDomain ?? '';
+  try {
+    const client = createShopClient({ ...storefront, fetch: shop.fetch, timeoutMs: shop.timeoutMs ?? TIMEOUT_MS });
+    endpoint = client.endpoint;
+    return parseShopPrices({ data: await client.fetchVariantPrices(ids, sellingPlanName !== undefined) }, ids, sellingPlanName);
+  } catch (error) {
+    return { ok: false, error: failure(error, endpoint) };
   }
 }
 
@@ -52,27 +89,12 @@ async function askShop(shop: ShopPricesTarget, requests: readonly [string, Reque
 export async function priceCatalogue(catalogue: Catalogue, shop: ShopPricesTarget): Promise<PricedCatalogueResult> {
   const handles = shop.theme ? catalogueHandles(catalogue) : [];
   const sellingPlanName = shop.monthlyPlan ? catalogue.monthlyPlan.sellingPlanName : undefined;
-  const ids = catalogueVariantIds(catalogue);
   const root = themeRoot();
   const result =
     handles.length > 0
-      ? await askShop(shop, handles.map((handle) => [`${root}products/${handle}.js`, { credentials: 'same-origin' }]), (products) => parseThemeProducts(products, sellingPlanName))
-      : shop.endpoint && shop.token
-        ? await askShop(
-            shop,
-            [
-              [
-                shop.endpoint,
-                {
-                  method: 'POST',
-                  credentials: 'omit',
-                  headers: { 'Content-Type': 'application/json', 'X-Shopify-Storefront-Access-Token': shop.token },
-                  body: JSON.stringify({ query: VARIANT_PRICES_QUERY, variables: { ids, sellingPlans: Boolean(sellingPlanName) } }),
-                },
-              ],
-            ],
-            ([body]) => parseShopPrices(body, ids, sellingPlanName),
-          )
+      ? await askTheme(shop, handles.map((handle) => [`${root}products/${handle}.js`, { credentials: 'same-origin' }]), (products) => parseThemeProducts(products, sellingPlanName))
+      : shop.storefront
+        ? await askStorefront(shop, shop.storefront, catalogueVariantIds(catalogue), sellingPlanName)
         : { ok: false as const, error: 'the catalogue names no product handles for the theme to price' };
   return result.ok ? { ...result, catalogue: withShopPrices(catalogue, result.list) } : result;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ShopClient } from './client';
 import { createShopClient } from './client';
+import { VARIANT_PRICES_QUERY } from '../../domain/shop-prices';
 import * as documents from './documents';
 import { ShopError } from './errors';
 import {
@@ -44,95 +45,25 @@ const OPERATIONS: {
   data: unknown;
 }[] = [
   {
+    name: 'variant prices, without selling plans',
+    call: (c) => c.fetchVariantPrices(['gid://shopify/ProductVariant/1'], false),
+    document: VARIANT_PRICES_QUERY,
+    variables: { ids: ['gid://shopify/ProductVariant/1'], sellingPlans: false },
+    data: { nodes: [null] },
+  },
+  {
+    name: 'variant prices with selling plans (PRICE-6)',
+    call: (c) => c.fetchVariantPrices(['gid://shopify/ProductVariant/1', 'gid://shopify/ProductVariant/2'], true),
+    document: VARIANT_PRICES_QUERY,
+    variables: { ids: ['gid://shopify/ProductVariant/1', 'gid://shopify/ProductVariant/2'], sellingPlans: true },
+    data: { nodes: [null, null] },
+  },
+  {
     name: 'product details',
     call: (c) => c.fetchProductDetails('gid://shopify/Product/1'),
     document: documents.PRODUCT_DETAILS_QUERY,
     variables: { id: 'gid://shopify/Product/1' },
     data: { product: null },
-  },
-  {
-    name: 'product by id',
-    call: (c) => c.fetchProduct('gid://shopify/Product/1'),
-    document: documents.PRODUCT_QUERY,
-    variables: { id: 'gid://shopify/Product/1' },
-    data: { product: null },
-  },
-  {
-    name: 'products by ids',
-    call: (c) => c.fetchProducts(['gid://shopify/Product/1', 'gid://shopify/Product/2']),
-    document: documents.PRODUCTS_BY_IDS_QUERY,
-    variables: { ids: ['gid://shopify/Product/1', 'gid://shopify/Product/2'] },
-    data: { nodes: [null, null] },
-  },
-  {
-    name: 'product list with the CART-6 defaults',
-    call: (c) => c.fetchProductList(),
-    document: documents.PRODUCTS_QUERY,
-    variables: { first: 20, sortKey: 'ID', reverse: false },
-    data: { products: { pageInfo: { hasNextPage: false, endCursor: null }, nodes: [] } },
-  },
-  {
-    name: 'product list with every option',
-    call: (c) => c.fetchProductList({ first: 5, after: 'p5', query: 'charger', sortKey: 'TITLE', reverse: true }),
-    document: documents.PRODUCTS_QUERY,
-    variables: { first: 5, after: 'p5', query: 'charger', sortKey: 'TITLE', reverse: true },
-    data: { products: { pageInfo: { hasNextPage: false, endCursor: null }, nodes: [] } },
-  },
-  {
-    name: 'product by handle',
-    call: (c) => c.fetchProductByHandle('charge-point'),
-    document: documents.PRODUCT_BY_HANDLE_QUERY,
-    variables: { handle: 'charge-point' },
-    data: { product: null },
-  },
-  {
-    name: 'product recommendations',
-    call: (c) => c.fetchProductRecommendations('gid://shopify/Product/1'),
-    document: documents.PRODUCT_RECOMMENDATIONS_QUERY,
-    variables: { productId: 'gid://shopify/Product/1' },
-    data: { productRecommendations: [] },
-  },
-  {
-    name: 'collection by id',
-    call: (c) => c.fetchCollection('gid://shopify/Collection/1'),
-    document: documents.COLLECTION_QUERY,
-    variables: { id: 'gid://shopify/Collection/1' },
-    data: { collection: null },
-  },
-  {
-    name: 'collection list',
-    call: (c) => c.fetchCollections(),
-    document: documents.COLLECTIONS_QUERY,
-    variables: { first: 20, sortKey: 'ID', reverse: false },
-    data: { collections: { pageInfo: { hasNextPage: false, endCursor: null }, nodes: [] } },
-  },
-  {
-    name: 'collections with products',
-    call: (c) => c.fetchCollectionsWithProducts({ first: 3 }),
-    document: documents.COLLECTIONS_WITH_PRODUCTS_QUERY,
-    variables: { first: 3, productsFirst: 20 },
-    data: { collections: { pageInfo: { hasNextPage: false, endCursor: null }, nodes: [] } },
-  },
-  {
-    name: 'collection by handle',
-    call: (c) => c.fetchCollectionByHandle('chargers'),
-    document: documents.COLLECTION_BY_HANDLE_QUERY,
-    variables: { handle: 'chargers', productsFirst: 20 },
-    data: { collection: null },
-  },
-  {
-    name: 'shop info',
-    call: (c) => c.fetchShop(),
-    document: documents.SHOP_QUERY,
-    variables: undefined,
-    data: { shop: {} },
-  },
-  {
-    name: 'shop policies',
-    call: (c) => c.fetchShopPolicies(),
-    document: documents.SHOP_POLICIES_QUERY,
-    variables: undefined,
-    data: { shop: {} },
   },
   {
     name: 'cart by id',
@@ -143,9 +74,9 @@ const OPERATIONS: {
   },
   {
     name: 'cartCreate',
-    call: (c) => c.createCart({ lines: [line], note: 'n' }),
+    call: (c) => c.createCart({ lines: [line], discountCodes: ['PARTNER100'] }),
     document: documents.CART_CREATE_MUTATION,
-    variables: { input: { lines: [line], note: 'n' } },
+    variables: { input: { lines: [line], discountCodes: ['PARTNER100'] } },
     data: { cartCreate: cartPayload() },
   },
   {
@@ -191,20 +122,6 @@ const OPERATIONS: {
     data: { cartDiscountCodesUpdate: cartPayload() },
   },
   {
-    name: 'cartGiftCardCodesUpdate',
-    call: (c) => c.updateGiftCardCodes(CART_ID, ['GIFT1']),
-    document: documents.CART_GIFT_CARD_CODES_UPDATE_MUTATION,
-    variables: { cartId: CART_ID, giftCardCodes: ['GIFT1'] },
-    data: { cartGiftCardCodesUpdate: cartPayload() },
-  },
-  {
-    name: 'cartGiftCardCodesRemove',
-    call: (c) => c.removeGiftCardCodes(CART_ID, ['gid://shopify/AppliedGiftCard/1']),
-    document: documents.CART_GIFT_CARD_CODES_REMOVE_MUTATION,
-    variables: { cartId: CART_ID, appliedGiftCardIds: ['gid://shopify/AppliedGiftCard/1'] },
-    data: { cartGiftCardCodesRemove: cartPayload() },
-  },
-  {
     name: 'cartLinesAdd',
     call: (c) => c.addLines(CART_ID, [line]),
     document: documents.CART_LINES_ADD_MUTATION,
@@ -217,20 +134,6 @@ const OPERATIONS: {
     document: documents.CART_LINES_REMOVE_MUTATION,
     variables: { cartId: CART_ID, lineIds: ['gid://shopify/CartLine/1'] },
     data: { cartLinesRemove: cartPayload() },
-  },
-  {
-    name: 'cartLinesUpdate',
-    call: (c) => c.updateLines(CART_ID, [{ id: 'gid://shopify/CartLine/1', quantity: 2 }]),
-    document: documents.CART_LINES_UPDATE_MUTATION,
-    variables: { cartId: CART_ID, lines: [{ id: 'gid://shopify/CartLine/1', quantity: 2 }] },
-    data: { cartLinesUpdate: cartPayload() },
-  },
-  {
-    name: 'cartNoteUpdate',
-    call: (c) => c.updateNote(CART_ID, 'Please call first'),
-    document: documents.CART_NOTE_UPDATE_MUTATION,
-    variables: { cartId: CART_ID, note: 'Please call first' },
-    data: { cartNoteUpdate: cartPayload() },
   },
 ];
 
@@ -343,42 +246,26 @@ describe('fetchCart (CART-5)', () => {
 });
 
 describe('updateCartAttributes (CART-5)', () => {
+  const attributes = [{ key: 'a', value: '1' }];
   const handlers = byOperation({
     Cart: () => ({ cart: cartFixture() }),
-    CartNoteUpdate: () => ({ cartNoteUpdate: payload(cartFixture({ note: 'n' })) }),
-    CartAttributesUpdate: () => ({ cartAttributesUpdate: payload(cartFixture({ note: 'n', attributes: [{ key: 'a', value: '1' }] })) }),
+    CartAttributesUpdate: () => ({ cartAttributesUpdate: payload(cartFixture({ attributes }), { warnings: [{ code: 'MERCHANDISE_OUT_OF_STOCK', message: 'Out of stock', target: 'l1' }] }) }),
   });
-  const attributes = [{ key: 'a', value: '1' }];
 
-  it.each([
-    ['a note and attributes: the note first, then the attributes', attributes, 'n', ['CartNoteUpdate', 'CartAttributesUpdate']],
-    ['an empty note is still a note', attributes, '', ['CartNoteUpdate', 'CartAttributesUpdate']],
-    ['attributes only', attributes, undefined, ['CartAttributesUpdate']],
-    ['a note and no attributes', [], 'n', ['CartNoteUpdate']],
-    ['neither: the cart as it is', [], undefined, ['Cart']],
-  ] as const)('%s', async (_case, attrs, note, operations) => {
+  it('sends the attributes and returns the cart with its warnings', async () => {
     const { client, requests } = testClient(handlers);
-    const { cart } = await client.updateCartAttributes(CART_ID, attrs, note);
-    expect(requests.map((r) => r.operation)).toEqual(operations);
+    const { cart, warnings } = await client.updateCartAttributes(CART_ID, attributes);
+    expect(requests.map((r) => r.operation)).toEqual(['CartAttributesUpdate']);
+    expect(cart.attributes).toEqual(attributes);
+    expect(warnings.map((w) => w.target)).toEqual(['l1']);
+  });
+
+  it('with no attributes sends no update and gives the cart as it is', async () => {
+    const { client, requests } = testClient(handlers);
+    const { cart, warnings } = await client.updateCartAttributes(CART_ID, []);
+    expect(requests.map((r) => r.operation)).toEqual(['Cart']);
     expect(cart.id).toBe(CART_ID);
-  });
-
-  it('returns the last cart', async () => {
-    const { client } = testClient(handlers);
-    const { cart } = await client.updateCartAttributes(CART_ID, attributes, 'n');
-    expect(cart.attributes).toEqual([{ key: 'a', value: '1' }]);
-  });
-
-  it('keeps the warnings of both updates', async () => {
-    const warning = (target: string) => ({ code: 'MERCHANDISE_OUT_OF_STOCK', message: 'Out of stock', target });
-    const { client } = testClient(
-      byOperation({
-        CartNoteUpdate: () => ({ cartNoteUpdate: payload(cartFixture(), { warnings: [warning('note')] }) }),
-        CartAttributesUpdate: () => ({ cartAttributesUpdate: payload(cartFixture(), { warnings: [warning('attributes')] }) }),
-      }),
-    );
-    const { warnings } = await client.updateCartAttributes(CART_ID, attributes, 'n');
-    expect(warnings.map((w) => w.target)).toEqual(['note', 'attributes']);
+    expect(warnings).toEqual([]);
   });
 });
 
@@ -594,13 +481,13 @@ describe('errors (CART-4, CART-5)', () => {
       request.operation === 'Cart' ? Promise.reject(new TypeError('offline')) : jsonResponse({ data: { product: null } }),
     );
     const client = createShopClient({ storeDomain: 'shop.example', apiVersion: '2026-04', publicAccessToken: 't', fetch });
-    const [cart, product] = await Promise.allSettled([client.fetchCart(CART_ID), client.fetchProduct('gid://shopify/Product/1')]);
+    const [cart, product] = await Promise.allSettled([client.fetchCart(CART_ID), client.fetchProductDetails('gid://shopify/Product/1')]);
     expect(cart).toMatchObject({ status: 'rejected', reason: { code: 'NETWORK_ERROR' } });
     expect(product).toEqual({ status: 'fulfilled', value: null });
   });
 });
 
-describe('catalogue reads', () => {
+describe('product details (CART-7)', () => {
   it('reads the first media image of a product for CART-7', async () => {
     const product = {
       id: 'gid://shopify/Product/1',
@@ -626,11 +513,5 @@ describe('catalogue reads', () => {
     };
     const { client } = testClient(() => jsonResponse({ data: { product } }));
     expect((await client.fetchProductDetails('gid://shopify/Product/1'))?.imageUrl).toBe('https://cdn.example/video-poster.png');
-  });
-
-  it('gives null for ids that are not products', async () => {
-    const { client } = testClient(() => jsonResponse({ data: { nodes: [{ id: 'gid://shopify/Product/1', title: 'A' }, {}, null] } }));
-    const products = await client.fetchProducts(['gid://shopify/Product/1', 'gid://shopify/Collection/1', 'gid://shopify/Product/404']);
-    expect(products.map((p) => p?.id ?? null)).toEqual(['gid://shopify/Product/1', null, null]);
   });
 });

@@ -1,34 +1,18 @@
 import { createStorefrontApiClient } from '@shopify/storefront-api-client';
 import type { StorefrontApiClient } from '@shopify/storefront-api-client';
 import { checkoutUrlWithFd, mergeDiscountCodes } from '../../domain/cart';
+import { VARIANT_PRICES_QUERY } from '../../domain/shop-prices';
 import {
   CART_ATTRIBUTES_UPDATE_MUTATION,
   CART_BUYER_IDENTITY_UPDATE_MUTATION,
   CART_CREATE_MUTATION,
   CART_DELIVERY_ADDRESSES_REPLACE_MUTATION,
   CART_DISCOUNT_CODES_UPDATE_MUTATION,
-  CART_GIFT_CARD_CODES_REMOVE_MUTATION,
-  CART_GIFT_CARD_CODES_UPDATE_MUTATION,
   CART_LINES_ADD_MUTATION,
   CART_LINES_QUERY,
   CART_LINES_REMOVE_MUTATION,
-  CART_LINES_UPDATE_MUTATION,
-  CART_NOTE_UPDATE_MUTATION,
   CART_QUERY,
-  COLLECTION_BY_HANDLE_QUERY,
-  COLLECTION_QUERY,
-  COLLECTIONS_QUERY,
-  COLLECTIONS_WITH_PRODUCTS_QUERY,
-  DEFAULT_LIST_SIZE,
-  DEFAULT_SORT_KEY,
-  PRODUCT_BY_HANDLE_QUERY,
   PRODUCT_DETAILS_QUERY,
-  PRODUCT_QUERY,
-  PRODUCT_RECOMMENDATIONS_QUERY,
-  PRODUCTS_BY_IDS_QUERY,
-  PRODUCTS_QUERY,
-  SHOP_POLICIES_QUERY,
-  SHOP_QUERY,
 } from './documents';
 import type { GraphQLErrorLike } from './errors';
 import {
@@ -52,22 +36,12 @@ import type {
   CartLine,
   CartLineInput,
   CartLinePage,
-  CartLineUpdateInput,
   CartSelectableAddressInput,
   CartUserError,
   CartWarning,
-  Collection,
-  CollectionListOptions,
-  CollectionWithProducts,
-  CollectionsWithProductsOptions,
-  Page,
-  Product,
   ProductDetails,
-  ProductListOptions,
   RawCart,
   ShopImage,
-  ShopInfo,
-  ShopPolicies,
 } from './types';
 
 export { DEFAULT_API_VERSION } from './api-version';
@@ -112,39 +86,31 @@ export interface AddDiscountCodesOptions {
 }
 
 /**
- * The Storefront API calls (CART-5..7) with the cart rules of CART-5. Every method
- * rejects with a `ShopError`.
+ * The Storefront API calls the element makes: the shop's prices (PRICE-6), the installation product
+ * (CART-7) and the cart (CART-1, CART-5), with the cart rules of CART-5. Every method rejects with a
+ * `ShopError`.
  */
 export interface ShopClient {
   /** The URL every call goes to. */
   readonly endpoint: string;
 
+  /**
+   * PRICE-6: the answer's `data` to VARIANT_PRICES_QUERY for these variants, read by
+   * `parseShopPrices`; their selling plans only when asked for.
+   */
+  fetchVariantPrices(ids: readonly string[], sellingPlans: boolean): Promise<unknown>;
   /** CART-7: title, description and first media image of a product; null when there is none. */
   fetchProductDetails(id: string): Promise<ProductDetails | null>;
-  fetchProduct(id: string): Promise<Product | null>;
-  /** One entry per id, null where the id is not a product. */
-  fetchProducts(ids: readonly string[]): Promise<(Product | null)[]>;
-  fetchProductList(options?: ProductListOptions): Promise<Page<Product>>;
-  fetchProductByHandle(handle: string): Promise<Product | null>;
-  fetchProductRecommendations(productId: string): Promise<Product[]>;
-  fetchCollection(id: string): Promise<Collection | null>;
-  fetchCollections(options?: CollectionListOptions): Promise<Page<Collection>>;
-  fetchCollectionsWithProducts(options?: CollectionsWithProductsOptions): Promise<Page<CollectionWithProducts>>;
-  fetchCollectionByHandle(handle: string, productsFirst?: number): Promise<CollectionWithProducts | null>;
-  fetchShop(): Promise<ShopInfo>;
-  fetchShopPolicies(): Promise<ShopPolicies>;
 
   /** CART-5: null when no cart comes back; otherwise every line page loaded and merged. */
   fetchCart(id: string): Promise<Cart | null>;
   createCart(input?: CartInput): Promise<CartResult>;
   addLines(cartId: string, lines: readonly CartLineInput[]): Promise<CartResult>;
-  updateLines(cartId: string, lines: readonly CartLineUpdateInput[]): Promise<CartResult>;
   removeLines(cartId: string, lineIds: readonly string[]): Promise<CartResult>;
   /** CART-5: fetches the cart, removes all its lines, then adds the new ones. */
   replaceLines(cartId: string, lines: readonly CartLineInput[]): Promise<CartResult>;
-  /** CART-5: the note first, only when given; then the attributes, only when there are some. */
-  updateCartAttributes(cartId: string, attributes: readonly AttributeInput[], note?: string | null): Promise<CartResult>;
-  updateNote(cartId: string, note: string): Promise<CartResult>;
+  /** The cart's attributes become these; none leaves the cart as it is. */
+  updateCartAttributes(cartId: string, attributes: readonly AttributeInput[]): Promise<CartResult>;
   updateBuyerIdentity(cartId: string, buyerIdentity: CartBuyerIdentityInput): Promise<CartResult>;
   /** The cart's delivery addresses become exactly these (none clears them). */
   replaceDeliveryAddresses(cartId: string, addresses: readonly CartSelectableAddressInput[]): Promise<CartResult>;
@@ -152,8 +118,6 @@ export interface ShopClient {
   updateDiscountCodes(cartId: string, codes: readonly string[]): Promise<CartResult>;
   /** CART-5: existing cart- and line-level codes, without duplicates, then the new ones. */
   addDiscountCodes(cartId: string, codes: readonly string[], options?: AddDiscountCodesOptions): Promise<CartResult>;
-  updateGiftCardCodes(cartId: string, codes: readonly string[]): Promise<CartResult>;
-  removeGiftCardCodes(cartId: string, appliedGiftCardIds: readonly string[]): Promise<CartResult>;
 }
 
 type CustomFetchApi = NonNullable<Parameters<typeof createStorefrontApiClient>[0]['customFetchApi']>;
@@ -335,6 +299,10 @@ export function createShopClient(options: ShopClientOptions): ShopClient {
   const client: ShopClient = {
     endpoint: override ?? api.getApiUrl(),
 
+    fetchVariantPrices(ids, sellingPlans) {
+      return run<unknown>(VARIANT_PRICES_QUERY, { ids, sellingPlans });
+    },
+
     async fetchProductDetails(id) {
       const data = await run<{
         product: {
@@ -349,60 +317,6 @@ export function createShopClient(options: ShopClientOptions): ShopClient {
       return { id: product.id, title: product.title, description: product.description, imageUrl: firstMediaImage(product) };
     },
 
-    async fetchProduct(id) {
-      return (await run<{ product: Product | null }>(PRODUCT_QUERY, { id })).product;
-    },
-
-    async fetchProducts(ids) {
-      const data = await run<{ nodes: (Product | Record<string, never> | null)[] }>(PRODUCTS_BY_IDS_QUERY, { ids });
-      // A node that is not a product comes back as an empty object under the inline fragment.
-      return data.nodes.map((node) => (node && 'id' in node ? (node as Product) : null));
-    },
-
-    async fetchProductList({ first = DEFAULT_LIST_SIZE, after, query, sortKey = DEFAULT_SORT_KEY, reverse = false } = {}) {
-      return (await run<{ products: Page<Product> }>(PRODUCTS_QUERY, { first, after, query, sortKey, reverse })).products;
-    },
-
-    async fetchProductByHandle(handle) {
-      return (await run<{ product: Product | null }>(PRODUCT_BY_HANDLE_QUERY, { handle })).product;
-    },
-
-    async fetchProductRecommendations(productId) {
-      const data = await run<{ productRecommendations: Product[] | null }>(PRODUCT_RECOMMENDATIONS_QUERY, { productId });
-      return data.productRecommendations ?? [];
-    },
-
-    async fetchCollection(id) {
-      return (await run<{ collection: Collection | null }>(COLLECTION_QUERY, { id })).collection;
-    },
-
-    async fetchCollections({ first = DEFAULT_LIST_SIZE, after, query, sortKey = DEFAULT_SORT_KEY, reverse = false } = {}) {
-      return (await run<{ collections: Page<Collection> }>(COLLECTIONS_QUERY, { first, after, query, sortKey, reverse }))
-        .collections;
-    },
-
-    async fetchCollectionsWithProducts({ first = DEFAULT_LIST_SIZE, after, productsFirst = DEFAULT_LIST_SIZE } = {}) {
-      const data = await run<{ collections: Page<CollectionWithProducts> }>(COLLECTIONS_WITH_PRODUCTS_QUERY, {
-        first,
-        after,
-        productsFirst,
-      });
-      return data.collections;
-    },
-
-    async fetchCollectionByHandle(handle, productsFirst = DEFAULT_LIST_SIZE) {
-      const data = await run<{ collection: CollectionWithProducts | null }>(COLLECTION_BY_HANDLE_QUERY, { handle, productsFirst });
-      return data.collection;
-    },
-
-    async fetchShop() {
-      return (await run<{ shop: ShopInfo }>(SHOP_QUERY)).shop;
-    },
-
-    async fetchShopPolicies() {
-      return (await run<{ shop: ShopPolicies }>(SHOP_POLICIES_QUERY)).shop;
-    },
-
     fetchCart,
 
     createCart(input = {}) {
@@ -411,10 +325,6 @@ export function createShopClient(options: ShopClientOptions): ShopClient {
 
     addLines(cartId, lines) {
       return mutate(CART_LINES_ADD_MUTATION, 'cartLinesAdd', { cartId, lines });
-    },
-
-    updateLines(cartId, lines) {
-      return mutate(CART_LINES_UPDATE_MUTATION, 'cartLinesUpdate', { cartId, lines });
     },
 
     removeLines(cartId, lineIds) {
@@ -433,20 +343,10 @@ export function createShopClient(options: ShopClientOptions): ShopClient {
       );
     },
 
-    updateCartAttributes(cartId, attributes, note) {
-      return inSequence(
-        [
-          ...(note !== undefined && note !== null ? [() => client.updateNote(cartId, note)] : []),
-          ...(attributes.length > 0
-            ? [() => mutate(CART_ATTRIBUTES_UPDATE_MUTATION, 'cartAttributesUpdate', { cartId, attributes })]
-            : []),
-        ],
-        () => requireCart(cartId),
-      );
-    },
-
-    updateNote(cartId, note) {
-      return mutate(CART_NOTE_UPDATE_MUTATION, 'cartNoteUpdate', { cartId, note });
+    updateCartAttributes(cartId, attributes) {
+      return attributes.length > 0
+        ? mutate(CART_ATTRIBUTES_UPDATE_MUTATION, 'cartAttributesUpdate', { cartId, attributes })
+        : requireCart(cartId).then((cart) => ({ cart, warnings: [] }));
     },
 
     updateBuyerIdentity(cartId, buyerIdentity) {
@@ -475,14 +375,6 @@ export function createShopClient(options: ShopClientOptions): ShopClient {
         return kept.has(key) || !dropped.has(key);
       });
       return client.updateDiscountCodes(cartId, merged);
-    },
-
-    updateGiftCardCodes(cartId, codes) {
-      return mutate(CART_GIFT_CARD_CODES_UPDATE_MUTATION, 'cartGiftCardCodesUpdate', { cartId, giftCardCodes: codes });
-    },
-
-    removeGiftCardCodes(cartId, appliedGiftCardIds) {
-      return mutate(CART_GIFT_CARD_CODES_REMOVE_MUTATION, 'cartGiftCardCodesRemove', { cartId, appliedGiftCardIds });
     },
   };
   return client;

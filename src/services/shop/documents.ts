@@ -1,17 +1,15 @@
+import { VARIANT_PRICES_QUERY } from '../../domain/shop-prices';
+
 /**
- * Every Storefront API document the shop service sends (CART-5..7), held as data and
+ * Every Storefront API document the shop service sends (PRICE-6, CART-5..7), held as data and
  * built from one fragment per shape. Field lists are what the element reads, without deprecated
  * fields (docs/decisions/cart-fields-read.md); tests validate each document against the 2026-04 schema.
  */
 
-/** CART-6: page size for images, variants and cart lines. */
+/** CART-6: page size for cart lines. */
 export const PAGE_SIZE = 250;
 /** CART-6: delivery groups fetched with a cart. */
 export const DELIVERY_GROUPS_FIRST = 10;
-/** CART-6: default size of product and collection lists. */
-export const DEFAULT_LIST_SIZE = 20;
-/** CART-6: default sort key of product and collection lists. */
-export const DEFAULT_SORT_KEY = 'ID';
 
 const FRAGMENTS: Readonly<Record<string, string>> = {
   Money: /* GraphQL */ `
@@ -48,30 +46,6 @@ const FRAGMENTS: Readonly<Record<string, string>> = {
         referenceValue
       }
     }`,
-  Product: /* GraphQL */ `
-    fragment Product on Product {
-      id
-      availableForSale
-      createdAt
-      updatedAt
-      descriptionHtml
-      description
-      handle
-      productType
-      title
-      vendor
-      publishedAt
-      onlineStoreUrl
-      options { id name optionValues { name } }
-      images(first: ${PAGE_SIZE}) {
-        pageInfo { hasNextPage endCursor }
-        nodes { ...Image }
-      }
-      variants(first: ${PAGE_SIZE}) {
-        pageInfo { hasNextPage endCursor }
-        nodes { ...ProductVariant }
-      }
-    }`,
   ProductDetails: /* GraphQL */ `
     fragment ProductDetails on Product {
       id
@@ -83,31 +57,6 @@ const FRAGMENTS: Readonly<Record<string, string>> = {
           previewImage { ...Image }
         }
       }
-    }`,
-  Collection: /* GraphQL */ `
-    fragment Collection on Collection {
-      id
-      handle
-      title
-      description
-      descriptionHtml
-      updatedAt
-      image { ...Image }
-    }`,
-  Shop: /* GraphQL */ `
-    fragment Shop on Shop {
-      name
-      description
-      moneyFormat
-      paymentSettings { enabledPresentmentCurrencies }
-      primaryDomain { host sslEnabled url }
-    }`,
-  ShopPolicy: /* GraphQL */ `
-    fragment ShopPolicy on ShopPolicy {
-      id
-      title
-      url
-      body
     }`,
   MailingAddress: /* GraphQL */ `
     fragment MailingAddress on MailingAddress {
@@ -287,7 +236,7 @@ function withFragments(operation: string): string {
   return [operation.trim(), ...fragments.map((fragment) => fragment!.trim())].join('\n\n');
 }
 
-/** The three parts every cart mutation payload returns (docs/decisions/note-update-asks-for-warnings.md). */
+/** The three parts every cart mutation payload returns (CART-5). */
 const CART_PAYLOAD = /* GraphQL */ `
       cart { ...Cart }
       userErrors { ...CartUserError }
@@ -298,88 +247,6 @@ const CART_PAYLOAD = /* GraphQL */ `
 export const PRODUCT_DETAILS_QUERY = withFragments(/* GraphQL */ `
   query ProductDetails($id: ID!) {
     product(id: $id) { ...ProductDetails }
-  }`);
-
-export const PRODUCT_QUERY = withFragments(/* GraphQL */ `
-  query Product($id: ID!) {
-    product(id: $id) { ...Product }
-  }`);
-
-export const PRODUCTS_BY_IDS_QUERY = withFragments(/* GraphQL */ `
-  query ProductsByIds($ids: [ID!]!) {
-    nodes(ids: $ids) {
-      ... on Product { ...Product }
-    }
-  }`);
-
-export const PRODUCTS_QUERY = withFragments(/* GraphQL */ `
-  query Products($first: Int!, $after: String, $query: String, $sortKey: ProductSortKeys, $reverse: Boolean) {
-    products(first: $first, after: $after, query: $query, sortKey: $sortKey, reverse: $reverse) {
-      pageInfo { hasNextPage endCursor }
-      nodes { ...Product }
-    }
-  }`);
-
-export const PRODUCT_BY_HANDLE_QUERY = withFragments(/* GraphQL */ `
-  query ProductByHandle($handle: String!) {
-    product(handle: $handle) { ...Product }
-  }`);
-
-export const PRODUCT_RECOMMENDATIONS_QUERY = withFragments(/* GraphQL */ `
-  query ProductRecommendations($productId: ID!) {
-    productRecommendations(productId: $productId) { ...Product }
-  }`);
-
-export const COLLECTION_QUERY = withFragments(/* GraphQL */ `
-  query Collection($id: ID!) {
-    collection(id: $id) { ...Collection }
-  }`);
-
-export const COLLECTIONS_QUERY = withFragments(/* GraphQL */ `
-  query Collections($first: Int!, $after: String, $query: String, $sortKey: CollectionSortKeys, $reverse: Boolean) {
-    collections(first: $first, after: $after, query: $query, sortKey: $sortKey, reverse: $reverse) {
-      pageInfo { hasNextPage endCursor }
-      nodes { ...Collection }
-    }
-  }`);
-
-export const COLLECTIONS_WITH_PRODUCTS_QUERY = withFragments(/* GraphQL */ `
-  query CollectionsWithProducts($first: Int!, $after: String, $productsFirst: Int!) {
-    collections(first: $first, after: $after) {
-      pageInfo { hasNextPage endCursor }
-      nodes {
-        ...Collection
-        products(first: $productsFirst) {
-          pageInfo { hasNextPage endCursor }
-          nodes { ...Product }
-        }
-      }
-    }
-  }`);
-
-export const COLLECTION_BY_HANDLE_QUERY = withFragments(/* GraphQL */ `
-  query CollectionByHandle($handle: String!, $productsFirst: Int!) {
-    collection(handle: $handle) {
-      ...Collection
-      products(first: $productsFirst) {
-        pageInfo { hasNextPage endCursor }
-        nodes { ...Product }
-      }
-    }
-  }`);
-
-export const SHOP_QUERY = withFragments(/* GraphQL */ `
-  query Shop {
-    shop { ...Shop }
-  }`);
-
-export const SHOP_POLICIES_QUERY = withFragments(/* GraphQL */ `
-  query ShopPolicies {
-    shop {
-      privacyPolicy { ...ShopPolicy }
-      termsOfService { ...ShopPolicy }
-      refundPolicy { ...ShopPolicy }
-    }
   }`);
 
 export const CART_QUERY = withFragments(/* GraphQL */ `
@@ -429,18 +296,6 @@ export const CART_DISCOUNT_CODES_UPDATE_MUTATION = withFragments(/* GraphQL */ `
     }
   }`);
 
-export const CART_GIFT_CARD_CODES_UPDATE_MUTATION = withFragments(/* GraphQL */ `
-  mutation CartGiftCardCodesUpdate($cartId: ID!, $giftCardCodes: [String!]!) {
-    cartGiftCardCodesUpdate(cartId: $cartId, giftCardCodes: $giftCardCodes) {${CART_PAYLOAD}
-    }
-  }`);
-
-export const CART_GIFT_CARD_CODES_REMOVE_MUTATION = withFragments(/* GraphQL */ `
-  mutation CartGiftCardCodesRemove($cartId: ID!, $appliedGiftCardIds: [ID!]!) {
-    cartGiftCardCodesRemove(cartId: $cartId, appliedGiftCardIds: $appliedGiftCardIds) {${CART_PAYLOAD}
-    }
-  }`);
-
 export const CART_LINES_ADD_MUTATION = withFragments(/* GraphQL */ `
   mutation CartLinesAdd($cartId: ID!, $lines: [CartLineInput!]!) {
     cartLinesAdd(cartId: $cartId, lines: $lines) {${CART_PAYLOAD}
@@ -453,33 +308,10 @@ export const CART_LINES_REMOVE_MUTATION = withFragments(/* GraphQL */ `
     }
   }`);
 
-export const CART_LINES_UPDATE_MUTATION = withFragments(/* GraphQL */ `
-  mutation CartLinesUpdate($cartId: ID!, $lines: [CartLineUpdateInput!]!) {
-    cartLinesUpdate(cartId: $cartId, lines: $lines) {${CART_PAYLOAD}
-    }
-  }`);
-
-/** The 2026-04 payload of cartNoteUpdate has warnings too, so it returns the same three parts. */
-export const CART_NOTE_UPDATE_MUTATION = withFragments(/* GraphQL */ `
-  mutation CartNoteUpdate($cartId: ID!, $note: String!) {
-    cartNoteUpdate(cartId: $cartId, note: $note) {${CART_PAYLOAD}
-    }
-  }`);
-
 /** Every document by operation name, for schema validation and for stand-ins that serve them. */
 export const SHOP_DOCUMENTS: Readonly<Record<string, string>> = {
+  VariantPrices: VARIANT_PRICES_QUERY,
   ProductDetails: PRODUCT_DETAILS_QUERY,
-  Product: PRODUCT_QUERY,
-  ProductsByIds: PRODUCTS_BY_IDS_QUERY,
-  Products: PRODUCTS_QUERY,
-  ProductByHandle: PRODUCT_BY_HANDLE_QUERY,
-  ProductRecommendations: PRODUCT_RECOMMENDATIONS_QUERY,
-  Collection: COLLECTION_QUERY,
-  Collections: COLLECTIONS_QUERY,
-  CollectionsWithProducts: COLLECTIONS_WITH_PRODUCTS_QUERY,
-  CollectionByHandle: COLLECTION_BY_HANDLE_QUERY,
-  Shop: SHOP_QUERY,
-  ShopPolicies: SHOP_POLICIES_QUERY,
   Cart: CART_QUERY,
   CartLines: CART_LINES_QUERY,
   CartCreate: CART_CREATE_MUTATION,
@@ -487,10 +319,6 @@ export const SHOP_DOCUMENTS: Readonly<Record<string, string>> = {
   CartBuyerIdentityUpdate: CART_BUYER_IDENTITY_UPDATE_MUTATION,
   CartDeliveryAddressesReplace: CART_DELIVERY_ADDRESSES_REPLACE_MUTATION,
   CartDiscountCodesUpdate: CART_DISCOUNT_CODES_UPDATE_MUTATION,
-  CartGiftCardCodesUpdate: CART_GIFT_CARD_CODES_UPDATE_MUTATION,
-  CartGiftCardCodesRemove: CART_GIFT_CARD_CODES_REMOVE_MUTATION,
   CartLinesAdd: CART_LINES_ADD_MUTATION,
   CartLinesRemove: CART_LINES_REMOVE_MUTATION,
-  CartLinesUpdate: CART_LINES_UPDATE_MUTATION,
-  CartNoteUpdate: CART_NOTE_UPDATE_MUTATION,
 };

@@ -2,7 +2,6 @@ import type { AttributeInput, CartLineInput, CartSelectableAddressInput } from '
 
 /**
  * The shapes the shop documents return (documents.ts), written by hand from the 2026-04 schema.
- * Cart types are what the product relies on; catalogue and shop types are typed more loosely.
  */
 
 export type { AttributeInput, CartLineInput, CartSelectableAddressInput };
@@ -26,12 +25,6 @@ export interface PageInfo {
   endCursor: string | null;
 }
 
-/** A list read from a connection's `nodes`. */
-export interface Page<T> {
-  pageInfo: PageInfo;
-  nodes: T[];
-}
-
 export interface ProductVariant {
   id: string;
   title: string;
@@ -53,24 +46,6 @@ export interface ProductVariant {
   } | null;
 }
 
-export interface Product {
-  id: string;
-  availableForSale: boolean;
-  createdAt: string;
-  updatedAt: string;
-  descriptionHtml: string;
-  description: string;
-  handle: string;
-  productType: string;
-  title: string;
-  vendor: string;
-  publishedAt: string;
-  onlineStoreUrl: string | null;
-  options: { id: string; name: string; optionValues: { name: string }[] }[];
-  images: Page<ShopImage>;
-  variants: Page<ProductVariant>;
-}
-
 /** CART-7: what the product query by id reads. */
 export interface ProductDetails {
   id: string;
@@ -78,67 +53,6 @@ export interface ProductDetails {
   description: string;
   /** The first media item's image, if it has one. */
   imageUrl: string | null;
-}
-
-export interface Collection {
-  id: string;
-  handle: string;
-  title: string;
-  description: string;
-  descriptionHtml: string;
-  updatedAt: string;
-  image: ShopImage | null;
-}
-
-export interface CollectionWithProducts extends Collection {
-  products: Page<Product>;
-}
-
-export interface ShopInfo {
-  name: string;
-  description: string | null;
-  moneyFormat: string;
-  paymentSettings: { enabledPresentmentCurrencies: string[] };
-  primaryDomain: { host: string; sslEnabled: boolean; url: string };
-}
-
-export interface ShopPolicy {
-  id: string;
-  title: string;
-  url: string;
-  body: string;
-}
-
-export interface ShopPolicies {
-  privacyPolicy: ShopPolicy | null;
-  termsOfService: ShopPolicy | null;
-  refundPolicy: ShopPolicy | null;
-}
-
-export interface ProductListOptions {
-  /** CART-6: 20 by default. */
-  first?: number;
-  after?: string;
-  query?: string;
-  /** Storefront `ProductSortKeys`; CART-6: ID by default. */
-  sortKey?: 'BEST_SELLING' | 'CREATED_AT' | 'ID' | 'PRICE' | 'PRODUCT_TYPE' | 'RELEVANCE' | 'TITLE' | 'UPDATED_AT' | 'VENDOR';
-  reverse?: boolean;
-}
-
-export interface CollectionListOptions {
-  first?: number;
-  after?: string;
-  query?: string;
-  /** Storefront `CollectionSortKeys`; CART-6: ID by default. */
-  sortKey?: 'ID' | 'RELEVANCE' | 'TITLE' | 'UPDATED_AT';
-  reverse?: boolean;
-}
-
-export interface CollectionsWithProductsOptions {
-  first?: number;
-  after?: string;
-  /** Products per collection; CART-6 default list size. */
-  productsFirst?: number;
 }
 
 /** Storefront `Attribute`: its value may be null. */
@@ -314,14 +228,6 @@ export interface CartBuyerIdentityInput {
   countryCode?: string;
 }
 
-/** Storefront `CartLineUpdateInput`. */
-export interface CartLineUpdateInput {
-  id: string;
-  merchandiseId?: string;
-  quantity?: number;
-  attributes?: AttributeInput[];
-}
-
 /** Storefront `CartInput`, the parts this product sets. */
 export interface CartInput {
   lines?: CartLineInput[];
@@ -330,6 +236,4 @@ export interface CartInput {
   /** Storefront `CartDeliveryInput` (2025-01 on). */
   delivery?: { addresses: CartSelectableAddressInput[] };
   discountCodes?: string[];
-  giftCardCodes?: string[];
-  note?: string;
 }
