@@ -32,7 +32,8 @@ describe('the on-demand files', () => {
     const module = await loadShopPricesModule();
     expect(isShopPricesModule(module)).toBe(true);
     const fetch = (async () => new Response('down', { status: 503 })) as unknown as typeof globalThis.fetch;
-    await expect(module.shopPrices(UK_CATALOGUE, { endpoint: 'https://shop.example/api/graphql.json', token: 'public-token', monthlyPlan: false, fetch })).resolves.toEqual({
+    const storefront = { storefrontEndpoint: 'https://shop.example/api/graphql.json', apiVersion: '2026-04', publicAccessToken: 'public-token' };
+    await expect(module.shopPrices(UK_CATALOGUE, { storefront, monthlyPlan: false, fetch })).resolves.toEqual({
       ok: false,
       error: 'https://shop.example/api/graphql.json answered 503',
     });

@@ -2,9 +2,9 @@ import type { Catalogue } from '../domain/catalogue/schema';
 import type { ShopPriceList } from '../domain/shop-availability';
 import type { ShopPricesResult } from '../domain/shop-prices';
 import { catalogueHandles, catalogueVariantIds, parseShopPrices, parseThemeProducts, withShopPrices } from '../domain/shop-prices';
-import type { ShopClientOptions } from './shop/client';
-import { createShopClient } from './shop/client';
 import { ShopError } from './shop/errors';
+import type { ShopClientOptions } from './shop/storefront';
+import { createStorefront, fetchVariantPrices } from './shop/storefront';
 import { themeRoot } from './theme-root';
 
 /** The shop client's settings from the element's attributes (CART-6, CART-9). */
@@ -70,13 +70,13 @@ function failure(error: unknown, endpoint: string): string {
   }
 }
 
-/** VARIANT_PRICES_QUERY through the shop client (ARCH-4); every failure comes back as a message. */
+/** VARIANT_PRICES_QUERY through the shop client's Storefront transport (ARCH-4); every failure comes back as a message. */
 async function askStorefront(shop: ShopPricesTarget, storefront: StorefrontSettings, ids: readonly string[], sellingPlanName: string | undefined): Promise<ShopPricesResult> {
   let endpoint = storefront.storefrontEndpoint ?? storefront.storeDomain ?? '';
   try {
-    const client = createShopClient({ ...storefront, fetch: shop.fetch, timeoutMs: shop.timeoutMs ?? TIMEOUT_MS });
+    const client = createStorefront({ ...storefront, fetch: shop.fetch, timeoutMs: shop.timeoutMs ?? TIMEOUT_MS });
     endpoint = client.endpoint;
-    return parseShopPrices({ data: await client.fetchVariantPrices(ids, sellingPlanName !== undefined) }, ids, sellingPlanName);
+    return parseShopPrices({ data: await fetchVariantPrices(client, ids, sellingPlanName !== undefined) }, ids, sellingPlanName);
   } catch (error) {
     return { ok: false, error: failure(error, endpoint) };
   }

@@ -16,6 +16,7 @@ import {
   testClient,
   titleAllocation,
 } from './shop.fixture';
+import { fetchVariantPrices } from './storefront';
 
 const STOREFRONT_HEADERS = {
   'Content-Type': 'application/json',
@@ -46,14 +47,14 @@ const OPERATIONS: {
 }[] = [
   {
     name: 'variant prices, without selling plans',
-    call: (c) => c.fetchVariantPrices(['gid://shopify/ProductVariant/1'], false),
+    call: (c) => fetchVariantPrices(c, ['gid://shopify/ProductVariant/1'], false),
     document: VARIANT_PRICES_QUERY,
     variables: { ids: ['gid://shopify/ProductVariant/1'], sellingPlans: false },
     data: { nodes: [null] },
   },
   {
     name: 'variant prices with selling plans (PRICE-6)',
-    call: (c) => c.fetchVariantPrices(['gid://shopify/ProductVariant/1', 'gid://shopify/ProductVariant/2'], true),
+    call: (c) => fetchVariantPrices(c, ['gid://shopify/ProductVariant/1', 'gid://shopify/ProductVariant/2'], true),
     document: VARIANT_PRICES_QUERY,
     variables: { ids: ['gid://shopify/ProductVariant/1', 'gid://shopify/ProductVariant/2'], sellingPlans: true },
     data: { nodes: [null, null] },

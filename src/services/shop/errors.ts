@@ -1,5 +1,5 @@
-import type { ClientErrorCode } from '../../domain/cart';
-import { buyerMessage, mapUserError, mapWarning } from '../../domain/cart';
+import type { ClientErrorCode } from '../../domain/cart-errors';
+import { buyerMessage, mapUserError, mapWarning } from '../../domain/cart-errors';
 import type { CartUserError, CartWarning } from './types';
 
 /** Failures of the call itself rather than of the cart, each with its own buyer message. */
