@@ -53,8 +53,9 @@ export function withShopPrices(catalogue: Catalogue, list: ShopPriceList): Catal
 
 /**
  * The shop's current prices for the catalogue's variants, in one Storefront request (the shop is the
- * source of truth for what the buyer is shown): one document, for a plain `fetch`. Selling plans are
- * asked only where the monthly plan is offered: reading them needs the token's selling-plans scope.
+ * source of truth for what the buyer is shown): one document, sent by the shop client and by the
+ * server's pricer. Selling plans are asked only where the monthly plan is offered: reading them needs
+ * the token's selling-plans scope.
  */
 export const VARIANT_PRICES_QUERY = /* GraphQL */ `query VariantPrices($ids: [ID!]!, $sellingPlans: Boolean!) {
 nodes(ids: $ids) { ... on ProductVariant { id availableForSale price { amount currencyCode }
