@@ -2,7 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { AttributeError, ConfiguratorOptions, ContactDetails } from './attributes';
 import { CONFIGURATOR_ATTRIBUTES, CONTACT_ATTRIBUTES, kebab, parseConfiguratorAttributes, parseContactDetails } from './attributes';
 import { DEFAULT_API_VERSION, OLDEST_API_VERSION } from '../services/shop/api-version';
-import { CONFIGURATOR_CONTRACT, CONFIGURATOR_DOCS } from './contract';
+import { CONFIGURATOR_CONTRACT, CONFIGURATOR_DOCS } from '../services/attribute-contract';
 
 const BASE = 'https://merchant.example/products/charger';
 

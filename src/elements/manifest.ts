@@ -7,8 +7,8 @@
 import { GOCARDLESS_DROPIN_SRC } from '../domain/direct-debit';
 import { CONFIGURATOR_STYLES, CONTACT_STYLES } from '../ui/styles';
 import { kebab } from './attributes';
-import type { AttributeDoc, AttributeSpec } from './contract';
-import { CONFIGURATOR_CONTRACT, CONFIGURATOR_DOCS, CONTACT_CONTRACT, CONTACT_DOCS } from './contract';
+import type { AttributeDoc, AttributeSpec } from '../services/attribute-contract';
+import { CONFIGURATOR_CONTRACT, CONFIGURATOR_DOCS, CONTACT_CONTRACT, CONTACT_DOCS } from '../services/attribute-contract';
 import type { EvcEventMap } from './events';
 
 /** Custom Elements Manifest schema 2.0.0 (github.com/webcomponents/custom-elements-manifest). */

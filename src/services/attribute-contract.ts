@@ -1,9 +1,12 @@
 /**
- * The elements' attributes (ATTR-1, ATTR-4),
- * one entry each, keyed by property name (the attribute is its `kebab` form). attributes.ts parses
- * them, manifest.ts documents them, and the options and property types below are derived from them.
+ * The elements' attributes (ATTR-1, ATTR-4), the one place an attribute is written: one entry each,
+ * keyed by property name (the attribute is its `kebab` form), and its description below.
+ * elements/attributes.ts parses them; elements/manifest.ts documents them, and custom-elements.json,
+ * docs/reference.md and README's table are generated from that (scripts/custom-elements.mjs). The
+ * options type below is what the app, the UI and the services read: here, below elements/, so that
+ * every layer can derive its settings from it (ARCH-1).
  */
-import { DEFAULT_API_VERSION, OLDEST_API_VERSION } from '../services/shop/api-version';
+import { DEFAULT_API_VERSION, OLDEST_API_VERSION } from './shop/api-version';
 
 /** What an attribute's value must be. */
 export type ValueKind =
@@ -91,6 +94,11 @@ export type OptionsOf<C extends Contract> = Flat<
     -readonly [Name in keyof C as C[Name] extends { readonly default: string } ? never : OptionName<Name, C[Name]>]?: Value<C[Name]> | undefined;
   }
 >;
+
+/** `<ev-charger-configurator>`'s attributes, parsed (ATTR-1): the app's, the UI's and the services' settings are this or a part of it. */
+export type ConfiguratorOptions = OptionsOf<typeof CONFIGURATOR_CONTRACT>;
+/** `<ev-charger-contact>`'s attributes, parsed (ATTR-4); the configurator's Contact Us reads the same. */
+export type ContactDetails = OptionsOf<typeof CONTACT_CONTRACT>;
 
 /** The element properties the element base defines for a contract's attributes, each mirroring its attribute. */
 export type PropertiesOf<C extends Contract> = { -readonly [Name in keyof C]?: Value<C[Name]> | undefined };
