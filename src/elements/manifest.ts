@@ -267,6 +267,17 @@ export function buildManifest() {
   };
 }
 
+/** README's table of the attributes most pages set (ATTR-1): one row per summary, in the table's order, naming every attribute that has it. */
+export function readmeAttributeRows(): { attributes: string[]; summary: string }[] {
+  const rows = new Map<string, string[]>();
+  const docs: Record<string, AttributeDoc> = { ...CONFIGURATOR_DOCS, ...CONTACT_DOCS };
+  for (const name of Object.keys(CONFIGURATOR_CONTRACT)) {
+    const summary = docs[name]?.summary;
+    if (summary !== undefined) rows.set(summary, [...(rows.get(summary) ?? []), kebab(name)]);
+  }
+  return [...rows].map(([summary, attributes]) => ({ attributes, summary }));
+}
+
 /** The exact text of `custom-elements.json`. */
 export function manifestJson(): string {
   return `${JSON.stringify(buildManifest(), null, 2)}\n`;
