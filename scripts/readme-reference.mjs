@@ -1,9 +1,7 @@
-// The element reference in docs/reference.md (attributes, properties, events, parts, custom
-// properties) is rendered from custom-elements.json, so the two cannot drift: `--write` puts it
-// between the file's reference markers, `--check` fails when the file differs from the manifest
-// (test/unit/docs.test.ts checks the same).
-import { readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+// The generated parts of docs/reference.md (the element reference: attributes, properties, events,
+// parts, custom properties, rendered from the manifest) and of README.md (the table of the attributes
+// most pages set, from the attribute table's summaries, ATTR-1), each between its markers.
+// scripts/generated-files.mjs puts them in their files.
 
 export const START = '<!-- reference:start (generated from custom-elements.json by scripts/readme-reference.mjs) -->';
 export const END = '<!-- reference:end -->';
@@ -69,29 +67,23 @@ export function renderReference(manifest) {
   return elements.map(elementReference).join('\n');
 }
 
-/** `document` with its reference section replaced by `reference`. */
-export function withReference(document, reference) {
-  const start = document.indexOf(START);
-  const end = document.indexOf(END);
-  if (start === -1 || end === -1 || end < start) throw new Error(`${REFERENCE_FILE} needs the markers ${START} and ${END}`);
-  return `${document.slice(0, start + START.length)}\n\n${reference}\n${document.slice(end)}`;
+/** `document` with the text between `startMarker` and `endMarker` replaced by `text`. */
+function between(file, document, startMarker, endMarker, text) {
+  const start = document.indexOf(startMarker);
+  const end = document.indexOf(endMarker);
+  if (start === -1 || end === -1 || end < start) throw new Error(`${file} needs the markers ${startMarker} and ${endMarker}`);
+  return `${document.slice(0, start + startMarker.length)}\n\n${text}${document.slice(end)}`;
 }
 
-const isMain = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1];
-if (isMain) {
-  const rootDir = fileURLToPath(new URL('..', import.meta.url));
-  const manifest = JSON.parse(readFileSync(`${rootDir}custom-elements.json`, 'utf8'));
-  const path = `${rootDir}${REFERENCE_FILE}`;
-  const document = readFileSync(path, 'utf8');
-  const expected = withReference(document, renderReference(manifest));
-  if (process.argv.includes('--check')) {
-    if (expected !== document) {
-      console.error(`${REFERENCE_FILE}: the reference differs from custom-elements.json; run \`node scripts/readme-reference.mjs --write\`.`);
-      process.exit(1);
-    }
-    console.log(`${REFERENCE_FILE}: the reference matches custom-elements.json.`);
-  } else {
-    writeFileSync(path, expected);
-    console.log(`${REFERENCE_FILE}: reference written from custom-elements.json.`);
-  }
-}
+/** `document` with its reference section replaced by `reference`. */
+export const withReference = (document, reference) => between(REFERENCE_FILE, document, START, END, `${reference}\n`);
+
+export const README_START = '<!-- attributes:start (generated from src/services/attribute-contract.ts: node scripts/custom-elements.mjs) -->';
+export const README_END = '<!-- attributes:end -->';
+
+/** README's attribute table: one row per `{ attributes, summary }` (manifest.ts `readmeAttributeRows()`). */
+export const renderAttributeTable = (rows) =>
+  table(['attribute', 'what it does'], rows.map(({ attributes, summary }) => [attributes.map(code).join(', '), cell(summary)]));
+
+/** `readme` with its attribute table replaced by `attributeTable`. */
+export const withAttributeTable = (readme, attributeTable) => between('README.md', readme, README_START, README_END, `${attributeTable}\n`);

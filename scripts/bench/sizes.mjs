@@ -9,8 +9,8 @@ import { gzipSync } from 'node:zlib';
 /** The classic script a page's `<script>` tag names (the whole page script, or its loader). */
 export const MAIN_SCRIPT = 'ev-charger-configurator.js';
 
-/** The package's ES module entries, for bundlers and servers: no page loads them or their chunks. */
-export const PACKAGE_ENTRIES = ['index.js', 'server.js'];
+/** The package's ES module entries and its command, for bundlers, servers and set-up: no page loads them or their chunks. */
+export const PACKAGE_ENTRIES = ['index.js', 'server.js', 'cli.js'];
 
 const IMPORT = /\bfrom\s*(["'])(\.{1,2}\/[^"'\s]+)\1|\bimport\s*\(?\s*(["'])(\.{1,2}\/[^"'\s]+)\3/g;
 

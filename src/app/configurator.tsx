@@ -16,7 +16,8 @@ import { StoreContext } from '../ui/store-context';
 import type { EvcErrorDetail, EvcStepDetail } from './events';
 import { emit } from './events';
 import type { CatalogueModule } from './on-demand-modules';
-import type { WizardServicesInput, WizardSettings } from '../ui/wizard-module';
+import type { ConfiguratorOptions } from '../services/attribute-contract';
+import type { WizardServicesInput } from '../ui/wizard-module';
 import { loadCatalogueModule, loadShopPricesModule, loadWizardModule } from './on-demand';
 import { storageFor, storageKeyFor } from './saved-state';
 import { useSharedLink, useShareLink } from './share-link';
@@ -24,12 +25,8 @@ import { shopPricesTarget } from './shop-prices';
 import { createWizardLoader } from '../services/wizard';
 import { isWizardModule } from '../ui/wizard-module';
 
-/** The element's attributes, parsed, as the app reads them (elements/contract.ts has the table). */
-export type ConfiguratorSettings = WizardSettings &
-  Pick<UiOptions, 'imageCdn' | 'supportPhone' | 'supportEmail' | 'videoUrl' | 'socialUrl' | 'modelSrc' | 'viewerSrc' | 'termsUrl' | 'financeTermsUrl' | 'privacyUrl'> & {
-    catalogUrl?: string | undefined;
-    wizardSrc?: string | undefined;
-  };
+/** The element's attributes, parsed, as the app reads them: every one in the attribute table (ATTR-1). */
+export type ConfiguratorSettings = ConfiguratorOptions;
 
 /** What the element hands its app: itself, its attributes parsed, its properties. */
 export interface ConfiguratorProps {

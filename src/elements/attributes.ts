@@ -1,5 +1,5 @@
-import type { AttributeSpec, OptionsOf, PropertiesOf } from './contract';
-import { CONFIGURATOR_CONTRACT, CONTACT_CONTRACT } from './contract';
+import type { AttributeSpec, ConfiguratorOptions, ContactDetails, OptionsOf, PropertiesOf } from '../services/attribute-contract';
+import { CONFIGURATOR_CONTRACT, CONTACT_CONTRACT } from '../services/attribute-contract';
 
 /**
  * The contract's attributes (contract.ts), parsed and validated. A bad value never crashes the
@@ -11,8 +11,7 @@ export const CONTACT_ATTRIBUTES = Object.keys(CONTACT_CONTRACT) as (keyof typeof
 export type ConfiguratorAttribute = keyof typeof CONFIGURATOR_CONTRACT;
 export type RawAttributes = Partial<Record<ConfiguratorAttribute, string | undefined>>;
 
-export type ContactDetails = OptionsOf<typeof CONTACT_CONTRACT>;
-export type ConfiguratorOptions = OptionsOf<typeof CONFIGURATOR_CONTRACT>;
+export type { ConfiguratorOptions, ContactDetails };
 /** The properties the element base defines, one per attribute, typed from the contract (the class types `catalog`, which also takes an object). */
 export type ConfiguratorProperties = Omit<PropertiesOf<typeof CONFIGURATOR_CONTRACT>, 'catalog'>;
 export type ContactProperties = PropertiesOf<typeof CONTACT_CONTRACT>;

@@ -7,8 +7,8 @@
 import { GOCARDLESS_DROPIN_SRC } from '../domain/direct-debit';
 import { CONFIGURATOR_STYLES, CONTACT_STYLES } from '../ui/styles';
 import { kebab } from './attributes';
-import type { AttributeDoc, AttributeSpec } from './contract';
-import { CONFIGURATOR_CONTRACT, CONFIGURATOR_DOCS, CONTACT_CONTRACT, CONTACT_DOCS } from './contract';
+import type { AttributeDoc, AttributeSpec } from '../services/attribute-contract';
+import { CONFIGURATOR_CONTRACT, CONFIGURATOR_DOCS, CONTACT_CONTRACT, CONTACT_DOCS } from '../services/attribute-contract';
 import type { EvcEventMap } from './events';
 
 /** Custom Elements Manifest schema 2.0.0 (github.com/webcomponents/custom-elements-manifest). */
@@ -265,6 +265,17 @@ export function buildManifest() {
       },
     ],
   };
+}
+
+/** README's table of the attributes most pages set (ATTR-1): one row per summary, in the table's order, naming every attribute that has it. */
+export function readmeAttributeRows(): { attributes: string[]; summary: string }[] {
+  const rows = new Map<string, string[]>();
+  const docs: Record<string, AttributeDoc> = { ...CONFIGURATOR_DOCS, ...CONTACT_DOCS };
+  for (const name of Object.keys(CONFIGURATOR_CONTRACT)) {
+    const summary = docs[name]?.summary;
+    if (summary !== undefined) rows.set(summary, [...(rows.get(summary) ?? []), kebab(name)]);
+  }
+  return [...rows].map(([summary, attributes]) => ({ attributes, summary }));
 }
 
 /** The exact text of `custom-elements.json`. */

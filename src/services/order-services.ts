@@ -1,3 +1,4 @@
+import type { ConfiguratorOptions } from './attribute-contract';
 import type { CartComparison, CartFigures } from '../domain/cart-check';
 import { deliveryAddress, monthlyPlanContext, webCheckoutAddress } from '../domain/cart';
 import { cartTotalsDetail, compareCart, draftOrderFigures, shownFigures } from '../domain/cart-check';
@@ -117,19 +118,20 @@ export const ORDER_CALL_TIMEOUT_MS = 15_000;
 
 const FALLBACK_MESSAGE = 'Something went wrong with the shop. Please try again.';
 
-/** The element's attributes the ordering services read (ATTR-1). */
-export interface OrderSettings {
-  cart: 'storefront' | 'theme';
-  shopDomain?: string | undefined;
-  storefrontEndpoint?: string | undefined;
-  storefrontToken?: string | undefined;
-  apiVersion: string;
-  productId?: string | undefined;
-  storeCartEndpoint?: string | undefined;
-  directDebitEndpoint?: string | undefined;
-  directDebitDropinSrc?: string | undefined;
-  partnerEndpoint?: string | undefined;
-}
+/** The element's attributes the ordering services read, typed by the attribute table (ATTR-1). */
+export type OrderSettings = Pick<
+  ConfiguratorOptions,
+  | 'cart'
+  | 'shopDomain'
+  | 'storefrontEndpoint'
+  | 'storefrontToken'
+  | 'apiVersion'
+  | 'productId'
+  | 'storeCartEndpoint'
+  | 'directDebitEndpoint'
+  | 'directDebitDropinSrc'
+  | 'partnerEndpoint'
+>;
 
 export interface OrderServicesInput {
   options: OrderSettings;

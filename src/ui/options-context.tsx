@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { Configuration } from '../domain/configuration';
+import type { ConfiguratorOptions, ContactDetails } from '../services/attribute-contract';
 import type { Flow, StepName } from '../domain/wizard';
 import type { SpecRequestSender } from '../services/spec-request';
 import type { ViewerService } from '../services/viewer';
@@ -14,23 +15,13 @@ export interface ShareOptions {
   copy(text: string): Promise<boolean>;
 }
 
-/** What the host page configured that the UI shows (contact lines, image base URL). */
-export interface UiOptions {
+/** The attributes the UI shows or loads from, typed by the attribute table (ATTR-1, ATTR-4). */
+type UiAttributes = ContactDetails & Pick<ConfiguratorOptions, 'imageCdn' | 'termsUrl' | 'financeTermsUrl' | 'privacyUrl' | 'modelSrc' | 'viewerSrc'>;
+
+/** What the host page configured that the UI shows (contact lines, image base URL, terms pages, the 3D model). */
+export interface UiOptions extends UiAttributes {
   /** Unique per element on the page: keeps radio groups of two instances apart in any DOM. */
   instanceId: string;
-  imageCdn: string;
-  supportPhone?: string | undefined;
-  supportEmail?: string | undefined;
-  videoUrl?: string | undefined;
-  socialUrl?: string | undefined;
-  /** The merchant's terms pages, linked beside the checkboxes that accept them; without one, a short text in a dialog. */
-  termsUrl?: string | undefined;
-  financeTermsUrl?: string | undefined;
-  privacyUrl?: string | undefined;
-  /** glTF/GLB of the charger (`model-src`); without it there is no "View in 3D" button. */
-  modelSrc?: string | undefined;
-  /** URL of a `model-viewer.js` to load instead of the build's own (`viewer-src`). */
-  viewerSrc?: string | undefined;
   /** Loads the viewer file and probes WebGL; tests hand in a fake. Defaults to the browser's. */
   viewer?: ViewerService | undefined;
   /** Per element: whether its preview images failed, so every preview of it (page and wizard) draws the charger. */

@@ -1,9 +1,8 @@
 import type { Catalogue } from '../domain/catalogue/schema';
-import type { Flow } from '../domain/wizard';
+import type { ConfiguratorOptions } from '../services/attribute-contract';
 import type { OrderSettings } from '../services/order-services';
 import type { HostMailSender } from '../services/spec-request';
 import type { ConfiguratorStore } from '../stores/configurator-store';
-import type { PersistMode } from '../stores/persistence';
 import type { UiOptions } from './options-context';
 
 /**
@@ -12,7 +11,7 @@ import type { UiOptions } from './options-context';
  * exports and what the page hands it.
  */
 /** The element's attributes the wizard's services are made from. */
-export type WizardSettings = OrderSettings & { mode: Flow; persist: PersistMode; mailEndpoint?: string | undefined };
+export type WizardSettings = OrderSettings & Pick<ConfiguratorOptions, 'mode' | 'persist' | 'mailEndpoint'>;
 
 /**
  * What the wizard file makes the wizard's services from (`UiOptions.order` and `specRequest`): the

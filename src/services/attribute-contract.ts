@@ -1,9 +1,12 @@
 /**
- * The elements' attributes (ATTR-1, ATTR-4),
- * one entry each, keyed by property name (the attribute is its `kebab` form). attributes.ts parses
- * them, manifest.ts documents them, and the options and property types below are derived from them.
+ * The elements' attributes (ATTR-1, ATTR-4), the one place an attribute is written: one entry each,
+ * keyed by property name (the attribute is its `kebab` form), and its description below.
+ * elements/attributes.ts parses them; elements/manifest.ts documents them, and custom-elements.json,
+ * docs/reference.md and README's table are generated from that (scripts/custom-elements.mjs). The
+ * options type below is what the app, the UI and the services read: here, below elements/, so that
+ * every layer can derive its settings from it (ARCH-1).
  */
-import { DEFAULT_API_VERSION, OLDEST_API_VERSION } from '../services/shop/api-version';
+import { DEFAULT_API_VERSION, OLDEST_API_VERSION } from './shop/api-version';
 
 /** What an attribute's value must be. */
 export type ValueKind =
@@ -92,32 +95,44 @@ export type OptionsOf<C extends Contract> = Flat<
   }
 >;
 
+/** `<ev-charger-configurator>`'s attributes, parsed (ATTR-1): the app's, the UI's and the services' settings are this or a part of it. */
+export type ConfiguratorOptions = OptionsOf<typeof CONFIGURATOR_CONTRACT>;
+/** `<ev-charger-contact>`'s attributes, parsed (ATTR-4); the configurator's Contact Us reads the same. */
+export type ContactDetails = OptionsOf<typeof CONTACT_CONTRACT>;
+
 /** The element properties the element base defines for a contract's attributes, each mirroring its attribute. */
 export type PropertiesOf<C extends Contract> = { -readonly [Name in keyof C]?: Value<C[Name]> | undefined };
 
 export interface AttributeDoc {
   description: string;
+  /** Its row in README's table of the attributes most pages set; attributes with the same summary share a row. */
+  summary?: string;
 }
+
+const SHOP_SUMMARY = 'the Shopify shop and its public Storefront token; without `shop-domain` checkout is off, with a notice';
+const CONTACT_SUMMARY = 'Contact Us; each line is hidden without its value';
 
 // The descriptions sit apart from the tables, in exports only manifest.ts imports, so the page's script (which bundles the tables) leaves them out.
 
 /** Contact attributes' documentation; manifest.ts adds the URL sentence to `url` attributes. */
 export const CONTACT_DOCS: Record<keyof typeof CONTACT_CONTRACT, AttributeDoc> = {
-  supportPhone: { description: 'Contact Us phone number. Without it that line is hidden.' },
-  supportEmail: { description: 'Contact Us sales e-mail address. Without it that line is hidden.' },
-  videoUrl: { description: 'Contact Us video channel link, opened in a new tab. Without it that line is hidden.' },
-  socialUrl: { description: 'Contact Us social network page link, opened in a new tab. Without it that line is hidden.' },
+  supportPhone: { summary: CONTACT_SUMMARY, description: 'Contact Us phone number. Without it that line is hidden.' },
+  supportEmail: { summary: CONTACT_SUMMARY, description: 'Contact Us sales e-mail address. Without it that line is hidden.' },
+  videoUrl: { summary: CONTACT_SUMMARY, description: 'Contact Us video channel link, opened in a new tab. Without it that line is hidden.' },
+  socialUrl: { summary: CONTACT_SUMMARY, description: 'Contact Us social network page link, opened in a new tab. Without it that line is hidden.' },
 };
 
 /** The attribute table (ATTR-1) less the contact lines (manifest.ts joins CONTACT_DOCS: a spread here would keep both in the bundle); a Record, so a missing description fails typecheck. */
 export const CONFIGURATOR_DOCS: Record<Exclude<keyof typeof CONFIGURATOR_CONTRACT, keyof typeof CONTACT_CONTRACT>, AttributeDoc> = {
   mode: {
+    summary: '`order` (ends in the shop checkout, the default) or `spec-request` (e-mails an upgrade specification)',
     description: '`order` (ordering flow, ends in the shop checkout) or `spec-request` (specification-request flow, e-mails an upgrade specification).',
   },
   shopDomain: {
+    summary: SHOP_SUMMARY,
     description: 'Shopify store domain for the Storefront API, e.g. `example.myshopify.com`. Without it checkout is disabled with a visible notice.',
   },
-  storefrontToken: { description: 'Public Storefront access token.' },
+  storefrontToken: { summary: SHOP_SUMMARY, description: 'Public Storefront access token.' },
   storefrontEndpoint: {
     description: 'Full Storefront GraphQL URL, overriding the one derived from `shop-domain` (the demo uses it for its stand-in).',
   },
@@ -128,15 +143,19 @@ export const CONFIGURATOR_DOCS: Record<Exclude<keyof typeof CONFIGURATOR_CONTRAC
     description: 'Global id of the installation product (`gid://shopify/Product/…`) queried for its name, description and image. Defaults to the catalogue’s value.',
   },
   cart: {
+    summary: "`storefront` (Storefront Cart API, the default) or `theme` (the theme's own cart)",
     description: "`storefront` (Storefront Cart API, then a redirect to the cart's checkout URL) or `theme` (the Shopify theme's own cart).",
   },
   mailEndpoint: {
+    summary: 'where spec requests go (or set the `mailSender` property)',
     description: "URL that receives specification requests (the reference relay or the merchant's own). Without it, spec-request mode shows a configuration error.",
   },
   storeCartEndpoint: {
+    summary: 'receives the form values on each Continue (lead capture)',
     description: 'URL that receives the form values on each Continue (lead capture). Without it nothing is sent.',
   },
   directDebitEndpoint: {
+    summary: 'starts a GoCardless mandate; without it the monthly plan is hidden',
     description:
       'URL that starts a direct-debit mandate flow (the reference `createDirectDebitHandler` or the merchant’s own): the element POSTs the configuration, contact details and finance answers and gets a GoCardless Billing Request Flow id. Without it the monthly plan is hidden.',
   },
@@ -145,14 +164,19 @@ export const CONFIGURATOR_DOCS: Record<Exclude<keyof typeof CONFIGURATOR_CONTRAC
       'URL of the GoCardless drop-in script, loaded on the direct-debit step only. Defaults to GoCardless’s own; a page with a Content-Security-Policy must allow its origin in `script-src` (and GoCardless’s frames in `frame-src`).',
   },
   partnerEndpoint: {
+    summary: 'the partner-discount handler: a partner discount needs a code e-mailed to the buyer (below); without it the e-mail domain alone earns it',
     description:
       'Base URL of the partner-discount handler (the reference `createPartnerDiscountHandler` or the merchant’s own): the element POSTs to its `/start` and `/verify`. With it, a buyer whose e-mail domain is a partner’s gets the discount only after entering a one-time code sent to that address (order mode), and the cart gets a single-use shop code; spec-request mode, which has no cart, then shows no partner discount. Without it the discount follows the e-mail domain alone, and only for a catalogue discount with a shop `code` (the embedded catalogue’s have none); otherwise the contact step fires `evc-error` `invalid-configuration` saying what is missing.',
   },
   imageCdn: {
+    summary: "base URL of the preview images: `front_`, `vision_`, `side_` and `hook_quartz_<colour id>.png` (800×1000, transparent) and each tethered cable's `image` plus `.png`; empty (`image-cdn=\"\"`), or when a shown image fails, the preview draws the charger in the chosen colours instead (a failure fires `evc-error` `preview-images-failed`, once)",
     description:
       'Base URL of the preview images (`{front|vision|side|hook}_quartz_<colour id>.png` and each tethered cable’s `image` path plus `.png`). Defaults to the demo server’s stand-in. Empty (`image-cdn=""`): no images, the preview draws the charger in the chosen colours; it does so too when an image fails to load.',
   },
-  modelSrc: { description: 'glTF/GLB model of the charger for the 3D/AR viewer. Without it there is no "View in 3D" button.' },
+  modelSrc: {
+    summary: 'the charger\'s glTF/GLB; without it there is no "View in 3D"',
+    description: 'glTF/GLB model of the charger for the 3D/AR viewer. Without it there is no "View in 3D" button.',
+  },
   viewerSrc: {
     description:
       'URL of a `model-viewer.js` (the 3D viewer file, loaded on demand) to load instead of the one the build imports from beside itself, e.g. a copy the merchant serves.',
@@ -162,6 +186,7 @@ export const CONFIGURATOR_DOCS: Record<Exclude<keyof typeof CONFIGURATOR_CONTRAC
       'URL of a `wizard.js` (the wizard file, loaded when the buyer first presses Continue) to load instead of the one the build imports from beside itself; from the same version.',
   },
   catalog: {
+    summary: 'a catalogue JSON replacing the embedded one (below)',
     description: 'URL of a catalogue JSON that replaces the embedded UK catalogue; it is validated before use. The `catalog` property also accepts a catalogue object.',
   },
   termsUrl: {
@@ -177,6 +202,7 @@ export const CONFIGURATOR_DOCS: Record<Exclude<keyof typeof CONFIGURATOR_CONTRAC
       'The merchant’s privacy page (how the buyer’s data is used), linked (in a new tab) beside the finance step’s "I agree to a credit check". Without it a button there opens a short text in a dialog.',
   },
   persist: {
+    summary: '`local` (the default), `session` or `none`: where choices are kept between visits',
     description: 'Where choices persist between visits: `local` (localStorage), `session` (sessionStorage) or `none`. Personal details never go further than the session.',
   },
 };
