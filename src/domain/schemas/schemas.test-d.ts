@@ -5,7 +5,7 @@ import type { SpecFormValues } from '../spec-form';
 import type { StepName } from '../wizard';
 import type { ContactStepSchema, ExtrasStepSchema, PaymentStepSchema, financeStepSchema } from './ordering';
 import type { StepValues } from './step-values';
-import type { validateStep } from './validate';
+import type { StepSchemas, validateStep } from './validate';
 
 test('VALID-3 contact step: four text fields under the form names', () => {
   expectTypeOf<v.InferOutput<typeof ContactStepSchema>>().toEqualTypeOf<{
@@ -41,4 +41,11 @@ test('validateStep takes the wizard step names and the spec form values', () => 
   expectTypeOf<Parameters<typeof validateStep>[0]>().toEqualTypeOf<StepName>();
   expectTypeOf<SpecFormValues>().toExtend<StepValues>();
   expectTypeOf<SpecFormValues>().not.toHaveProperty('dob');
+});
+
+declare const withoutHook: Omit<StepSchemas, 'hook'>;
+
+test('VALID-1..8: a step without its schema does not compile', () => {
+  // @ts-expect-error the schemas without the hook step's
+  const _schemas: StepSchemas = withoutHook;
 });

@@ -24,13 +24,16 @@ export interface ValidationContext {
   today: Date;
 }
 
+/** Each step id of domain/wizard/steps.ts with its schema: a step without one does not compile. */
+export type StepSchemas = Record<StepName, (context: ValidationContext) => v.GenericSchema | undefined>;
+
 /**
- * Each wizard step's schema; the two flows share the names cable, installation and extras, and
+ * Each wizard step's schema; the two flows share the ids cable, installation and extras, and
  * their rules. Steps 2 and 3 of the ordering flow are options and extras (STEP-6, STEP-7), both checked
  * with the extras rule (VALID-2); spec-request step 06 asks for the contact details. The summary,
  * installation check and submission steps have no rules.
  */
-const STEP_SCHEMAS: Record<StepName, (context: ValidationContext) => v.GenericSchema | undefined> = {
+const STEP_SCHEMAS: StepSchemas = {
   cable: () => CableStepSchema,
   installation: () => InstallationStepSchema,
   options: () => ExtrasStepSchema,

@@ -32,14 +32,6 @@ describe('STEP-1, STEP-2: the named steps of each flow', () => {
     ]);
   });
 
-  it.each([
-    ['cable', 'Select Power & Cable Length'],
-    ['installation', 'Select Installation'],
-    ['extras', 'Select Your Extras'],
-  ] as const)('specification-request step %s is titled "%s"', (step, title) => {
-    expect(stepDefinition('spec-request', step).title).toBe(title);
-  });
-
   it.each<Flow>(['order', 'spec-request'])('the first %s step applies whatever was chosen', (flow) => {
     const contexts = [navigationContext({ flow }), { ...everyOrderStep, flow }];
     for (const ctx of contexts) expect(stepsFor(flow)[0].applies(ctx)).toBe(true);

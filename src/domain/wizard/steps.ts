@@ -16,40 +16,20 @@ export interface NavigationContext {
   highPowerConfirmed: boolean;
 }
 
-export type OrderStepName =
-  | 'cable'
-  | 'installation'
-  | 'options'
-  | 'extras'
-  | 'hook'
-  | 'summary'
-  | 'payment'
-  | 'contact'
-  | 'offer'
-  | 'finance'
-  | 'directDebit';
-
-export type SpecRequestStepName =
-  | 'email'
-  | 'cable'
-  | 'installation'
-  | 'extras'
-  | 'installCheck'
-  | 'details'
-  | 'submission';
-
-export type StepName = OrderStepName | SpecRequestStepName;
-
-export interface StepDefinition<Name extends StepName = StepName> {
+/**
+ * A step's record in the domain: its moves, when it applies (MOVE-2) and whether it hides Continue
+ * (MOVE-8). The flows' lists below declare each step's id, once; its schema (domain/schemas/validate.ts)
+ * and its label and form (ui/wizard/steps.tsx) are records keyed by these ids, so a step that lacks
+ * one does not compile. They live apart so that schemas and forms stay out of the first load (docs/performance.md).
+ */
+export interface StepDefinition<Name extends string = StepName> {
   name: Name;
-  /** The step's heading where the specification gives one. */
-  title?: string;
   applies: (ctx: NavigationContext) => boolean;
   hidesContinue?: (ctx: NavigationContext) => boolean;
 }
 
 /** A flow's steps in order; the first always applies, so the wizard always has somewhere to be. */
-type FlowSteps<Name extends StepName> = readonly [StepDefinition<Name>, ...StepDefinition<Name>[]];
+type FlowSteps<Name extends string> = readonly [StepDefinition<Name>, ...StepDefinition<Name>[]];
 
 const always = () => true;
 
@@ -69,7 +49,7 @@ const monthlyPlan = (ctx: NavigationContext) => ctx.configuration.paymentType ==
  * details and the flow ends there, because the offer needs installation and finance and direct
  * debit need the monthly plan (docs/decisions/continue-from-payment.md).
  */
-const ORDER_STEPS: FlowSteps<OrderStepName> = [
+const ORDER_STEPS = [
   { name: 'cable', applies: always, hidesContinue: awaitingHighPowerConfirmation },
   { name: 'installation', applies: always },
   { name: 'options', applies: always },
@@ -82,22 +62,28 @@ const ORDER_STEPS: FlowSteps<OrderStepName> = [
   { name: 'offer', applies: (ctx) => ctx.offersAvailable && installationIncluded(ctx) },
   { name: 'finance', applies: monthlyPlan },
   { name: 'directDebit', applies: monthlyPlan },
-];
+] as const satisfies FlowSteps<string>;
+
+export type OrderStepName = (typeof ORDER_STEPS)[number]['name'];
 
 /**
  * STEP-2: the specification-request flow's steps 01-07; MOVE-2: the step count depends on whether
  * installation is included, which is step 05, the installation check.
  */
-const SPEC_REQUEST_STEPS: FlowSteps<SpecRequestStepName> = [
+const SPEC_REQUEST_STEPS = [
   { name: 'email', applies: always },
-  { name: 'cable', title: 'Select Power & Cable Length', applies: always },
-  { name: 'installation', title: 'Select Installation', applies: always },
-  { name: 'extras', title: 'Select Your Extras', applies: always },
+  { name: 'cable', applies: always },
+  { name: 'installation', applies: always },
+  { name: 'extras', applies: always },
   { name: 'installCheck', applies: installationIncluded },
   { name: 'details', applies: always },
   // MOVE-8: Continue is hidden here.
   { name: 'submission', applies: always, hidesContinue: always },
-];
+] as const satisfies FlowSteps<string>;
+
+export type SpecRequestStepName = (typeof SPEC_REQUEST_STEPS)[number]['name'];
+
+export type StepName = OrderStepName | SpecRequestStepName;
 
 export function stepsFor(flow: 'order'): FlowSteps<OrderStepName>;
 export function stepsFor(flow: 'spec-request'): FlowSteps<SpecRequestStepName>;

@@ -8,7 +8,6 @@ import { toOrderFailure } from '../../services/order-services';
 import { ContactLine } from '../ErrorPanel';
 import { useUiOptions } from '../options-context';
 import { Spinner } from '../Spinner';
-import { stepLabel } from '../step-labels';
 import { updateForm } from '../../stores/form-answers';
 import { useConfigurator, useConfiguratorStore, useTotals } from '../store-context';
 import type { StepProps } from './types';
@@ -29,13 +28,12 @@ type SetUpState = { status: 'idle' } | { status: 'starting' } | { status: 'open'
  * flow id are recorded in the form. Continue stays disabled with VALID-6's message until then (the
  * step's schema). The drop-in's script is loaded only from here.
  */
-export function DirectDebitStep(_props: StepProps) {
+export function DirectDebitStep({ labelOf }: StepProps) {
   const store = useConfiguratorStore();
   const { order, reportError, supportPhone, supportEmail } = useUiOptions();
   const directDebit = order?.directDebit;
   const complete = useConfigurator((state) => state.form.goCardlessMandateComplete && state.form.goCardlessFlowId !== '');
   const flowId = useConfigurator((state) => state.form.goCardlessFlowId);
-  const flow = useConfigurator((state) => state.flow);
   const { monthly } = useTotals();
   const setOverlay = useWizardOverlay();
   const [state, setState] = useState<SetUpState>({ status: 'idle' });
@@ -153,7 +151,7 @@ export function DirectDebitStep(_props: StepProps) {
               {state.failure.code === 'UNAVAILABLE' && <ContactLine intro={CONTACT_US} phone={supportPhone} email={supportEmail} />}
               {refusedStep && (
                 <button type="button" onClick={() => wizardNavigation(store).goToStep(refusedStep)}>
-                  Change your answers ({stepLabel(flow, refusedStep)})
+                  Change your answers ({labelOf(refusedStep)})
                 </button>
               )}
             </div>

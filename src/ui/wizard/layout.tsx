@@ -5,7 +5,7 @@ import type { StepName } from '../../domain/wizard';
 import { applicableSteps, stepStatus } from '../../domain/wizard';
 import { navigationContext } from '../../stores/configurator-store';
 import { wizardNavigation } from '../../stores/wizard-navigation';
-import { stepLabel } from '../step-labels';
+import { stepLabel } from './steps';
 import { useConfigurator, useConfiguratorStore, useTotals } from '../store-context';
 
 /** PAGE-6: 768px is the mobile breakpoint. */
