@@ -8,11 +8,9 @@ import type { ShopPricesTarget } from '../services/shop-prices';
 export function shopPricesTarget(
   options: Pick<OrderSettings, 'cart' | 'shopDomain' | 'storefrontEndpoint' | 'storefrontToken' | 'apiVersion' | 'directDebitEndpoint'>,
 ): ShopPricesTarget | undefined {
+  const { cart, shopDomain, storefrontEndpoint, apiVersion } = options;
   const token = options.storefrontToken?.trim();
-  const theme = options.cart === 'theme';
-  const storefront = token && (options.shopDomain || options.storefrontEndpoint)
-    ? { storeDomain: options.shopDomain, storefrontEndpoint: options.storefrontEndpoint, apiVersion: options.apiVersion, publicAccessToken: token }
-    : undefined;
+  const theme = cart === 'theme';
   // The monthly plan is offered only with a direct-debit endpoint; only then are its selling plans asked.
-  return theme || storefront ? { storefront, theme, monthlyPlan: Boolean(options.directDebitEndpoint) } : undefined;
+  return theme || (token && (shopDomain || storefrontEndpoint)) ? { shopDomain, storefrontEndpoint, apiVersion, token, theme, monthlyPlan: Boolean(options.directDebitEndpoint) } : undefined;
 }

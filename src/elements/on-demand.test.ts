@@ -32,8 +32,8 @@ describe('the on-demand files', () => {
     const module = await loadShopPricesModule();
     expect(isShopPricesModule(module)).toBe(true);
     const fetch = (async () => new Response('down', { status: 503 })) as unknown as typeof globalThis.fetch;
-    const storefront = { storefrontEndpoint: 'https://shop.example/api/graphql.json', apiVersion: '2026-04', publicAccessToken: 'public-token' };
-    await expect(module.shopPrices(UK_CATALOGUE, { storefront, monthlyPlan: false, fetch })).resolves.toEqual({
+    const storefront = { storefrontEndpoint: 'https://shop.example/api/graphql.json', apiVersion: '2026-04', token: 'public-token' };
+    await expect(module.shopPrices(UK_CATALOGUE, { ...storefront, monthlyPlan: false, fetch })).resolves.toEqual({
       ok: false,
       error: 'https://shop.example/api/graphql.json answered 503',
     });

@@ -49,7 +49,7 @@ describe('parseShopPrices', () => {
 
 describe('priceCatalogue from the Storefront API, through the shop client (ARCH-4)', () => {
   const endpoint = 'https://shop.example/api/2026-04/graphql.json';
-  const storefront = { storeDomain: 'shop.example', apiVersion: '2026-04', publicAccessToken: 'public' };
+  const storefront = { shopDomain: 'shop.example', apiVersion: '2026-04', token: 'public' };
   const ids = catalogueVariantIds(UK_CATALOGUE);
   const charger = UK_CATALOGUE.baseProduct.variantId;
   const answerFor = (variables: Record<string, unknown> | undefined) =>
@@ -57,10 +57,10 @@ describe('priceCatalogue from the Storefront API, through the shop client (ARCH-
 
   it("sends the client's request: one document with every variant the catalogue sells, its headers and API version; selling plans only with the monthly plan", async () => {
     const { fetch, requests } = recordingFetch((request) => jsonResponse(answerFor(request.variables)));
-    const priced = await priceCatalogue(UK_CATALOGUE, { storefront, monthlyPlan: false, fetch });
+    const priced = await priceCatalogue(UK_CATALOGUE, { ...storefront, monthlyPlan: false, fetch });
     expect(priced.ok && priced.catalogue.baseProduct.price).toBe(64900);
     expect(priced.ok && priced.list.sellingPlans).toEqual({});
-    const monthly = await priceCatalogue(UK_CATALOGUE, { storefront, monthlyPlan: true, fetch });
+    const monthly = await priceCatalogue(UK_CATALOGUE, { ...storefront, monthlyPlan: true, fetch });
     expect(monthly.ok && monthly.list.sellingPlans).toEqual({ [charger]: 'gid://shopify/SellingPlan/7' });
     expect(requests.map(({ url, method, headers, query }) => ({ url, method, headers, query }))).toEqual(
       Array(2).fill({
@@ -84,13 +84,13 @@ describe('priceCatalogue from the Storefront API, through the shop client (ARCH-
   it('goes to storefront-endpoint when given one', async () => {
     const { fetch, requests } = recordingFetch((request) => jsonResponse(answerFor(request.variables)));
     const local = 'http://127.0.0.1:5173/api/2026-04/graphql.json';
-    await priceCatalogue(UK_CATALOGUE, { storefront: { ...storefront, storeDomain: undefined, storefrontEndpoint: local }, monthlyPlan: false, fetch });
+    await priceCatalogue(UK_CATALOGUE, { ...storefront, shopDomain: undefined, storefrontEndpoint: local, monthlyPlan: false, fetch });
     expect(requests.map((request) => request.url)).toEqual([local]);
   });
 
   it('turns every failure of the call into a message', async () => {
     const failing = (respond: () => Response | Promise<Response>) => (async () => respond()) as unknown as typeof globalThis.fetch;
-    const shop = { storefront, monthlyPlan: false };
+    const shop = { ...storefront, monthlyPlan: false };
     await expect(priceCatalogue(UK_CATALOGUE, { ...shop, fetch: failing(() => new Response('busy', { status: 503 })) })).resolves.toEqual({ ok: false, error: `${endpoint} answered 503` });
     await expect(priceCatalogue(UK_CATALOGUE, { ...shop, fetch: failing(() => new Response('<html>', { status: 200, headers: { 'Content-Type': 'text/html' } })) })).resolves.toEqual({
       ok: false,
@@ -111,7 +111,7 @@ describe('priceCatalogue from the Storefront API, through the shop client (ARCH-
 
   it('a shop setting the client refuses is the message, and nothing is sent', async () => {
     const { fetch, requests } = recordingFetch(() => jsonResponse({}));
-    const result = await priceCatalogue(UK_CATALOGUE, { storefront: { ...storefront, storefrontEndpoint: 'ftp://shop.example/graphql' }, monthlyPlan: false, fetch });
+    const result = await priceCatalogue(UK_CATALOGUE, { ...storefront, storefrontEndpoint: 'ftp://shop.example/graphql', monthlyPlan: false, fetch });
     expect(result).toEqual({ ok: false, error: 'Shop configuration: storefront-endpoint "ftp://shop.example/graphql" must be an http(s) URL.' });
     expect(requests).toEqual([]);
   });
@@ -150,7 +150,7 @@ describe('priceCatalogue', () => {
     const { fetch } = theme();
     await expect(priceCatalogue(bare, { theme: true, monthlyPlan: false, fetch })).resolves.toEqual({ ok: false, error: 'the catalogue names no product handles for the theme to price' });
     const storefront = recordingFetch((request) => jsonResponse(answer((request.variables!.ids as string[]).map(() => null))));
-    await priceCatalogue(bare, { theme: true, storefront: { storeDomain: 'shop.example', apiVersion: '2026-04', publicAccessToken: 'public' }, monthlyPlan: false, fetch: storefront.fetch });
+    await priceCatalogue(bare, { theme: true, shopDomain: 'shop.example', apiVersion: '2026-04', token: 'public', monthlyPlan: false, fetch: storefront.fetch });
     expect(storefront.requests.map((request) => request.url)).toEqual(['https://shop.example/api/2026-04/graphql.json']);
   });
 });

@@ -2,20 +2,21 @@ import type { Catalogue } from '../domain/catalogue/schema';
 import type { ShopPriceList } from '../domain/shop-availability';
 import type { ShopPricesResult } from '../domain/shop-prices';
 import { catalogueHandles, catalogueVariantIds, parseShopPrices, parseThemeProducts, withShopPrices } from '../domain/shop-prices';
+import { DEFAULT_API_VERSION } from './shop/api-version';
 import { ShopError } from './shop/errors';
-import type { ShopClientOptions } from './shop/storefront';
 import { createStorefront, fetchVariantPrices } from './shop/storefront';
 import { themeRoot } from './theme-root';
 
-/** The shop client's settings from the element's attributes (CART-6, CART-9). */
-export type StorefrontSettings = Pick<ShopClientOptions, 'storeDomain' | 'storefrontEndpoint' | 'apiVersion' | 'publicAccessToken'>;
-
 /**
- * Where a shop answers: the Storefront API through the shop client, and whether the monthly plan is
+ * Where a shop answers: the Storefront API through the shop client (its `shop-domain` or
+ * `storefront-endpoint`, `api-version` and `storefront-token`), and whether the monthly plan is
  * offered; with `theme`, the theme's own Ajax API answers instead, for a catalogue that names its products' handles.
  */
 export interface ShopPricesTarget {
-  storefront?: StorefrontSettings | undefined;
+  shopDomain?: string | undefined;
+  storefrontEndpoint?: string | undefined;
+  apiVersion?: string | undefined;
+  token?: string | undefined;
   monthlyPlan: boolean;
   theme?: boolean | undefined;
   fetch?: typeof fetch | undefined;
@@ -71,10 +72,17 @@ function failure(error: unknown, endpoint: string): string {
 }
 
 /** VARIANT_PRICES_QUERY through the shop client's Storefront transport (ARCH-4); every failure comes back as a message. */
-async function askStorefront(shop: ShopPricesTarget, storefront: StorefrontSettings, ids: readonly string[], sellingPlanName: string | undefined): Promise<ShopPricesResult> {
-  let endpoint = storefront.storefrontEndpoint ?? storefront.storeDomain ?? '';
+async function askStorefront(shop: ShopPricesTarget, ids: readonly string[], sellingPlanName: string | undefined): Promise<ShopPricesResult> {
+  let endpoint = shop.storefrontEndpoint ?? shop.shopDomain ?? '';
   try {
-    const client = createStorefront({ ...storefront, fetch: shop.fetch, timeoutMs: shop.timeoutMs ?? TIMEOUT_MS });
+    const client = createStorefront({
+      storeDomain: shop.shopDomain,
+      storefrontEndpoint: shop.storefrontEndpoint,
+      apiVersion: shop.apiVersion ?? DEFAULT_API_VERSION,
+      publicAccessToken: shop.token,
+      fetch: shop.fetch,
+      timeoutMs: shop.timeoutMs ?? TIMEOUT_MS,
+    });
     endpoint = client.endpoint;
     return parseShopPrices({ data: await fetchVariantPrices(client, ids, sellingPlanName !== undefined) }, ids, sellingPlanName);
   } catch (error) {
@@ -93,8 +101,8 @@ export async function priceCatalogue(catalogue: Catalogue, shop: ShopPricesTarge
   const result =
     handles.length > 0
       ? await askTheme(shop, handles.map((handle) => [`${root}products/${handle}.js`, { credentials: 'same-origin' }]), (products) => parseThemeProducts(products, sellingPlanName))
-      : shop.storefront
-        ? await askStorefront(shop, shop.storefront, catalogueVariantIds(catalogue), sellingPlanName)
+      : shop.token && (shop.shopDomain || shop.storefrontEndpoint)
+        ? await askStorefront(shop, catalogueVariantIds(catalogue), sellingPlanName)
         : { ok: false as const, error: 'the catalogue names no product handles for the theme to price' };
   return result.ok ? { ...result, catalogue: withShopPrices(catalogue, result.list) } : result;
 }

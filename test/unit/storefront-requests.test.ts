@@ -78,7 +78,7 @@ const MONTHLY_FORM: FormValues = {
 /** What the page does: the shop's prices first (selling plans with the monthly plan), then the checkout from them. */
 async function placeOrder(shop: ReturnType<typeof recordedShop>, configuration: Configuration, form: FormValues, cartId: string | null = null) {
   const monthlyPlan = configuration.paymentType === 'PAY_MONTHLY';
-  const priced = await priceCatalogue(C, { storefront: { storefrontEndpoint: ENDPOINT, apiVersion: DEFAULT_API_VERSION, publicAccessToken: TOKEN }, monthlyPlan, fetch: shop.fetch });
+  const priced = await priceCatalogue(C, { storefrontEndpoint: ENDPOINT, apiVersion: DEFAULT_API_VERSION, token: TOKEN, monthlyPlan, fetch: shop.fetch });
   if (!priced.ok) throw new Error(priced.error);
   const catalogue: Catalogue = priced.catalogue;
   const totals = totalsDetail(priceConfiguration(catalogue, configuration, { email: form.email }), configuration);

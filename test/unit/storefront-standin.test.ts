@@ -1065,7 +1065,9 @@ describe('the monthly plan as a selling plan (PRICE-4: £350.00 today, the rest 
 
   it("is found by the element's price query under the catalogue's selling plan name, on every variant it sells", async () => {
     const priced = await priceCatalogue(C, {
-      storefront: { storefrontEndpoint: `${ORIGIN}/api/${DEFAULT_API_VERSION}/graphql.json`, apiVersion: DEFAULT_API_VERSION, publicAccessToken: TOKEN['X-Shopify-Storefront-Access-Token'] },
+      storefrontEndpoint: `${ORIGIN}/api/${DEFAULT_API_VERSION}/graphql.json`,
+      apiVersion: DEFAULT_API_VERSION,
+      token: TOKEN['X-Shopify-Storefront-Access-Token'],
       monthlyPlan: true,
       fetch: (input, init) => standIn.handle(new Request(input, init)),
     });
