@@ -98,8 +98,8 @@ export async function openHostFixture(harness, name, dir) {
 
 /** Waits for the page's protocol object and the element's page (its Continue button). */
 export async function fixtureReady(page) {
-  await page.waitForFunction(() => Boolean(window.hostFixture), undefined, { timeout: 15_000 });
-  await page.locator(`${TAG} .evc-continue`).waitFor({ timeout: 15_000 });
+  await page.waitForFunction(() => Boolean(window.hostFixture));
+  await page.locator(`${TAG} .evc-continue`).waitFor();
 }
 
 const call = (page, method, ...args) => page.evaluate(([method, args]) => window.hostFixture[method](...args), [method, args]);
