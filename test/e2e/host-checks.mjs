@@ -142,15 +142,18 @@ export async function domCounters(page) {
 }
 
 /**
- * Waits until the element's shadow tree stops growing: after its page shows, it keeps adding the
- * preview's images for a while, and counts taken meanwhile would differ by those.
+ * Waits until the element's shadow tree stops growing and its images have loaded: after its page
+ * shows, it keeps adding the preview's images for a while, and counts taken meanwhile would differ by
+ * those; an image still loading keeps its tree alive after an unmount, however slow the server is.
  */
 export async function elementSettled(page) {
   const size = () => page.evaluate((tag) => document.querySelector(tag)?.shadowRoot?.querySelectorAll('*').length ?? 0, TAG);
+  const loaded = (tag) => [...(document.querySelector(tag)?.shadowRoot?.querySelectorAll('img') ?? [])].every((image) => image.complete);
   let last = -1;
   for (let now = await size(); now !== last; now = await size()) {
     last = now;
     await page.waitForTimeout(250);
+    await page.waitForFunction(loaded, TAG);
   }
 }
 
