@@ -60,8 +60,6 @@ for (const example of ['marketing-site.html', 'mobilize-portal.html']) {
         await viewer.locator('model-viewer').waitFor();
         await page.waitForFunction(
           () => globalThis.document.querySelector('ev-charger-configurator').shadowRoot.querySelector('dialog[open] model-viewer')?.loaded === true,
-          undefined,
-          { timeout: 30_000 },
         );
         await checkDialog(page, viewer, `${example}: the 3D view, model shown`);
       } else {

@@ -268,7 +268,7 @@ describe('invalid attributes on <ev-charger-configurator>', () => {
     try {
       await notice.waitFor();
       await host.evaluate((node) => node.removeAttribute('storefront-endpoint'));
-      await notice.waitFor({ state: 'detached', timeout: 1000 });
+      await notice.waitFor({ state: 'detached' });
     } finally {
       await opened.page.close();
     }
@@ -474,8 +474,8 @@ describe('a malformed or hostile catalogue JSON (catalog)', () => {
       await alert.waitFor();
       const retry = alert.getByRole('button', { name: 'Try again' });
       assert.equal(await alert.getByRole('link', { name: '020 7946 0321' }).getAttribute('href'), 'tel:02079460321');
-      await retry.click({ timeout: 1000 });
-      await host.getByRole('radiogroup', { name: 'Front' }).waitFor({ timeout: 3000 });
+      await retry.click();
+      await host.getByRole('radiogroup', { name: 'Front' }).waitFor();
     } finally {
       await opened.page.close();
     }
@@ -495,7 +495,7 @@ describe('a malformed or hostile catalogue JSON (catalog)', () => {
         };
         document.querySelector('#proxy').catalog = new Proxy({}, { get: () => { throw new Error('trap'); }, has: () => { throw new Error('trap'); } });
       });
-      for (const id of ['getter', 'proxy']) await page.locator(`#${id}`).getByRole('alert').waitFor({ timeout: 1000 });
+      for (const id of ['getter', 'proxy']) await page.locator(`#${id}`).getByRole('alert').waitFor();
       assert.deepEqual(opened.errors, []);
     } finally {
       await page.close();

@@ -68,8 +68,8 @@ export async function openEngine(engine) {
   const page = await (engine === 'firefox' ? firefox() : webkit());
   return {
     ...page,
-    /** `fn` is called with `args`; `within` (ms) bounds the wait. */
-    async waitFor(fn, what, { args = [], within = 15_000 } = {}) {
+    /** `fn` is called with `args`; `within` (ms) bounds the wait: by default a bound for never, as the harness's. */
+    async waitFor(fn, what, { args = [], within = 60_000 } = {}) {
       const deadline = Date.now() + within;
       for (;;) {
         const value = await page.evaluate(fn, ...args);

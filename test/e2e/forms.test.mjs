@@ -146,7 +146,7 @@ describe('the wizard forms (GOV.UK error pattern)', () => {
     await postJson('/api/mail/_control', { failNext: 3, status: 503 });
     await next();
     const failure = request.getByRole('group', { name: /e-mail service did not accept/ });
-    await failure.waitFor({ timeout: 15_000 });
+    await failure.waitFor();
     assert.match((await focused(second.page)).name, /e-mail service did not accept/);
     await failure.getByRole('button', { name: 'Try again' }).press('Enter');
     const now = await focused(second.page);

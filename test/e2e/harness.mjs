@@ -1,7 +1,7 @@
 // End-to-end harness: the demo server on a free loopback port and Chromium driven by playwright-core
-// (TOOLCHAIN: never `npx playwright install`). Under scripts/e2e.mjs every browser file shares one
-// demo server and one Chromium (their addresses in EVC_E2E_DEMO_URL and EVC_E2E_CHROMIUM_WS); a file
-// run alone starts its own, stopped in after(). Each test starts from the demo shop's clean state.
+// (TOOLCHAIN: never `npx playwright install`). Under scripts/e2e.mjs the browser files of a shard share
+// its demo server and its Chromium (their addresses in EVC_E2E_DEMO_URL and EVC_E2E_CHROMIUM_WS); a
+// file run alone starts its own, stopped in after(). Each test starts from the demo shop's clean state.
 import { after, before, beforeEach } from 'node:test';
 import { chromium } from 'playwright-core';
 import { startDemoServer } from '../../demo/server.mjs';

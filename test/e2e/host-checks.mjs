@@ -39,7 +39,8 @@ const TAG = 'ev-charger-configurator';
 /** The front colour the checks choose (not the renamed one). */
 const CHOSEN = { id: 'windsor_grey', name: /^Windsor Grey/ };
 const RUNTIME_NAME = 'Runtime Green';
-const REMOUNTS = 20;
+// Enough that an element kept per remount (two nodes at least) exceeds the margins below.
+const REMOUNTS = 10;
 const SPEC_REQUEST_UNAVAILABLE = 'Specification requests cannot be sent from this page';
 
 const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.map': 'application/json' };
@@ -98,8 +99,8 @@ export async function openHostFixture(harness, name, dir) {
 
 /** Waits for the page's protocol object and the element's page (its Continue button). */
 export async function fixtureReady(page) {
-  await page.waitForFunction(() => Boolean(window.hostFixture), undefined, { timeout: 15_000 });
-  await page.locator(`${TAG} .evc-continue`).waitFor({ timeout: 15_000 });
+  await page.waitForFunction(() => Boolean(window.hostFixture));
+  await page.locator(`${TAG} .evc-continue`).waitFor();
 }
 
 const call = (page, method, ...args) => page.evaluate(([method, args]) => window.hostFixture[method](...args), [method, args]);
@@ -155,15 +156,18 @@ export async function countersWhen(page, fits) {
 }
 
 /**
- * Waits until the element's shadow tree stops growing: after its page shows, it keeps adding the
- * preview's images for a while, and counts taken meanwhile would differ by those.
+ * Waits until the element's shadow tree stops growing and its images have loaded: an image still
+ * loading keeps its tree alive after an unmount, however slow the server is, and counts taken
+ * meanwhile would differ by that tree.
  */
 export async function elementSettled(page) {
   const size = () => page.evaluate((tag) => document.querySelector(tag)?.shadowRoot?.querySelectorAll('*').length ?? 0, TAG);
+  const loaded = (tag) => [...(document.querySelector(tag)?.shadowRoot?.querySelectorAll('img') ?? [])].every((image) => image.complete);
   let last = -1;
   for (let now = await size(); now !== last; now = await size()) {
     last = now;
     await page.waitForTimeout(250);
+    await page.waitForFunction(loaded, TAG);
   }
 }
 
@@ -275,7 +279,7 @@ export function hostChecks(open, { only } = {}) {
     // Both settled, the counts match but for what React's development build holds: react-dom keeps
     // the last root that updated from an effect (rootWithPassiveNestedUpdates) until another does,
     // at times an unmounted element's: two nodes (its shadow tree is emptied) with React's listeners
-    // on its shadow root, about half an element's. One kept per remount would be twenty
+    // on its shadow root, about half an element's. One kept per remount would be ten
     // of those, so the margins of a node per remount and one element's listeners still catch it.
     assert.ok(grown.nodes < REMOUNTS, `nodes stay flat: ${detail}`);
     assert.ok(grown.jsEventListeners < one.jsEventListeners, `listeners stay flat: ${detail}`);

@@ -67,7 +67,8 @@ describe('moving the element', () => {
     await racingGreen.focus();
     await tab.evaluate(() => document.getElementById('second').appendChild(document.querySelector('ev-charger-configurator')));
     // A task later the old root would have been unmounted: the new one would start from the defaults.
-    await tab.waitForTimeout(100);
+    // The page's own timer, so it runs after that task however slow the page is.
+    await tab.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
     assert.equal(await racingGreen.isChecked(), true, 'the choice survives appendChild');
     // appendChild blurs the swatch as it takes the element out; the element focuses it again.
     assert.equal(await racingGreen.evaluate((input) => input.getRootNode().activeElement === input), true, 'the focus survives appendChild');
@@ -78,7 +79,7 @@ describe('moving the element', () => {
       return host.shadowRoot.activeElement?.tagName;
     });
     if (moved !== 'no moveBefore') {
-      await tab.waitForTimeout(100);
+      await tab.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
       assert.notEqual(moved, undefined, 'focus stays inside the element through moveBefore');
       assert.equal(await racingGreen.evaluate((input) => input.getRootNode().activeElement === input), true, 'the focused swatch keeps focus');
       assert.equal(await racingGreen.isChecked(), true);

@@ -69,8 +69,8 @@ export async function startScript(script, env) {
     void exited.then(({ code, signal }) => reject(new Error(`${script} ended (${signal ?? code}) before listening: ${stderr}`)));
   });
 
-  /** The first JSON line's record (already printed or still to come) that `test` accepts, within `withinMs`. */
-  function line(test, withinMs = 5000) {
+  /** The first JSON line's record (already printed or still to come) that `test` accepts, within `withinMs` (a bound for never). */
+  function line(test, withinMs = 60_000) {
     const seen = lines.map(parsed).find((record) => record !== undefined && test(record));
     if (seen !== undefined) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {

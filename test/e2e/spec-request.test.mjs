@@ -49,7 +49,7 @@ describe('specification request on mobilize-portal.html', () => {
     const { wizard, next } = await fillRequest(page, email);
     await failNext(2);
     await next();
-    await wizard.getByText(SENT).waitFor({ timeout: 15_000 });
+    await wizard.getByText(SENT).waitFor();
     assert.equal((await outboxFor(harness.url, email)).length, 1);
     await page.close();
   });
@@ -168,7 +168,7 @@ describe('specification request on mobilize-portal.html', () => {
     await failNext(3);
     await next();
     const alert = wizard.getByRole('group', { name: /e-mail service did not accept/ });
-    await alert.waitFor({ timeout: 15_000 });
+    await alert.waitFor();
     assert.equal(await alert.getByText(/connection/).count(), 0, 'not a connection problem');
     assert.equal(await alert.getByRole('link', { name: '020 7946 0456' }).getAttribute('href'), 'tel:02079460456');
     assert.equal(await alert.getByRole('link', { name: 'leasing@mobilize-portal.example' }).getAttribute('href'), 'mailto:leasing@mobilize-portal.example');
@@ -186,7 +186,7 @@ describe('specification request on mobilize-portal.html', () => {
     await mailControl({ acceptThenDelayMs: 10_000, count: 1 });
     await next();
     const alert = wizard.getByRole('group', { name: /We could not confirm your request yet/ });
-    await alert.waitFor({ timeout: 15_000 });
+    await alert.waitFor();
     assert.equal(await alert.getByRole('link', { name: '020 7946 0456' }).getAttribute('href'), 'tel:02079460456');
     assert.deepEqual(await axeViolations(wizard), []);
     assert.equal((await outboxFor(harness.url, email)).length, 1, 'the provider has the message, the relay did not hear back');
