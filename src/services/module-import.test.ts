@@ -10,7 +10,11 @@ const failure = (loading: Promise<unknown>) => loading.then(() => undefined, (er
 const timing = (statuses: Record<string, number>) =>
   vi.spyOn(performance, 'getEntriesByName').mockImplementation((name) => (name in statuses ? [{ name, responseStatus: statuses[name] } as unknown as PerformanceEntry] : []));
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  // The files' URL is the page's: the files that share this module graph load the bundle's own.
+  setBuiltFilesUrl(undefined);
+});
 
 describe('builtFileImporter', () => {
   it("without elements.js's URL (a bundler's build), imports the bundle's own file, each time", async () => {

@@ -30,7 +30,7 @@ function loadError(what: string, error: unknown, url?: string): LoadError {
 /** Where the build's own on-demand files are: beside `elements.js`, which says so as it loads (a bundler's build has none). */
 let builtFiles: string | undefined;
 
-export const setBuiltFilesUrl = (url: string): void => {
+export const setBuiltFilesUrl = (url: string | undefined): void => {
   builtFiles = url;
 };
 
