@@ -50,7 +50,7 @@ export function Preview({ scale }: PreviewProps) {
     [catalogue, configuration, imageCdn, scale, pastInstallation],
   );
   const drawn = !imageCdn || Boolean(failedSrc) || Boolean(previewImages?.failed);
-  const [preloaded] = useState(() => new Map<string, HTMLImageElement>());
+  const [preloaded] = useState(() => new Set<string>());
   useEffect(() => {
     if (drawn) return;
     return preloadWhenIdle(layers.filter((layer) => !layer.visible).map((layer) => layer.src), preloaded);

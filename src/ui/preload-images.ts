@@ -3,11 +3,12 @@ const PER_IDLE_PERIOD = 4;
 
 /**
  * Asks for `sources` a few per idle period, outside React: no render, no element in the document,
- * so the buyer's clicks never wait behind it. `asked` holds the images already asked for, by source:
- * held, they stay in the memory cache, so an `<img>` created for one later shows at once.
+ * so the buyer's clicks never wait behind it: the browser keeps what it fetched, and an `<img>` made
+ * for one later shows it without a request. `asked` holds the sources already asked for; no image is
+ * kept, so an element removed from its page leaves nothing behind.
  * Returns the cancel for what is not yet asked for.
  */
-export function preloadWhenIdle(sources: readonly string[], asked: Map<string, HTMLImageElement>): () => void {
+export function preloadWhenIdle(sources: readonly string[], asked: Set<string>): () => void {
   const waiting = sources.filter((source) => !asked.has(source));
   let cancel = whenIdle(next);
   function next(): void {
@@ -15,7 +16,7 @@ export function preloadWhenIdle(sources: readonly string[], asked: Map<string, H
       const image = new Image();
       image.fetchPriority = 'low';
       image.src = source;
-      asked.set(source, image);
+      asked.add(source);
     }
     if (waiting.length > 0) cancel = whenIdle(next);
   }
