@@ -42,7 +42,8 @@ export default {
   nodeResolve: false,
   // One page at a time: focus and dialog tests need the page to be the active one.
   concurrency: 1,
-  testFramework: { config: { timeout: 10000 } },
+  // A bound for never, not a measure: a loaded machine stretches every wait.
+  testFramework: { config: { timeout: 60000 } },
   // puppeteer-core passed in makes the launcher name each browser (Chromium, Firefox) in the report.
   browsers: [
     chromeLauncher({

@@ -38,8 +38,11 @@ export function loadElements(type?: 'module'): Promise<unknown[]> {
   });
 }
 
-/** Polls until `probe` returns a value other than undefined/null/false, or fails after `timeoutMs`. */
-export async function waitFor<T>(probe: () => T | undefined | null | false, what: string, timeoutMs = 3000): Promise<T> {
+/**
+ * Polls until `probe` returns a value other than undefined/null/false, or fails after `timeoutMs`:
+ * a bound for never, which a loaded machine (other test stages beside these) does not reach.
+ */
+export async function waitFor<T>(probe: () => T | undefined | null | false, what: string, timeoutMs = 30_000): Promise<T> {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
     const value = probe();
