@@ -4,7 +4,7 @@
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { expect } from 'chai';
 import { after, before, describe, it } from './mocha';
-import { loadElements, waitFor } from './page';
+import { loadElements, settledBoxInView, waitFor } from './page';
 import { allByRole, deepActiveElement } from './queries';
 
 let host: HTMLElement;
@@ -48,12 +48,7 @@ describe("the dialog title's focus ring", () => {
   });
 
   it('is not drawn when the wizard is opened with the mouse', async () => {
-    // Scrolled again until it stays in view: the page's layout may still grow as its images load.
-    const box = await waitFor(() => {
-      pageContinue().scrollIntoView({ block: 'center', behavior: 'instant' });
-      const rect = pageContinue().getBoundingClientRect();
-      return rect.top >= 0 && rect.bottom <= innerHeight && rect;
-    }, 'Continue to be in view');
+    const box = await settledBoxInView(pageContinue);
     await sendMouse({ type: 'click', position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)] });
     expect(await titleOutline()).to.equal(0);
     await closeWizard();

@@ -51,3 +51,25 @@ export async function waitFor<T>(probe: () => T | undefined | null | false, what
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+
+/**
+ * Scrolls `element` into the middle of the viewport and resolves with its box once that box has held
+ * through two rendering frames: the page's sections skip rendering off screen (content-visibility)
+ * and take their real height only in the frame after they come into view, which moves what is below.
+ */
+export async function settledBoxInView(element: () => Element): Promise<DOMRect> {
+  const deadline = performance.now() + 30_000;
+  let previous: DOMRect | undefined;
+  for (let held = 0; ; ) {
+    element().scrollIntoView({ block: 'center', behavior: 'instant' });
+    await nextFrame();
+    const box = element().getBoundingClientRect();
+    const same = previous && box.x === previous.x && box.y === previous.y && box.width === previous.width && box.height === previous.height;
+    held = same && box.top >= 0 && box.bottom <= innerHeight ? held + 1 : 0;
+    if (held >= 2) return box;
+    if (performance.now() > deadline) throw new Error('Timed out after 30000 ms waiting for the element to keep its place in view');
+    previous = box;
+  }
+}
