@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { Catalogue, CatalogueResult } from '../domain/catalogue/schema';
+import type { Catalogue } from '../domain/catalogue/schema';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import { totalsDetail } from '../domain/pricing';
 import type { HostMailSender } from '../services/spec-request';
 import type { PricedCatalogueResult } from '../services/shop-prices';
 import { SPEC_REQUEST_UNAVAILABLE } from '../ui/spec-request-messages';
-import type { ConfiguratorStore } from '../stores/configurator-store';
-import { createConfiguratorStore, selectTotals } from '../stores/configurator-store';
+import type { ConfiguratorStore, StoreOptions } from '../stores/configurator-store';
+import { createConfiguratorStore, hasSavedState, selectTotals } from '../stores/configurator-store';
 import { ConfiguratorApp } from '../ui/ConfiguratorApp';
 import { ErrorPanel } from '../ui/ErrorPanel';
 import type { PreviewImages, UiOptions } from '../ui/options-context';
@@ -41,64 +41,16 @@ export interface ConfiguratorProps {
   mailSender: HostMailSender | undefined;
 }
 
-type CatalogueState =
+/** The catalogue in use: the embedded one at once, a merchant's once loaded and validated. */
+export type CatalogueState =
   | { status: 'ready'; catalogue: Catalogue }
   | { status: 'loading' }
   | { status: 'error'; message: string; retry?: () => void };
 
-/** The catalogue file once loaded: later catalogue objects are validated at once, as they are set. */
+const EMBEDDED: CatalogueState = { status: 'ready', catalogue: UK_CATALOGUE };
+
+/** The catalogue file once loaded, for every configurator on the page. */
 let catalogueModule: CatalogueModule | undefined;
-
-/** The catalogue file (on-demand.ts), loaded when a merchant catalogue is first set. */
-function loadCatalogues(): Promise<CatalogueModule> {
-  return catalogueModule
-    ? Promise.resolve(catalogueModule)
-    : loadCatalogueModule().then((module) => {
-        catalogueModule = module;
-        return module;
-      });
-}
-
-const settledState = (result: CatalogueResult): CatalogueState =>
-  result.ok ? { status: 'ready', catalogue: result.catalogue } : { status: 'error', message: result.error };
-
-/**
- * The catalogue in use: the embedded one, or a merchant's (a `catalog` object, else its URL), shown
- * only once validated; until then the element shows its spinner, never the wrong catalogue.
- */
-function useCatalogue(options: Pick<ConfiguratorSettings, 'catalogUrl'>, catalogObject: unknown): CatalogueState {
-  const url = options.catalogUrl;
-  const object = catalogObject === undefined || catalogObject === null ? undefined : catalogObject;
-  // The object form wins over the URL; once the catalogue file is there, an object is checked at once.
-  const source: unknown = object ?? url;
-  const immediate = useMemo(() => (object !== undefined && catalogueModule ? settledState(catalogueModule.parseCatalogue(object)) : undefined), [object]);
-  const [settled, setSettled] = useState<{ source: unknown; attempt: number; state: CatalogueState } | undefined>();
-  // "Try again" after a failed load: the same source is loaded afresh.
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (immediate || source === undefined) return;
-    let current = true;
-    const controller = new AbortController();
-    void loadCatalogues()
-      .then(
-        (module) => (object !== undefined ? module.parseCatalogue(object) : module.loadCatalogue(url as string, { signal: controller.signal })),
-        (error: unknown): CatalogueResult => ({ ok: false, error: `catalogue: ${(error as Error).message}` }),
-      )
-      .then((result) => {
-        if (current) setSettled({ source, attempt, state: settledState(result) });
-      });
-    return () => {
-      current = false;
-      controller.abort();
-    };
-  }, [immediate, source, object, url, attempt]);
-
-  if (immediate) return immediate;
-  if (source === undefined) return { status: 'ready', catalogue: UK_CATALOGUE };
-  if (settled?.source !== source || settled.attempt !== attempt) return { status: 'loading' };
-  return settled.state.status === 'error' ? { ...settled.state, retry: () => setAttempt(attempt + 1) } : settled.state;
-}
 
 /** Fires the contract's events as the store changes. */
 function bindEvents(store: ConfiguratorStore, host: HTMLElement): () => void {
@@ -138,8 +90,32 @@ export const LOADING = (
  * The app root of one `<ev-charger-configurator>`: its catalogue, its store (saved state, a share
  * link's choices, the shop's prices), the UI's options and services, and the events the host page hears.
  */
-export function Configurator({ host, options, errors, catalogObject, mailSender }: ConfiguratorProps) {
-  const catalogueState = useCatalogue(options, catalogObject);
+export function Configurator(props: ConfiguratorProps) {
+  const object = props.catalogObject ?? undefined;
+  const url = props.options.catalogUrl;
+  const merchant = object !== undefined || url !== undefined;
+  const [module, setModule] = useState(() => catalogueModule);
+  // Why the catalogue file did not load; "Try again" clears it, and the file is asked for again.
+  const [failure, setFailure] = useState<string>();
+  useEffect(() => {
+    if (!merchant || module || failure) return;
+    let current = true;
+    loadCatalogueModule().then(
+      (loaded) => current && setModule((catalogueModule = loaded)),
+      (error: unknown) => current && setFailure(`catalogue: ${(error as Error).message}`),
+    );
+    return () => {
+      current = false;
+    };
+  }, [merchant, module, failure]);
+
+  if (!merchant) return <ConfiguratorWith {...props} catalogueState={EMBEDDED} />;
+  if (module) return <module.MerchantCatalogue object={object} url={url}>{(state) => <ConfiguratorWith {...props} catalogueState={state} />}</module.MerchantCatalogue>;
+  return <ConfiguratorWith {...props} catalogueState={failure ? { status: 'error', message: failure, retry: () => setFailure(undefined) } : { status: 'loading' }} />;
+}
+
+/** The element with its catalogue's state: the spinner, the error panel, or the page. */
+function ConfiguratorWith({ host, options, errors, mailSender, catalogueState }: ConfiguratorProps & { catalogueState: CatalogueState }) {
   const catalogue = catalogueState.status === 'ready' ? catalogueState.catalogue : undefined;
 
   const fatal = errors.filter((error) => error.fatal).map((error) => error.message);
@@ -147,23 +123,25 @@ export function Configurator({ host, options, errors, catalogObject, mailSender 
   const notices = errors.filter((error) => !error.fatal).map((error) => error.message);
   const problems = [...fatal, ...notices].join('\n');
 
-  // A share link's reader loads on demand: the store waits for it, so the link's choices show first.
-  const sharedLink = useSharedLink(host);
   const pricesTarget = useMemo(() => shopPricesTarget(options), [options]);
-  const store = useMemo(
-    () =>
-      catalogue && sharedLink.ready
-        ? createConfiguratorStore({
-            catalogue,
-            flow: options.mode,
-            storageKey: storageKeyFor(host, options.mode),
-            storage: storageFor(host.ownerDocument.defaultView, options.persist),
-            shopPrices: pricesTarget !== undefined,
-            verifiedPartnerDiscounts: !!options.partnerEndpoint,
-          })
-        : undefined,
-    [catalogue, sharedLink.ready, options.mode, options.persist, options.partnerEndpoint, host, pricesTarget],
-  );
+  // Saved state is read back by the share link's reader, loaded only when something was saved for
+  // this element; looked for whenever the store is made again (another catalogue, mode or shop).
+  const saving = useMemo(() => {
+    const where = { storageKey: storageKeyFor(host, options.mode), storage: storageFor(host.ownerDocument.defaultView, options.persist) };
+    return { ...where, found: hasSavedState(where) };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- catalogue, partnerEndpoint and pricesTarget make the store again
+  }, [host, options.mode, options.persist, options.partnerEndpoint, catalogue, pricesTarget]);
+  // That reader, and a share link's, load on demand: the store waits for them, so the restored choices show first.
+  const sharedLink = useSharedLink(host, saving.found);
+  const { reader } = sharedLink;
+  const store = useMemo(() => {
+    if (!catalogue || !sharedLink.ready) return undefined;
+    const { storageKey, storage, found } = saving;
+    const storeOptions: StoreOptions = { catalogue, flow: options.mode, storageKey, storage, shopPrices: pricesTarget !== undefined, verifiedPartnerDiscounts: !!options.partnerEndpoint };
+    // Without its reader (the file did not load) the element starts from the defaults, as with blocked storage.
+    if (found && reader && !('failed' in reader)) storeOptions.saved = reader.restoreSaved(storeOptions);
+    return createConfiguratorStore(storeOptions);
+  }, [catalogue, sharedLink.ready, reader, saving, options.mode, options.partnerEndpoint, pricesTarget]);
 
   // The shop is the source of truth: its prices replace the catalogue's as soon as it answers. What
   // asks it is a file of its own, loaded once the page has rendered; when that file cannot be

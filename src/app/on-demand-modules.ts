@@ -1,9 +1,9 @@
-import type { CatalogueResult } from '../domain/catalogue/schema';
-import type { CatalogueLoaderOptions } from '../services/catalogue';
+import type { MerchantCatalogue } from './merchant-catalogue';
 import type { shareUrl } from '../domain/share-write';
 import type { copyText } from '../services/clipboard';
 import type { applySharedLink, forgetSharedLink } from './share-apply';
 import type { shopPrices } from '../services/shop-prices';
+import type { restoreSaved } from '../stores/saved-restore';
 
 /**
  * What the files the page's script loads on demand export, besides the wizard and the 3D viewer:
@@ -13,15 +13,13 @@ import type { shopPrices } from '../services/shop-prices';
 
 /** `catalogue.js` (catalogue-entry.ts): a merchant catalogue (`catalog`), loaded and validated. */
 export interface CatalogueModule {
-  /** Validates a catalogue document (object or JSON text), naming its first bad field. */
-  parseCatalogue(input: unknown): CatalogueResult;
-  /** Fetches a catalogue JSON and validates it. */
-  loadCatalogue(url: string, options?: CatalogueLoaderOptions): Promise<CatalogueResult>;
+  MerchantCatalogue: typeof MerchantCatalogue;
 }
 
-/** `share-link.js` (share-entry.ts): a share link the page was opened with, applied to its element; making one, and copying it. */
+/** `share-link.js` (share-entry.ts): a share link the page was opened with, applied to its element; saved state read back; making a link, and copying it. */
 export interface ShareModule {
   applySharedLink: typeof applySharedLink;
+  restoreSaved: typeof restoreSaved;
   forgetSharedLink: typeof forgetSharedLink;
   shareUrl: typeof shareUrl;
   copyText: typeof copyText;
@@ -32,13 +30,12 @@ export interface ShopPricesModule {
   shopPrices: typeof shopPrices;
 }
 
-export const isCatalogueModule = (module: unknown): module is CatalogueModule =>
-  typeof (module as Partial<CatalogueModule> | null)?.parseCatalogue === 'function' &&
-  typeof (module as Partial<CatalogueModule>).loadCatalogue === 'function';
+export const isCatalogueModule = (module: unknown): module is CatalogueModule => typeof (module as Partial<CatalogueModule> | null)?.MerchantCatalogue === 'function';
 
 export const isShareModule = (module: unknown): module is ShareModule =>
   typeof (module as Partial<ShareModule> | null)?.applySharedLink === 'function' &&
   typeof (module as Partial<ShareModule>).forgetSharedLink === 'function' &&
+  typeof (module as Partial<ShareModule>).restoreSaved === 'function' &&
   typeof (module as Partial<ShareModule>).shareUrl === 'function' &&
   typeof (module as Partial<ShareModule>).copyText === 'function';
 

@@ -101,6 +101,21 @@ describe('elements (happy-dom)', { timeout: TEST_TIMEOUT_MS }, () => {
     expect(chosenFront(b!)).toBe('midnight_black');
   });
 
+  it('with saved choices, the element shows them from its first page: never the defaults first', async () => {
+    const configuration = { ...defaultConfiguration(UK_CATALOGUE), front: 'racing_green' };
+    localStorage.setItem(`evc:order:${location.pathname}:#0:choices`, JSON.stringify({ version: 1, data: { configuration, wizard: { open: false, step: 'cable', highPowerConfirmed: false } } }));
+    document.body.innerHTML = '<ev-charger-configurator></ev-charger-configurator>';
+    const element = document.body.firstElementChild as HTMLElement;
+    // Saved state is read by share-link.js, loaded first: every front shown on the way is the saved one.
+    const shown: (string | undefined)[] = [];
+    const watch = new MutationObserver(() => shown.push(element.shadowRoot?.querySelector<HTMLInputElement>('[part="front-picker"] input:checked')?.value));
+    watch.observe(element.shadowRoot!, { childList: true, subtree: true, attributes: true });
+    await elementsRendered();
+    await until(() => shown.includes('racing_green'), () => `the saved front (shown: ${shown.join(', ')})`);
+    watch.disconnect();
+    expect(shown.filter((front) => front !== undefined && front !== 'racing_green')).toEqual([]);
+  });
+
   it('the contact element hides lines without a value and opens social links in a new tab', async () => {
     const element = await mount('<ev-charger-contact support-phone="0800 123 4567" video-url="https://video.example/c"></ev-charger-contact>');
     const root = element.shadowRoot!;

@@ -1,23 +1,33 @@
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import type { CatalogueState } from '../app/configurator';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import { defaultConfiguration } from '../domain/configuration';
 import { encodeSharedConfiguration } from '../domain/share-write';
 import { createConfiguratorStore } from '../stores/configurator-store';
+import { memoryStorage } from '../stores/persistence';
 import { loadCatalogueModule, loadShareModule, loadShopPricesModule, loadWizardModule } from '../app/on-demand';
 import { isWizardModule } from '../ui/wizard-module';
 import { isCatalogueModule, isShareModule, isShopPricesModule } from '../app/on-demand-modules';
 
 describe('the on-demand files', () => {
-  it('catalogue-entry.ts: the schema check and the loader', async () => {
+  it('catalogue-entry.ts: a merchant catalogue, checked before use', async () => {
     const module = await loadCatalogueModule();
     expect(isCatalogueModule(module)).toBe(true);
-    expect(module.parseCatalogue(UK_CATALOGUE)).toEqual({ ok: true, catalogue: UK_CATALOGUE });
-    expect(module.parseCatalogue({ ...UK_CATALOGUE, version: 2 })).toEqual({ ok: false, error: 'catalogue.version: must be 1' });
-    const fetch = (async () => Response.json(UK_CATALOGUE)) as unknown as typeof globalThis.fetch;
-    await expect(module.loadCatalogue('https://shop.example/catalog.json', { fetch })).resolves.toEqual({ ok: true, catalogue: UK_CATALOGUE });
+    const states: CatalogueState[] = [];
+    const render = (object: unknown) =>
+      renderToString(createElement(module.MerchantCatalogue, { object, url: undefined, children: (state: CatalogueState) => void states.push(state) }));
+    // An object is checked as it renders: no spinner first.
+    render(UK_CATALOGUE);
+    render({ ...UK_CATALOGUE, version: 2 });
+    expect(states).toEqual([
+      { status: 'ready', catalogue: UK_CATALOGUE },
+      { status: 'error', message: 'catalogue.version: must be 1' },
+    ]);
   });
 
-  it('share-entry.ts: a share link, read and applied to the element it names', async () => {
+  it('share-entry.ts: a share link, read and applied to the element it names; saved state read back', async () => {
     const module = await loadShareModule();
     expect(isShareModule(module)).toBe(true);
     const store = createConfiguratorStore({ catalogue: UK_CATALOGUE, flow: 'order', storageKey: 'on-demand-test' });
@@ -26,6 +36,11 @@ describe('the on-demand files', () => {
     expect(store.getState().configuration.front).toBe('midnight_black');
     expect(module.applySharedLink(store, payload, { name: '#0', first: true })).toEqual({ kind: 'restored' });
     expect(store.getState().configuration.front).toBe('racing_green');
+    // The choices it saved, read back for the store made on the next visit.
+    const storage = { choices: memoryStorage(), personal: memoryStorage() };
+    const options = { catalogue: UK_CATALOGUE, flow: 'order' as const, storageKey: 'on-demand-test', storage };
+    createConfiguratorStore(options).getState().actions.chooseFront('racing_green');
+    expect(module.restoreSaved(options).choices?.configuration.front).toBe('racing_green');
   });
 
   it('shop-prices-entry.ts: the shop asked for its prices', async () => {
