@@ -128,4 +128,14 @@ describe('elements (happy-dom)', { timeout: TEST_TIMEOUT_MS }, () => {
     expect(video?.getAttribute('target')).toBe('_blank');
     expect(video?.getAttribute('rel')).toContain('noopener');
   });
+
+  it("the Contact Us block brings its stylesheet, after the element's own", async () => {
+    const element = await mount('<ev-charger-contact support-phone="0800 123 4567"></ev-charger-contact>');
+    const rules = (sheet: CSSStyleSheet | undefined) => [...(sheet?.cssRules ?? [])].map((rule) => rule.cssText).join('\n');
+    const [base, contact, ...more] = element.shadowRoot!.adoptedStyleSheets;
+    expect(rules(base)).toContain(':host');
+    expect(rules(base)).not.toContain('.evc-contact-lines');
+    expect(rules(contact)).toContain('.evc-contact-lines');
+    expect(more).toEqual([]);
+  });
 });

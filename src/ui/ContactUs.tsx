@@ -1,4 +1,6 @@
-import { useId } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
+import { appendStyles } from './append-styles';
+import contactCss from './contact.css';
 import { telHref } from './ErrorPanel';
 
 export interface ContactUsProps {
@@ -13,8 +15,11 @@ export interface ContactUsProps {
 /** CONTACT-1: the texts word for word; a line without a value is hidden. */
 export function ContactUs({ supportPhone, supportEmail, videoUrl, socialUrl, withHeading = true }: ContactUsProps) {
   const headingId = useId();
+  const section = useRef<HTMLElement>(null);
+  // Its sheet joins the element's before the first paint (STYLE-1).
+  useLayoutEffect(() => appendStyles((section.current as HTMLElement).getRootNode(), [contactCss]), []);
   return (
-    <section className="evc-contact" aria-labelledby={withHeading ? headingId : undefined} aria-label={withHeading ? undefined : 'Contact Us'} part="contact">
+    <section ref={section} className="evc-contact" aria-labelledby={withHeading ? headingId : undefined} aria-label={withHeading ? undefined : 'Contact Us'} part="contact">
       {withHeading && <h2 id={headingId}>Contact Us</h2>}
       <p>We&apos;re happy to help you at any step along the way. Simply contact us below.</p>
       <ul className="evc-contact-lines">
