@@ -5,8 +5,8 @@ import { totalsDetail } from '../domain/pricing';
 import type { HostMailSender } from '../services/spec-request';
 import type { PricedCatalogueResult } from '../services/shop-prices';
 import { SPEC_REQUEST_UNAVAILABLE } from '../ui/spec-request-messages';
-import type { ConfiguratorStore, StoreOptions } from '../stores/configurator-store';
-import { createConfiguratorStore, hasSavedState, selectTotals } from '../stores/configurator-store';
+import type { ConfiguratorStore } from '../stores/configurator-store';
+import { createConfiguratorStore, selectTotals } from '../stores/configurator-store';
 import { ConfiguratorApp } from '../ui/ConfiguratorApp';
 import { ErrorPanel } from '../ui/ErrorPanel';
 import type { PreviewImages, UiOptions } from '../ui/options-context';
@@ -123,25 +123,23 @@ function ConfiguratorWith({ host, options, errors, mailSender, catalogueState }:
   const notices = errors.filter((error) => !error.fatal).map((error) => error.message);
   const problems = [...fatal, ...notices].join('\n');
 
+  // A share link's reader loads on demand: the store waits for it, so the link's choices show first.
+  const sharedLink = useSharedLink(host);
   const pricesTarget = useMemo(() => shopPricesTarget(options), [options]);
-  // Saved state is read back by the share link's reader, loaded only when something was saved for
-  // this element; looked for whenever the store is made again (another catalogue, mode or shop).
-  const saving = useMemo(() => {
-    const where = { storageKey: storageKeyFor(host, options.mode), storage: storageFor(host.ownerDocument.defaultView, options.persist) };
-    return { ...where, found: hasSavedState(where) };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- catalogue, partnerEndpoint and pricesTarget make the store again
-  }, [host, options.mode, options.persist, options.partnerEndpoint, catalogue, pricesTarget]);
-  // That reader, and a share link's, load on demand: the store waits for them, so the restored choices show first.
-  const sharedLink = useSharedLink(host, saving.found);
-  const { reader } = sharedLink;
-  const store = useMemo(() => {
-    if (!catalogue || !sharedLink.ready) return undefined;
-    const { storageKey, storage, found } = saving;
-    const storeOptions: StoreOptions = { catalogue, flow: options.mode, storageKey, storage, shopPrices: pricesTarget !== undefined, verifiedPartnerDiscounts: !!options.partnerEndpoint };
-    // Without its reader (the file did not load) the element starts from the defaults, as with blocked storage.
-    if (found && reader && !('failed' in reader)) storeOptions.saved = reader.restoreSaved(storeOptions);
-    return createConfiguratorStore(storeOptions);
-  }, [catalogue, sharedLink.ready, reader, saving, options.mode, options.partnerEndpoint, pricesTarget]);
+  const store = useMemo(
+    () =>
+      catalogue && sharedLink.ready
+        ? createConfiguratorStore({
+            catalogue,
+            flow: options.mode,
+            storageKey: storageKeyFor(host, options.mode),
+            storage: storageFor(host.ownerDocument.defaultView, options.persist),
+            shopPrices: pricesTarget !== undefined,
+            verifiedPartnerDiscounts: !!options.partnerEndpoint,
+          })
+        : undefined,
+    [catalogue, sharedLink.ready, options.mode, options.persist, options.partnerEndpoint, host, pricesTarget],
+  );
 
   // The shop is the source of truth: its prices replace the catalogue's as soon as it answers. What
   // asks it is a file of its own, loaded once the page has rendered; when that file cannot be

@@ -3,7 +3,6 @@ import type { shareUrl } from '../domain/share-write';
 import type { copyText } from '../services/clipboard';
 import type { applySharedLink, forgetSharedLink } from './share-apply';
 import type { shopPrices } from '../services/shop-prices';
-import type { restoreSaved } from '../stores/saved-restore';
 
 /**
  * What the files the page's script loads on demand export, besides the wizard and the 3D viewer:
@@ -16,10 +15,9 @@ export interface CatalogueModule {
   MerchantCatalogue: typeof MerchantCatalogue;
 }
 
-/** `share-link.js` (share-entry.ts): a share link the page was opened with, applied to its element; saved state read back; making a link, and copying it. */
+/** `share-link.js` (share-entry.ts): a share link the page was opened with, applied to its element; making one, and copying it. */
 export interface ShareModule {
   applySharedLink: typeof applySharedLink;
-  restoreSaved: typeof restoreSaved;
   forgetSharedLink: typeof forgetSharedLink;
   shareUrl: typeof shareUrl;
   copyText: typeof copyText;
@@ -35,7 +33,6 @@ export const isCatalogueModule = (module: unknown): module is CatalogueModule =>
 export const isShareModule = (module: unknown): module is ShareModule =>
   typeof (module as Partial<ShareModule> | null)?.applySharedLink === 'function' &&
   typeof (module as Partial<ShareModule>).forgetSharedLink === 'function' &&
-  typeof (module as Partial<ShareModule>).restoreSaved === 'function' &&
   typeof (module as Partial<ShareModule>).shareUrl === 'function' &&
   typeof (module as Partial<ShareModule>).copyText === 'function';
 

@@ -11,7 +11,7 @@ import type { CatalogueModule, ShareModule, ShopPricesModule } from './on-demand
 /** Loaded when a merchant catalogue (`catalog`) is set. */
 export const loadCatalogueModule = builtFileImporter('catalogue.js', 'The catalogue file', () => import('./catalogue-entry')) as () => Promise<CatalogueModule>;
 
-/** Loaded when the page was opened with a share link (`#evc=…`) or with state saved for an element, and on the first Share. */
+/** Loaded when the page was opened with a share link (`#evc=…`). */
 export const loadShareModule = builtFileImporter('share-link.js', "The share link's reader", () => import('./share-entry')) as () => Promise<ShareModule>;
 
 /** Loaded once an element with a shop has rendered: its prices are asked after the page shows. */

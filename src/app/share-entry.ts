@@ -1,8 +1,7 @@
 /**
- * Entry of `dist/share-link.js`: the choices a page opens with that the buyer did not make on it: a
- * share link's, read and applied to the element it names (which the page's script imports when it
- * sees one), and those saved before a reload, read back; and a link made, and copied, when the buyer
- * asks to share.
+ * Entry of `dist/share-link.js`: a share link the page was opened with, read and applied to the
+ * element it names (which the page's script imports when it sees one), and a link made, and copied,
+ * when the buyer asks to share.
  */
 // Every file of the page's graph imports the elements' modules (no side effect: define() runs in
 // browser.ts), so esbuild puts the code they share with the page in one chunk: a page loads that
@@ -12,4 +11,3 @@ import '../elements/define';
 export { applySharedLink, forgetSharedLink } from './share-apply';
 export { shareUrl } from '../domain/share-write';
 export { copyText } from '../services/clipboard';
-export { restoreSaved } from '../stores/saved-restore';

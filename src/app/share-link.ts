@@ -19,7 +19,7 @@ export function placeOnPage(host: HTMLElement): PlaceOnPage {
   return { name: host.id || `#${position}`, first: position === 0 };
 }
 
-/** The reader of share links and saved state (`share-link.js`, loaded on demand), or why it could not be loaded. */
+/** The share link's reader (`share-link.js`, loaded on demand), or why it could not be loaded. */
 export type ShareReader = ShareModule | { failed: string };
 
 /** The reader once loaded, for every configurator on the page. */
@@ -39,23 +39,20 @@ export function loadShareReader(): Promise<ShareReader> {
 export interface SharedLink {
   payload: string | undefined;
   place: PlaceOnPage;
-  /** The reader of a link or of saved state; undefined while it loads (the element shows its spinner meanwhile). */
+  /** The link's reader; undefined while it loads (the element shows its spinner meanwhile). */
   reader: ShareReader | undefined;
-  /** False while a link or saved state waits for its reader: the store is made after, so the defaults never show first. */
+  /** False while a link waits for its reader: the store is made after, so the defaults never show first. */
   ready: boolean;
 }
 
-/** Reads the page's fragment once and loads the reader when there is a link, or state saved for this element (`saved`). */
-export function useSharedLink(host: HTMLElement, saved: boolean): SharedLink {
+/** Reads the page's fragment once and loads the link's reader when there is a link. */
+export function useSharedLink(host: HTMLElement): SharedLink {
   const view = host.ownerDocument.defaultView;
   const [payload] = useState(() => (view ? sharePayloadIn(view.location.hash) : undefined));
   const [place] = useState(() => placeOnPage(host));
-  const needed = saved || payload !== undefined;
-  const [loaded, setReader] = useState<ShareReader>();
-  // Once loaded for any configurator, the reader is there at once.
-  const reader = loaded ?? (needed ? loadedReader : undefined);
+  const [reader, setReader] = useState<ShareReader | undefined>(() => (payload === undefined ? undefined : loadedReader));
   useEffect(() => {
-    if (!needed || reader) return;
+    if (payload === undefined || reader) return;
     let current = true;
     void loadShareReader().then((loaded) => {
       if (current) setReader(loaded);
@@ -63,8 +60,8 @@ export function useSharedLink(host: HTMLElement, saved: boolean): SharedLink {
     return () => {
       current = false;
     };
-  }, [needed, reader]);
-  return { payload, place, reader, ready: !needed || reader !== undefined };
+  }, [payload, reader]);
+  return { payload, place, reader, ready: payload === undefined || reader !== undefined };
 }
 
 /**

@@ -106,7 +106,7 @@ describe('elements (happy-dom)', { timeout: TEST_TIMEOUT_MS }, () => {
     localStorage.setItem(`evc:order:${location.pathname}:#0:choices`, JSON.stringify({ version: 1, data: { configuration, wizard: { open: false, step: 'cable', highPowerConfirmed: false } } }));
     document.body.innerHTML = '<ev-charger-configurator></ev-charger-configurator>';
     const element = document.body.firstElementChild as HTMLElement;
-    // Saved state is read by share-link.js, loaded first: every front shown on the way is the saved one.
+    // Saved state is read back as the store is made (SAVE-1): every front shown on the way is the saved one.
     const shown: (string | undefined)[] = [];
     const watch = new MutationObserver(() => shown.push(element.shadowRoot?.querySelector<HTMLInputElement>('[part="front-picker"] input:checked')?.value));
     watch.observe(element.shadowRoot!, { childList: true, subtree: true, attributes: true });

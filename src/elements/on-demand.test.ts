@@ -6,7 +6,6 @@ import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import { defaultConfiguration } from '../domain/configuration';
 import { encodeSharedConfiguration } from '../domain/share-write';
 import { createConfiguratorStore } from '../stores/configurator-store';
-import { memoryStorage } from '../stores/persistence';
 import { loadCatalogueModule, loadShareModule, loadShopPricesModule, loadWizardModule } from '../app/on-demand';
 import { isWizardModule } from '../ui/wizard-module';
 import { isCatalogueModule, isShareModule, isShopPricesModule } from '../app/on-demand-modules';
@@ -27,7 +26,7 @@ describe('the on-demand files', () => {
     ]);
   });
 
-  it('share-entry.ts: a share link, read and applied to the element it names; saved state read back', async () => {
+  it('share-entry.ts: a share link, read and applied to the element it names', async () => {
     const module = await loadShareModule();
     expect(isShareModule(module)).toBe(true);
     const store = createConfiguratorStore({ catalogue: UK_CATALOGUE, flow: 'order', storageKey: 'on-demand-test' });
@@ -36,11 +35,6 @@ describe('the on-demand files', () => {
     expect(store.getState().configuration.front).toBe('midnight_black');
     expect(module.applySharedLink(store, payload, { name: '#0', first: true })).toEqual({ kind: 'restored' });
     expect(store.getState().configuration.front).toBe('racing_green');
-    // The choices it saved, read back for the store made on the next visit.
-    const storage = { choices: memoryStorage(), personal: memoryStorage() };
-    const options = { catalogue: UK_CATALOGUE, flow: 'order' as const, storageKey: 'on-demand-test', storage };
-    createConfiguratorStore(options).getState().actions.chooseFront('racing_green');
-    expect(module.restoreSaved(options).choices?.configuration.front).toBe('racing_green');
   });
 
   it('shop-prices-entry.ts: the shop asked for its prices', async () => {

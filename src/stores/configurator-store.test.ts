@@ -3,19 +3,14 @@ import { updateForm } from './form-answers';
 import { choose } from './wizard-choices';
 import { SHARED_CODES_CATALOGUE } from '../domain/catalogue/shared-codes.fixture';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
-import type { StoreOptions } from './configurator-store';
 import { createConfiguratorStore, selectTotals } from './configurator-store';
-import { restoreSaved } from './saved-restore';
 import { selectAwaitingHighPower, selectWizardSteps } from './wizard-navigation';
 import { createStepValidationSelector } from './step-validation';
 import { memoryStorage } from './persistence';
 import { wizardNavigation } from './wizard-navigation';
 
-/** A store as the page makes it: what was saved for it read back first (share-link.js does so in the browser). */
-const reopen = (options: StoreOptions) => createConfiguratorStore({ ...options, saved: restoreSaved(options) });
-
 const make = (flow: 'order' | 'spec-request' = 'order', storage = { choices: memoryStorage(), personal: memoryStorage() }) =>
-  ({ store: reopen({ catalogue: UK_CATALOGUE, flow, storageKey: 'test', storage }), storage });
+  ({ store: createConfiguratorStore({ catalogue: UK_CATALOGUE, flow, storageKey: 'test', storage }), storage });
 
 describe('configurator store', () => {
   it('starts from the spec defaults, wizard closed on its first step', () => {
@@ -115,7 +110,7 @@ describe('configurator store', () => {
       setItem: () => { throw new Error('QuotaExceededError'); },
       removeItem: () => { throw new Error('SecurityError'); },
     };
-    const store = reopen({ catalogue: UK_CATALOGUE, flow: 'order', storageKey: 'x', storage: { choices: throwing, personal: throwing } });
+    const store = createConfiguratorStore({ catalogue: UK_CATALOGUE, flow: 'order', storageKey: 'x', storage: { choices: throwing, personal: throwing } });
     store.getState().actions.chooseFront('racing_green');
     expect(store.getState().configuration.front).toBe('racing_green');
   });
@@ -180,7 +175,7 @@ describe('a partner discount verified by a one-time code (partner-endpoint)', ()
   const EMAIL = 'sam@partner-one.example';
   const verified = (expiresAt: string) => ({ email: EMAIL, discountId: 'partner', discountCode: 'PX-7Q2M9', token: 't', amount: 10000, expiresAt });
   const withEndpoint = (storage = { choices: memoryStorage(), personal: memoryStorage() }) => ({
-    store: reopen({ catalogue: UK_CATALOGUE, flow: 'order', storageKey: 'test', storage, verifiedPartnerDiscounts: true }),
+    store: createConfiguratorStore({ catalogue: UK_CATALOGUE, flow: 'order', storageKey: 'test', storage, verifiedPartnerDiscounts: true }),
     storage,
   });
   const total = (store: ReturnType<typeof make>['store']) => selectTotals(store.getState()).total;

@@ -1,23 +1,23 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Catalogue, InstallationId, Offer } from '../domain/catalogue/schema';
 import type { Configuration } from '../domain/configuration';
-import { defaultConfiguration } from '../domain/configuration';
+import { defaultConfiguration, parseConfiguration } from '../domain/configuration';
 import type { FormValues } from '../domain/forms';
 import type { InstallationInfo } from '../domain/installation-info';
 import { defaultFormValues } from '../domain/forms';
 import type { Totals } from '../domain/pricing';
 import { priceConfiguration } from '../domain/pricing';
 import type { VerifiedPartner } from '../domain/partner';
-import { partnerContext } from '../domain/partner';
+import { partnerContext, verificationCurrent } from '../domain/partner';
 import type { ShopPriceList } from '../domain/shop-availability';
 import type { PricedCatalogueResult } from '../services/shop-prices';
 import type { SpecRequestProblem } from '../domain/spec-request';
 import { normaliseConfiguration } from '../domain/selection';
 import type { Flow, NavigationContext, StepName } from '../domain/wizard/steps';
 import { stepsFor } from '../domain/wizard/steps';
-import { normaliseStep } from '../domain/wizard/navigation';
+import { normaliseStep, parseWalkedSteps } from '../domain/wizard/navigation';
 import type { StorageTargets } from './persistence';
-import { forget, isSaved, writeSaved } from './persistence';
+import { forget, readSaved, writeSaved } from './persistence';
 // Not './spec-request': its request schema is the wizard's, loaded with the wizard.
 import { requestFingerprint } from './spec-request-content';
 
@@ -113,13 +113,11 @@ export interface StoreOptions {
   shopPrices?: boolean;
   /** True with `partner-endpoint`: a partner discount needs a verified one-time code. */
   verifiedPartnerDiscounts?: boolean;
-  /** What was saved for this element, read back (stores/saved-restore.ts) before the store is made; none on a first visit. */
-  saved?: SavedState | undefined;
 }
 
 export type ConfiguratorStore = StoreApi<ConfiguratorState>;
 
-export interface SavedChoices {
+interface SavedChoices {
   configuration: Configuration;
   wizard: WizardState;
   cartId: string | null;
@@ -127,21 +125,13 @@ export interface SavedChoices {
   specRequest?: { idempotencyKey: string | null; sentRequestId: string | null; changedSinceSent?: boolean };
 }
 
+type SavedSpecRequest = Omit<SpecRequestState, 'problems'>;
+
 /** Personal details saved for the session; the date of birth is never written (SAVE-1). */
 type SavedPersonal = Omit<FormValues, 'dob'>;
 
-/** An element's saved choices and personal details, as read back. */
-export interface SavedState {
-  choices?: SavedChoices | undefined;
-  personal?: FormValues | undefined;
-}
-
-export const choicesKey = (key: string) => `evc:${key}:choices`;
-export const personalKey = (key: string) => `evc:${key}:personal`;
-
-/** Whether anything was saved for this element: only then does the page load the code that reads it back. */
-export const hasSavedState = ({ storage, storageKey }: Pick<StoreOptions, 'storage' | 'storageKey'>): boolean =>
-  isSaved(storage?.choices, choicesKey(storageKey)) || isSaved(storage?.personal, personalKey(storageKey));
+const choicesKey = (key: string) => `evc:${key}:choices`;
+const personalKey = (key: string) => `evc:${key}:personal`;
 
 export function navigationContext(state: Pick<ConfiguratorState, 'flow' | 'catalogue' | 'configuration' | 'smallScreen' | 'shop' | 'wizard'>): NavigationContext {
   return {
@@ -162,6 +152,47 @@ export const selectUnavailableVariants = ({ shop }: { shop: Pick<ShopState, 'pri
 
 function firstStep(flow: Flow): StepName {
   return stepsFor(flow)[0].name;
+}
+
+function readChoices(options: StoreOptions): SavedChoices | undefined {
+  const { catalogue, flow } = options;
+  return readSaved(options.storage?.choices, choicesKey(options.storageKey), (data) => {
+    if (typeof data !== 'object' || data === null) return undefined;
+    const saved = data as Partial<SavedChoices>;
+    const parsed = parseConfiguration(catalogue, saved.configuration);
+    const wizard = saved.wizard;
+    if (!parsed.ok || typeof wizard !== 'object' || wizard === null) return undefined;
+    const known = stepsFor(flow).some((step) => step.name === wizard.step);
+    if (!known || typeof wizard.open !== 'boolean' || typeof wizard.highPowerConfirmed !== 'boolean') return undefined;
+    const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
+    const cartId = text(saved.cartId);
+    const specRequest: SavedSpecRequest = {
+      idempotencyKey: text(saved.specRequest?.idempotencyKey),
+      sentRequestId: text(saved.specRequest?.sentRequestId),
+      changedSinceSent: saved.specRequest?.changedSinceSent === true,
+    };
+    return { configuration: normaliseConfiguration(catalogue, parsed.configuration, flow), wizard, cartId, specRequest };
+  });
+}
+
+function readPersonal(options: StoreOptions): FormValues | undefined {
+  return readSaved(options.storage?.personal, personalKey(options.storageKey), (data) => {
+    if (typeof data !== 'object' || data === null) return undefined;
+    const defaults = defaultFormValues();
+    const merged: Record<string, unknown> = { ...defaults };
+    for (const [field, value] of Object.entries(data)) {
+      // Only known fields of the right type survive; dob is never restored.
+      if (field === 'dob' || field === 'wizardSteps' || !(field in defaults)) continue;
+      const expected = typeof defaults[field as keyof FormValues];
+      if (typeof value === expected && value !== null) merged[field] = value;
+    }
+    const saved = data as Partial<Record<keyof FormValues, unknown>>;
+    merged['wizardSteps'] = parseWalkedSteps(options.flow, saved.wizardSteps);
+    // A partner verification counts until it expires.
+    const verified = saved.verifiedPartner as VerifiedPartner | undefined;
+    if (verified && verificationCurrent(verified, Date.now())) merged['verifiedPartner'] = verified;
+    return merged as unknown as FormValues;
+  });
 }
 
 export const NO_SPEC_REQUEST: SpecRequestState = { idempotencyKey: null, sentRequestId: null, changedSinceSent: false, problems: [] };
@@ -186,8 +217,8 @@ export function requestChange(before: ConfiguratorState, after: ConfiguratorStat
  */
 export function createConfiguratorStore(options: StoreOptions): ConfiguratorStore {
   const { catalogue, flow } = options;
-  const saved = options.saved?.choices;
-  const savedForm = options.saved?.personal;
+  const saved = readChoices(options);
+  const savedForm = readPersonal(options);
 
   const store = createStore<ConfiguratorState>()((set, get) => {
     const setConfiguration = (configuration: Configuration) => {

@@ -55,15 +55,6 @@ export function readSaved<T>(
   return value;
 }
 
-/** Whether `key` holds anything, read or not: blocked storage holds nothing. */
-export function isSaved(storage: KeyValueStorage | undefined, key: string): boolean {
-  try {
-    return storage ? storage.getItem(key) !== null : false;
-  } catch {
-    return false;
-  }
-}
-
 export function writeSaved(storage: KeyValueStorage | undefined, key: string, data: unknown): void {
   if (!storage) return;
   try {

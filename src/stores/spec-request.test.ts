@@ -4,7 +4,6 @@ import { choose, chooseExtra } from './wizard-choices';
 import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import type { FormValues } from '../domain/forms';
 import { createConfiguratorStore } from './configurator-store';
-import { restoreSaved } from './saved-restore';
 import { selectSpecRequestSent } from './spec-request';
 import { memoryStorage } from './persistence';
 import { buildSpecRequest, specRequestSending } from './spec-request';
@@ -19,9 +18,12 @@ const DETAILS: Partial<FormValues> = {
 
 function make(storage = { choices: memoryStorage(), personal: memoryStorage() }) {
   let keys = 0;
-  const options = { catalogue: UK_CATALOGUE, flow: 'spec-request' as const, storageKey: 'test', storage };
-  // As the page makes it: what was saved read back first.
-  const store = createConfiguratorStore({ ...options, saved: restoreSaved(options) });
+  const store = createConfiguratorStore({
+    catalogue: UK_CATALOGUE,
+    flow: 'spec-request',
+    storageKey: 'test',
+    storage,
+  });
   const sending = specRequestSending(store, () => `key_${String(++keys).padStart(16, '0')}`);
   return { store, storage, actions: store.getState().actions, sending };
 }

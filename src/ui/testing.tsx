@@ -9,7 +9,6 @@ import { UK_CATALOGUE } from '../domain/catalogue/uk';
 import type { Flow } from '../domain/wizard';
 import type { ConfiguratorStore } from '../stores/configurator-store';
 import { createConfiguratorStore } from '../stores/configurator-store';
-import { restoreSaved } from '../stores/saved-restore';
 import type { StorageTargets } from '../stores/persistence';
 import { memoryStorage } from '../stores/persistence';
 import type { UiOptions } from './options-context';
@@ -39,16 +38,14 @@ export interface RenderOptions {
 }
 
 export function render(ui: ReactNode, { flow = 'order', options = {}, storage, catalogue = UK_CATALOGUE, verifiedPartnerDiscounts }: RenderOptions = {}): Rendered {
-  const storeOptions = {
+  const store = createConfiguratorStore({
     catalogue,
     flow,
     verifiedPartnerDiscounts,
     storageKey: 'ui-test',
     // A test passes its own storage to see what survives a reload.
     storage: storage ?? { choices: memoryStorage(), personal: memoryStorage() },
-  };
-  // As the page makes it: what was saved read back first.
-  const store = createConfiguratorStore({ ...storeOptions, saved: restoreSaved(storeOptions) });
+  });
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
