@@ -34,7 +34,7 @@ const ON_DEMAND = [
   { file: 'model-viewer.js', build: 'viewer', when: 'when the buyer opens the 3D view', holds: VIEWER },
   { file: 'wizard.js', build: 'page', when: 'when the buyer first presses Continue, View in 3D or Start again', holds: WIZARD },
   { file: 'catalogue.js', build: 'page', when: 'only when a merchant catalogue is set', holds: CATALOGUE_SCHEMA },
-  { file: 'share-link.js', build: 'page', when: 'when the page was opened with a share link or saved choices, or the buyer shares one', holds: SHARE_READER },
+  { file: 'share-link.js', build: 'page', when: 'when the page was opened with a share link or the buyer shares one', holds: SHARE_READER },
   { file: 'shop-prices.js', build: 'page', when: 'once an element with a shop has rendered', holds: SHOP_PRICES },
 ];
 
