@@ -364,7 +364,7 @@ describe('serveNode', () => {
     expect(process.listenerCount('SIGUSR2')).toBe(before + 1);
     process.emit('SIGUSR2', 'SIGUSR2');
     process.emit('SIGUSR2', 'SIGUSR2');
-    await vi.waitFor(() => expect(process.exitCode).toBe(0));
+    await vi.waitFor(() => expect(process.exitCode).toBe(0), { timeout: 30_000 });
     expect(onClose).toHaveBeenCalledOnce();
     expect(process.listenerCount('SIGUSR2')).toBe(before);
     await expect(fetch(base)).rejects.toThrow();
