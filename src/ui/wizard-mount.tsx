@@ -16,7 +16,8 @@ import type { WizardHandle, WizardMountProps } from './wizard-module';
 function mountPart(Part: ComponentType<Pick<WizardMountProps, 'open' | 'close'>>, styles: readonly string[]) {
   return (container: Element, props: WizardMountProps): WizardHandle => {
     appendStyles(container.getRootNode(), styles);
-    const root = createRoot(container);
+    // A copy named by `wizard-src` brings a React of its own, whose ids would repeat the page's in the same shadow root.
+    const root = createRoot(container, { identifierPrefix: 'evc-wizard-' });
     const render = ({ store, options, open, close }: WizardMountProps) =>
       root.render(
         <StoreContext.Provider value={store}>
