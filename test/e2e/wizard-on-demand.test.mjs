@@ -1,5 +1,6 @@
 // The wizard is its own file (dist/wizard.js), loaded when the buyer first presses Continue and
-// rendered with the page script's React; a failed load is shown with "Try again", which fetches
+// rendered with the page script's React, or a `wizard-src` copy's own, in a root of its own
+// (docs/decisions/wizard-in-a-root-of-its-own.md); a failed load is shown with "Try again", which fetches
 // wizard.js afresh, or, when a file it imports failed (the browser keeps that failure), says to reload.
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
