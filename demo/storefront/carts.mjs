@@ -169,14 +169,6 @@ export function createCartStore({ shop, now = () => new Date() }) {
       .filter((line) => !shop.variant(line.variantId).availableForSale)
       .map((line) => ({ code: 'MERCHANDISE_OUT_OF_STOCK', message: `${shop.variant(line.variantId).product.title} is out of stock.`, target: line.id }));
 
-  /** A delivery-address mutation (delivery-addresses.mjs) on the cart's list, with the warnings it gives. */
-  const deliveryChange = (cartId, apply) =>
-    change(cartId, (draft, errors) => {
-      const warnings = [];
-      draft.delivery = apply(draft.delivery, errors, warnings, cartIdOf(draft));
-      return warnings;
-    });
-
   /** Applies `apply` to a copy of the cart; the copy is kept only when it raised no user error. */
   function change(cartId, apply) {
     const cart = find(cartId);
@@ -304,7 +296,7 @@ export function createCartStore({ shop, now = () => new Date() }) {
       if (input?.attributes) setAttributes(draft, input.attributes, ['input', 'attributes'], errors);
       if (input?.buyerIdentity) setBuyer(draft, input.buyerIdentity, ['input', 'buyerIdentity'], errors);
       if (input?.delivery?.addresses) {
-        draft.delivery = replaceAddresses([], input.delivery.addresses, ['input', 'delivery', 'addresses'], errors, deliveryWarnings, cartIdOf(draft));
+        draft.delivery = replaceAddresses(input.delivery.addresses, ['input', 'delivery', 'addresses'], errors, deliveryWarnings, cartIdOf(draft));
       }
       if (input?.discountCodes) setDiscountCodes(draft, input.discountCodes, ['input', 'discountCodes'], errors);
       if (errors.length > 0) return { cart: null, userErrors: errors, warnings: [] };
@@ -327,8 +319,13 @@ export function createCartStore({ shop, now = () => new Date() }) {
       change(cartId, (draft, errors) => setAttributes(draft, attributes, ['attributes'], errors)),
     buyerIdentityUpdate: (cartId, input) =>
       change(cartId, (draft, errors) => setBuyer(draft, input, ['buyerIdentity'], errors)),
+    /** The address list becomes these (delivery-addresses.mjs), with the warnings that gives. */
     deliveryAddressesReplace: (cartId, addresses) =>
-      deliveryChange(cartId, (list, errors, warnings, id) => replaceAddresses(list, addresses, ['addresses'], errors, warnings, id)),
+      change(cartId, (draft, errors) => {
+        const warnings = [];
+        draft.delivery = replaceAddresses(addresses, ['addresses'], errors, warnings, cartIdOf(draft));
+        return warnings;
+      }),
     /** Replaces the code list; unknown codes stay with `applicable: false`. */
     discountCodesUpdate: (cartId, codes) =>
       change(cartId, (draft, errors) => {

@@ -80,10 +80,9 @@ function checkOneSelected(inputs, path, errors) {
 /**
  * cartDeliveryAddressesReplace, and cartCreate's `delivery.addresses`: the list becomes exactly these
  * `CartSelectableAddressInput`s; an address with the same details as an earlier one is not added again
- * and gives a DUPLICATE_DELIVERY_ADDRESS warning. With a user error the list stays as it was.
+ * and gives a DUPLICATE_DELIVERY_ADDRESS warning. User errors go to `errors`; the caller keeps no change then.
  */
-export function replaceAddresses(list, inputs, path, errors, warnings, cartId) {
-  const before = errors.length;
+export function replaceAddresses(inputs, path, errors, warnings, cartId) {
   checkOneSelected(inputs, path, errors);
   const next = [];
   inputs.forEach((input, index) => {
@@ -100,7 +99,7 @@ export function replaceAddresses(list, inputs, path, errors, warnings, cartId) {
   if (next.length > MAX_DELIVERY_ADDRESSES) {
     errors.push(userError('TOO_MANY_DELIVERY_ADDRESSES', path, `A cart holds at most ${MAX_DELIVERY_ADDRESSES} delivery addresses.`));
   }
-  return errors.length > before ? list : next;
+  return next;
 }
 
 /** A `CartSelectableAddress` as the API shows it (its `CartDeliveryAddress` with name and area). */
