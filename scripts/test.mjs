@@ -1,18 +1,20 @@
-// `npm test`: every check, in order, stopping at the first failure. Stages in one step run at once,
-// each mostly on one core of two, their output printed whole as each ends.
+// `npm test`: every check, in order, stopping at the first failed step. Stages in one step run at
+// once, their output printed whole as each ends.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { engineEnv } from './engines.mjs';
 import { findRedisServer } from './redis.mjs';
 
+// Each step's stages need nothing from each other: the build, beside the static checks, is ready
+// for everything after; the unit tests, the shipped types and the browser tests then share the cores.
 const STEPS = [
   [
     { name: 'lint', script: 'lint' },
     { name: 'typecheck', script: 'typecheck' },
+    { name: 'build', script: 'build' },
   ],
-  [{ name: 'unit tests (vitest)', script: 'test:unit', redis: true }],
-  [{ name: 'build', script: 'build' }],
   [
+    { name: 'unit tests (vitest)', script: 'test:unit', redis: true },
     { name: 'shipped types (tsc, vue-tsc and svelte-check on the host files in test/types against dist/index.d.ts and jsx/)', script: 'test:types' },
     { name: 'browser tests (@web/test-runner: Chromium, Firefox, WebKit)', script: 'test:browser', browser: true },
   ],

@@ -61,11 +61,13 @@ export function useHarness({ browser: withBrowser = true } = {}) {
     /**
      * Opens a demo page; `errors` collects its console errors and uncaught exceptions, `requests`
      * the URL of every request it makes from the start. `init`, a function, runs in the page before
-     * its own scripts (Playwright's `addInitScript`).
+     * its own scripts (Playwright's `addInitScript`); `clock` installs Playwright's clock, which runs
+     * at real pace until the test moves it on (`page.clock.fastForward`).
      */
-    async open(path, { init } = {}) {
+    async open(path, { init, clock } = {}) {
       const page = await browser.newPage();
       if (init) await page.addInitScript(init);
+      if (clock) await page.clock.install();
       // A bound for a page that never gets there, not a measure: a loaded machine stretches every step many times over.
       page.setDefaultTimeout(60_000);
       const errors = [];

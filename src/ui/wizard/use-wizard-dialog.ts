@@ -78,7 +78,8 @@ export function useWizardDialog(dialogRef: RefObject<HTMLDialogElement | null>, 
     const dialog = dialogRef.current;
     if (!open || !modal || !dialog) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Tab' || event.defaultPrevented) return;
+      // WebKitGTK names Shift+Tab's key "Unidentified"; its code is still Tab.
+      if ((event.key !== 'Tab' && event.code !== 'Tab') || event.defaultPrevented) return;
       const [first, last] = tabEnds(dialog);
       const active = (dialog.getRootNode() as Document | ShadowRoot).activeElement;
       const to = event.shiftKey ? (active === first ? last : undefined) : active === last ? first : undefined;
