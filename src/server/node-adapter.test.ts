@@ -321,7 +321,7 @@ describe('serveNode', () => {
     await response.body?.cancel();
     const started = performance.now();
     await shutdown();
-    expect(performance.now() - started).toBeLessThan(2000);
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   it('cuts the requests still in flight when the drain times out, then runs the close hooks', async () => {
