@@ -23,6 +23,10 @@ const MOCKING_FILES = ['src/elements/viewer-events.test.ts', 'src/ui/page-render
 export default defineConfig({
   plugins: [cssAsText()],
   test: {
+    // Bounds for never, not measures: a loaded machine (the other stages of npm test beside these)
+    // stretches a test that takes a second here many times over.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     // Vitest empties every CSS import it is not told to process; the `?raw` ones must keep their text.
     css: { include: [/\.css\?raw$/] },
     projects: [

@@ -7,7 +7,7 @@ async function runLoader(): Promise<string[]> {
   vi.resetModules();
   await import('./loader');
   // The import of elements.js fails in this environment; its report comes a few ticks later.
-  await vi.waitFor(() => expect(reported.length).toBeGreaterThan(0));
+  await vi.waitFor(() => expect(reported.length).toBeGreaterThan(0), { timeout: 30_000 });
   return reported;
 }
 

@@ -1,3 +1,5 @@
+import type { EvcErrorDetail } from './services/error-codes';
+
 /**
  * `dist/ev-charger-configurator.js`, the classic script a page adds with one `<script src>`: it
  * imports the elements' ES module (`elements.js`, which defines them) from beside itself, and with
@@ -22,7 +24,7 @@ if (src) {
     // Elements already on the page say so too, in words for the buyer, and to the page as every failure.
     for (const host of document.querySelectorAll('ev-charger-configurator, ev-charger-contact')) {
       if (!host.textContent?.trim()) host.append(NOT_LOADED);
-      host.dispatchEvent(new CustomEvent('evc-error', { bubbles: true, composed: true, detail: { code: 'elements-load-failed', message } }));
+      host.dispatchEvent(new CustomEvent('evc-error', { bubbles: true, composed: true, detail: { code: 'elements-load-failed', message } satisfies EvcErrorDetail }));
     }
   });
 } else {

@@ -4,13 +4,13 @@
 // checkout charge (CART-5 mutations, CART-4 error codes).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { MAX_QUANTITY } from './catalogue.mjs';
-import { addAddresses, removeAddresses, replaceAddresses, selectableAddressView, updateAddresses } from './delivery-addresses.mjs';
+import { GraphQLError } from './graphql.mjs';
+import { replaceAddresses, selectableAddressView } from './delivery-addresses.mjs';
 import { moneyV2 } from './money.mjs';
 import { sellingPlanAllocation } from './selling-plans.mjs';
 
 /** Limits where the Storefront API documents none we could rely on; each is a demo choice. */
 export const MAX_CART_LINES = 500;
-export const MAX_NOTE_LENGTH = 5000;
 /** "The input must not contain more than 250 values" (Storefront API, attributes and codes). */
 export const MAX_INPUT_VALUES = 250;
 /** Carts kept in memory; the least recently changed one goes first. */
@@ -123,14 +123,6 @@ export function createCartStore({ shop, now = () => new Date() }) {
     draft.attributes = attributes.map(({ key, value }) => ({ key, value }));
   }
 
-  function setNote(draft, note, path, errors) {
-    if (note.length > MAX_NOTE_LENGTH) {
-      errors.push(userError('NOTE_TOO_LONG', path, `The note must be at most ${MAX_NOTE_LENGTH} characters.`));
-      return;
-    }
-    draft.note = note;
-  }
-
   function setBuyer(draft, input, path, errors) {
     const before = errors.length;
     if (input.email != null && !EMAIL.test(input.email)) errors.push(userError('INVALID', [...path, 'email'], 'Email is invalid'));
@@ -176,20 +168,6 @@ export function createCartStore({ shop, now = () => new Date() }) {
     draft.lines
       .filter((line) => !shop.variant(line.variantId).availableForSale)
       .map((line) => ({ code: 'MERCHANDISE_OUT_OF_STOCK', message: `${shop.variant(line.variantId).product.title} is out of stock.`, target: line.id }));
-
-  /** CART-4, gift cards unavailable: the demo shop takes no gift cards, so any code is refused. */
-  const giftCardWarnings = (draft, codes) =>
-    codes.length === 0
-      ? []
-      : [{ code: 'PAYMENTS_GIFT_CARDS_UNAVAILABLE', message: 'Gift cards are not accepted by this shop.', target: cartIdOf(draft) }];
-
-  /** A delivery-address mutation (delivery-addresses.mjs) on the cart's list, with the warnings it gives. */
-  const deliveryChange = (cartId, apply) =>
-    change(cartId, (draft, errors) => {
-      const warnings = [];
-      draft.delivery = apply(draft.delivery, errors, warnings, cartIdOf(draft));
-      return warnings;
-    });
 
   /** Applies `apply` to a copy of the cart; the copy is kept only when it raised no user error. */
   function change(cartId, apply) {
@@ -294,6 +272,10 @@ export function createCartStore({ shop, now = () => new Date() }) {
   return {
     /** `cartCreate(input)`: nothing is created when any part of the input is refused. */
     create(input) {
+      // A note and gift cards are not modelled: a cart that dropped them would be made up.
+      for (const field of ['note', 'giftCardCodes']) {
+        if (input?.[field] != null) throw new GraphQLError(`CartInput.${field} is not served by the demo Storefront stand-in.`);
+      }
       const at = timestamp(now());
       const draft = {
         token: randomBytes(16).toString('hex'),
@@ -312,47 +294,17 @@ export function createCartStore({ shop, now = () => new Date() }) {
       const deliveryWarnings = [];
       if (input?.lines) addLines(draft, input.lines, ['input', 'lines'], errors);
       if (input?.attributes) setAttributes(draft, input.attributes, ['input', 'attributes'], errors);
-      if (input?.note != null) setNote(draft, input.note, ['input', 'note'], errors);
       if (input?.buyerIdentity) setBuyer(draft, input.buyerIdentity, ['input', 'buyerIdentity'], errors);
       if (input?.delivery?.addresses) {
-        draft.delivery = addAddresses([], input.delivery.addresses, ['input', 'delivery', 'addresses'], errors, deliveryWarnings, cartIdOf(draft));
+        draft.delivery = replaceAddresses(input.delivery.addresses, ['input', 'delivery', 'addresses'], errors, deliveryWarnings, cartIdOf(draft));
       }
       if (input?.discountCodes) setDiscountCodes(draft, input.discountCodes, ['input', 'discountCodes'], errors);
       if (errors.length > 0) return { cart: null, userErrors: errors, warnings: [] };
       save(draft);
-      const warnings = [...deliveryWarnings, ...stockWarnings(draft), ...discountWarnings(draft), ...giftCardWarnings(draft, input?.giftCardCodes ?? [])];
+      const warnings = [...deliveryWarnings, ...stockWarnings(draft), ...discountWarnings(draft)];
       return { cart: view(draft), userErrors: [], warnings };
     },
     linesAdd: (cartId, lines) => change(cartId, (draft, errors) => addLines(draft, lines, ['lines'], errors)),
-    linesUpdate: (cartId, lines) =>
-      change(cartId, (draft, errors) => {
-        lines.forEach((input, index) => {
-          const at = ['lines', index];
-          const line = draft.lines.find((candidate) => candidate.id === input.id);
-          // A selling plan left out stays; null takes it off.
-          const sellingPlanId = input.sellingPlanId === undefined ? line?.sellingPlanId : input.sellingPlanId;
-          const variant = line && (input.merchandiseId == null ? shop.variant(line.variantId) : sellable(input.merchandiseId));
-          const planError = variant && sellingPlanError(variant, sellingPlanId, [...at, 'sellingPlanId']);
-          if (!line) {
-            errors.push(userError('INVALID_MERCHANDISE_LINE', [...at, 'id'], `The merchandise line with id ${input.id} does not exist.`));
-          } else if (!variant) {
-            errors.push(userError('INVALID_MERCHANDISE_LINE', [...at, 'merchandiseId'], `The merchandise with id ${input.merchandiseId} does not exist.`));
-          } else if (planError) {
-            errors.push(planError);
-          } else if (input.quantity != null && input.quantity < 0) {
-            errors.push(userError('MINIMUM_NOT_MET', [...at, 'quantity'], 'The quantity must not be negative.'));
-          } else if (input.quantity != null && input.quantity > MAX_QUANTITY) {
-            errors.push(userError('MAXIMUM_EXCEEDED', [...at, 'quantity'], `At most ${MAX_QUANTITY} of one item can be in one cart.`));
-          } else {
-            if (input.merchandiseId != null) line.variantId = input.merchandiseId;
-            line.sellingPlanId = sellingPlanId ?? null;
-            if (input.quantity != null) line.quantity = input.quantity;
-            if (input.attributes != null) line.attributes = input.attributes.map(({ key, value }) => ({ key, value }));
-          }
-        });
-        // A quantity of 0 removes the line, as in the Storefront API.
-        draft.lines = draft.lines.filter((line) => line.quantity > 0);
-      }),
     linesRemove: (cartId, lineIds) =>
       change(cartId, (draft, errors) => {
         lineIds.forEach((id, index) => {
@@ -365,29 +317,20 @@ export function createCartStore({ shop, now = () => new Date() }) {
     /** Replaces the whole attribute list, as the Storefront API does. */
     attributesUpdate: (cartId, attributes) =>
       change(cartId, (draft, errors) => setAttributes(draft, attributes, ['attributes'], errors)),
-    noteUpdate: (cartId, note) => change(cartId, (draft, errors) => setNote(draft, note, ['note'], errors)),
     buyerIdentityUpdate: (cartId, input) =>
       change(cartId, (draft, errors) => setBuyer(draft, input, ['buyerIdentity'], errors)),
-    deliveryAddressesAdd: (cartId, addresses) =>
-      deliveryChange(cartId, (list, errors, warnings, id) => addAddresses(list, addresses, ['addresses'], errors, warnings, id)),
+    /** The address list becomes these (delivery-addresses.mjs), with the warnings that gives. */
     deliveryAddressesReplace: (cartId, addresses) =>
-      deliveryChange(cartId, (list, errors, warnings, id) => replaceAddresses(list, addresses, ['addresses'], errors, warnings, id)),
-    deliveryAddressesUpdate: (cartId, addresses) =>
-      deliveryChange(cartId, (list, errors) => updateAddresses(list, addresses, ['addresses'], errors)),
-    deliveryAddressesRemove: (cartId, addressIds) =>
-      deliveryChange(cartId, (list, errors) => removeAddresses(list, addressIds, ['addressIds'], errors)),
+      change(cartId, (draft, errors) => {
+        const warnings = [];
+        draft.delivery = replaceAddresses(addresses, ['addresses'], errors, warnings, cartIdOf(draft));
+        return warnings;
+      }),
     /** Replaces the code list; unknown codes stay with `applicable: false`. */
     discountCodesUpdate: (cartId, codes) =>
       change(cartId, (draft, errors) => {
         setDiscountCodes(draft, codes, ['discountCodes'], errors);
         return discountWarnings(draft);
-      }),
-    giftCardCodesUpdate: (cartId, codes) => change(cartId, (draft) => giftCardWarnings(draft, codes)),
-    giftCardCodesRemove: (cartId, ids) =>
-      change(cartId, (_draft, errors) => {
-        ids.forEach((id, index) => {
-          errors.push(userError('INVALID', ['appliedGiftCardIds', index], `No gift card with id ${id} is applied to this cart.`));
-        });
       }),
     /** The priced cart for an id with its key, or undefined. */
     get: (id) => {

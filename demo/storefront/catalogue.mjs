@@ -171,7 +171,7 @@ const POLICIES = [
 
 /**
  * Everything the demo shop sells and says about itself, indexed for the resolvers: products in
- * seed order, variants, one collection, the shop with its policies, and the discount codes of
+ * seed order, variants, the shop with its policies, and the discount codes of
  * the catalogue's partner discounts. `productSpecs` are the products the set-up command would make
  * for the catalogue (`shopProducts` of dist/server.js), so the prefilled shop is what it makes.
  */
@@ -208,21 +208,6 @@ export function seedShop(catalogue, productSpecs) {
     });
     offerMonthlyPlan(seeded, catalogue);
   }
-
-  const collection = {
-    __typename: 'Collection',
-    id: 'gid://shopify/Collection/461000001',
-    handle: 'ev-charging',
-    title: 'EV charging',
-    descriptionText: 'The Charge Point, its installation, cables, colours and extras.',
-    descriptionHtml: '<p>The Charge Point, its installation, cables, colours and extras.</p>',
-    get image() {
-      return products[0]?.featuredImage ?? null;
-    },
-    updatedAt: SEEDED_AT,
-    seo: { title: 'EV charging', description: 'Everything for charging at home.' },
-    productList: products,
-  };
 
   const policies = Object.fromEntries(
     POLICIES.map(([field, handle, title, text], index) => [
@@ -275,7 +260,7 @@ export function seedShop(catalogue, productSpecs) {
   function index(record) {
     nodes.set(record.id, record);
   }
-  const indexShop = () => [shop, collection, ...Object.values(policies)].forEach(index);
+  const indexShop = () => [shop, ...Object.values(policies)].forEach(index);
   indexShop();
   seed();
 
@@ -285,7 +270,6 @@ export function seedShop(catalogue, productSpecs) {
   return {
     shop,
     products,
-    collection,
     discounts,
     rejectedCodes,
     codeStanding,

@@ -1,6 +1,6 @@
 // The demo checkout: the page each cart's `checkoutUrl` opens (DEMO-2).
 // It lists what the shop received (lines with their attributes, the cart's
-// attributes and note, discount codes and allocations, the buyer's e-mail, the delivery address the
+// attributes, discount codes and allocations, the buyer's e-mail, the delivery address the
 // checkout opens with, subtotal, total and what is due today) so a person or a test can compare it with the wizard's
 // summary. No script, no inline style. On a phone each line's details go under it, so the page fits the screen.
 import { escapeHtml } from '../http.mjs';
@@ -147,9 +147,7 @@ ${pairs(buyer)}
 ${deliveryAddress(cart)}
 </section>
 <h2>Order details</h2>
-${pairs(cart.attributes)}
-<h2>Note</h2>
-<p>${cart.note ? escapeHtml(cart.note) : 'None.'}</p>`,
+${pairs(cart.attributes)}`,
   );
 }
 

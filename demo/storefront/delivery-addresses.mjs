@@ -77,82 +77,29 @@ function checkOneSelected(inputs, path, errors) {
   }
 }
 
-/** A newly selected address takes the selection from the others. */
-const withSelection = (list, chosen) => (chosen ? list.map((entry) => ({ ...entry, selected: entry === chosen })) : list);
-
 /**
- * `CartSelectableAddressInput`s appended to `list`; an address with the same details as one already
- * there is not added again and gives a DUPLICATE_DELIVERY_ADDRESS warning. Returns the new list.
+ * cartDeliveryAddressesReplace, and cartCreate's `delivery.addresses`: the list becomes exactly these
+ * `CartSelectableAddressInput`s; an address with the same details as an earlier one is not added again
+ * and gives a DUPLICATE_DELIVERY_ADDRESS warning. User errors go to `errors`; the caller keeps no change then.
  */
-export function addAddresses(list, inputs, path, errors, warnings, cartId) {
-  const before = errors.length;
+export function replaceAddresses(inputs, path, errors, warnings, cartId) {
   checkOneSelected(inputs, path, errors);
-  let next = [...list];
-  let chosen;
+  const next = [];
   inputs.forEach((input, index) => {
     const address = addressOf(input.address, input.validationStrategy, [...path, index, 'address'], errors);
     if (!address) return;
     const existing = next.find((entry) => sameAddress(entry.address, address));
     if (existing) {
       warnings.push({ code: 'DUPLICATE_DELIVERY_ADDRESS', message: 'A delivery address with the same details already exists on this cart.', target: cartId });
-      if (input.selected) chosen = existing;
+      if (input.selected) existing.selected = true;
       return;
     }
-    const entry = { id: `gid://shopify/CartSelectableAddress/${randomUUID()}`, selected: false, oneTimeUse: input.oneTimeUse ?? false, address };
-    next.push(entry);
-    if (input.selected) chosen = entry;
+    next.push({ id: `gid://shopify/CartSelectableAddress/${randomUUID()}`, selected: input.selected ?? false, oneTimeUse: input.oneTimeUse ?? false, address });
   });
-  next = withSelection(next, chosen);
   if (next.length > MAX_DELIVERY_ADDRESSES) {
     errors.push(userError('TOO_MANY_DELIVERY_ADDRESSES', path, `A cart holds at most ${MAX_DELIVERY_ADDRESSES} delivery addresses.`));
   }
-  return errors.length > before ? list : next;
-}
-
-/** cartDeliveryAddressesReplace: the list becomes exactly these. */
-export const replaceAddresses = (list, inputs, path, errors, warnings, cartId) => {
-  const before = errors.length;
-  const next = addAddresses([], inputs, path, errors, warnings, cartId);
-  return errors.length > before ? list : next;
-};
-
-/** cartDeliveryAddressesUpdate: each named address changed as given; none at all clears the list (2025-10 on, every served version). */
-export function updateAddresses(list, inputs, path, errors) {
-  if (inputs.length === 0) return [];
-  const before = errors.length;
-  checkOneSelected(inputs, path, errors);
-  let next = [...list];
-  let chosen;
-  inputs.forEach((input, index) => {
-    const at = [...path, index];
-    const current = next.find((entry) => entry.id === input.id);
-    if (!current) {
-      errors.push(userError('INVALID_DELIVERY_ADDRESS_ID', [...at, 'id'], `The delivery address with id ${input.id} was not found.`));
-      return;
-    }
-    const address = input.address == null ? current.address : addressOf(input.address, input.validationStrategy, [...at, 'address'], errors);
-    if (!address) return;
-    const changed = {
-      ...current,
-      address,
-      oneTimeUse: input.oneTimeUse ?? current.oneTimeUse,
-      selected: input.selected === false ? false : current.selected,
-    };
-    next = next.map((entry) => (entry === current ? changed : entry));
-    if (input.selected) chosen = changed;
-  });
-  return errors.length > before ? list : withSelection(next, chosen);
-}
-
-/** cartDeliveryAddressesRemove: every id must name an address of the cart. */
-export function removeAddresses(list, ids, path, errors) {
-  const before = errors.length;
-  ids.forEach((id, index) => {
-    if (!list.some((entry) => entry.id === id)) {
-      errors.push(userError('INVALID_DELIVERY_ADDRESS_ID', [...path, index], `The delivery address with id ${id} was not found.`));
-    }
-  });
-  return errors.length > before ? list : list.filter((entry) => !ids.includes(entry.id));
+  return next;
 }
 
 /** A `CartSelectableAddress` as the API shows it (its `CartDeliveryAddress` with name and area). */

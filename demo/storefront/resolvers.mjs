@@ -3,7 +3,6 @@
 import { formattedAddress } from './delivery-addresses.mjs';
 import { GraphQLError, getNamedType, getNullableType, isListType, isNonNullType, isObjectType } from './graphql.mjs';
 import { emptyConnection, paginate } from './paging.mjs';
-import { search, sortBy } from './product-search.mjs';
 import { executableSchema, mergeResolvers, storefrontSchema } from './schema.mjs';
 import { sellingPlanAllocation } from './selling-plans.mjs';
 
@@ -19,9 +18,6 @@ function visible(shop, record) {
   const product = record.__typename === 'Product' ? record : record.product;
   return product === undefined || shop.publishedOn(product, 'storefront');
 }
-
-/** The shop's products the Storefront API shows. */
-const storefrontProducts = (shop) => shop.products.filter((product) => visible(shop, product));
 
 /** A product by id; ids of other records (a variant's, say) find nothing, as in the real API. */
 function productById(shop, id) {
@@ -43,8 +39,6 @@ function node(id, context) {
 /** A mutation payload: the cart in its API shape plus the user errors and warnings. */
 const payload = ({ cart, userErrors, warnings }) => ({ cart, userErrors, warnings });
 
-const productArgs = (list, { query, sortKey, ...page }) => paginate(sortBy(search(list, query), sortKey), page);
-
 const attribute = (source, { key }) => source.attributes.find((candidate) => candidate.key === key) ?? null;
 
 /** HasMetafields.metafields: the demo shop has no metafields, so one null per identifier. */
@@ -53,19 +47,6 @@ const metafields = (_source, { identifiers }) => identifiers.map(() => null);
 const RESOLVERS = {
   QueryRoot: {
     product: (_root, { id, handle }, { shop }) => (id != null ? productById(shop, id) : productByHandle(shop, handle ?? '')) ?? null,
-    productByHandle: (_root, { handle }, { shop }) => productByHandle(shop, handle) ?? null,
-    products: (_root, args, { shop }) => productArgs(storefrontProducts(shop), args),
-    productRecommendations: (_root, { productId, productHandle }, { shop }) => {
-      const product = productId != null ? productById(shop, productId) : productByHandle(shop, productHandle ?? '');
-      if (!product) return null;
-      // Related means the same kind of thing; the Charge Point's relations are its extras.
-      const type = product.productType === 'Charge Point' ? 'Add-on' : product.productType;
-      return storefrontProducts(shop).filter((candidate) => candidate !== product && candidate.productType === type).slice(0, 10);
-    },
-    collection: (_root, { id, handle }, { shop }) =>
-      (id != null ? id === shop.collection.id : handle === shop.collection.handle) ? shop.collection : null,
-    collectionByHandle: (_root, { handle }, { shop }) => (handle === shop.collection.handle ? shop.collection : null),
-    collections: (_root, { query, sortKey, ...page }, { shop }) => paginate(sortBy(search([shop.collection], query), sortKey), page),
     shop: (_root, _args, { shop }) => shop.shop,
     node: (_root, { id }, context) => node(id, context),
     nodes: (_root, { ids }, context) => {
@@ -77,20 +58,11 @@ const RESOLVERS = {
   Mutation: {
     cartCreate: (_root, { input }, context) => payload(context.carts.create(input)),
     cartLinesAdd: (_root, { cartId, lines }, { carts }) => payload(carts.linesAdd(cartId, lines)),
-    cartLinesUpdate: (_root, { cartId, lines }, { carts }) => payload(carts.linesUpdate(cartId, lines)),
     cartLinesRemove: (_root, { cartId, lineIds }, { carts }) => payload(carts.linesRemove(cartId, lineIds)),
     cartAttributesUpdate: (_root, { cartId, attributes }, { carts }) => payload(carts.attributesUpdate(cartId, attributes)),
-    cartNoteUpdate: (_root, { cartId, note }, { carts }) => payload(carts.noteUpdate(cartId, note)),
     cartBuyerIdentityUpdate: (_root, { cartId, buyerIdentity }, { carts }) => payload(carts.buyerIdentityUpdate(cartId, buyerIdentity)),
-    cartDeliveryAddressesAdd: (_root, { cartId, addresses }, context) => payload(context.carts.deliveryAddressesAdd(cartId, addresses)),
     cartDeliveryAddressesReplace: (_root, { cartId, addresses }, context) => payload(context.carts.deliveryAddressesReplace(cartId, addresses)),
-    cartDeliveryAddressesUpdate: (_root, { cartId, addresses }, context) => payload(context.carts.deliveryAddressesUpdate(cartId, addresses)),
-    cartDeliveryAddressesRemove: (_root, { cartId, addressIds }, context) => payload(context.carts.deliveryAddressesRemove(cartId, addressIds)),
     cartDiscountCodesUpdate: (_root, { cartId, discountCodes }, { carts }) => payload(carts.discountCodesUpdate(cartId, discountCodes)),
-    cartGiftCardCodesUpdate: (_root, { cartId, giftCardCodes }, { carts }) => payload(carts.giftCardCodesUpdate(cartId, giftCardCodes)),
-    cartGiftCardCodesAdd: (_root, { cartId, giftCardCodes }, { carts }) => payload(carts.giftCardCodesUpdate(cartId, giftCardCodes)),
-    cartGiftCardCodesRemove: (_root, { cartId, appliedGiftCardIds }, { carts }) =>
-      payload(carts.giftCardCodesRemove(cartId, appliedGiftCardIds)),
   },
   Product: {
     description: (product, { truncateAt }) => truncate(product.descriptionText, truncateAt),
@@ -98,15 +70,10 @@ const RESOLVERS = {
     images: (product, args) => paginate(product.imageList, args),
     media: (product, args) => paginate(product.mediaList, args),
     options: (product, { first }) => (first == null ? product.optionList : product.optionList.slice(0, first)),
-    collections: (_product, args, { shop }) => paginate([shop.collection], args),
     // "If no variants are available, the first variant is returned."
     selectedOrFirstAvailableVariant: (product, { selectedOptions }) =>
       variantFor(product, selectedOptions) ?? product.variantList.find((variant) => variant.availableForSale) ?? product.variantList[0],
     variantBySelectedOptions: (product, { selectedOptions }) => variantFor(product, selectedOptions) ?? null,
-  },
-  Collection: {
-    description: (collection, { truncateAt }) => truncate(collection.descriptionText, truncateAt),
-    products: (collection, args, { shop }) => productArgs(collection.productList.filter((product) => visible(shop, product)), args),
   },
   Image: {
     url: (image, _args, context) => absolute(image.path, context),

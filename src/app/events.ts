@@ -1,8 +1,11 @@
 import type { TotalsDetail } from '../domain/pricing';
 import type { Configuration } from '../domain/configuration';
 import type { Flow, StepName } from '../domain/wizard';
+import type { EvcErrorDetail } from '../services/error-codes';
 
 /** EVENT-1: every event is a CustomEvent with `bubbles: true, composed: true`. */
+export type { EvcErrorDetail };
+
 export interface EvcChangeDetail {
   configuration: Configuration;
   totals: TotalsDetail;
@@ -20,10 +23,6 @@ export interface EvcCheckoutDetail {
 }
 export interface EvcRequestSentDetail {
   requestId: string;
-}
-export interface EvcErrorDetail {
-  code: string;
-  message: string;
 }
 
 export interface EvcEventMap {

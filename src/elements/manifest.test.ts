@@ -3,7 +3,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CONFIGURATOR_ATTRIBUTES, CONTACT_ATTRIBUTES, kebab } from './attributes';
-import { buildManifest, CSS_PROPERTY_DOCS, declaredProperties, EVENT_DOCS, PART_DOCS } from './manifest';
+import { buildManifest, CSS_PROPERTY_DOCS, declaredProperties, ERROR_CODE_DOCS, EVENT_DOCS, PART_DOCS } from './manifest';
 
 // A string, not new URL(): happy-dom replaces the global URL and node:url accepts only its own.
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -39,6 +39,18 @@ const elementDeclaration = (tagName: string) => {
 const configurator = elementDeclaration('ev-charger-configurator');
 const contact = elementDeclaration('ev-charger-contact');
 
+/**
+ * The `evc-error` codes written as literals where the elements report them: `code: 'x'` (either side
+ * of a ternary too) in files that fire `evc-error` or call `reportError`, a `failure="x"` prop and `fail('x', …)`.
+ */
+function errorCodesReported(source: string): string[] {
+  const codes: string[] = [];
+  const reporter = /'evc-error'|reportError\?\.\(/.test(source);
+  for (const [, first, second] of reporter ? source.matchAll(/\bcode: (?:[^?,}\n]*\? )?'([^']+)'(?: : '([^']+)')?/g) : []) codes.push(first!, ...(second ? [second] : []));
+  for (const [, prop, call] of source.matchAll(/\bfailure="([^"]+)"|\bfail\('([^']+)'/g)) codes.push((prop ?? call)!);
+  return codes;
+}
+
 describe('custom-elements.json (BUILD-4)', () => {
   it('lists every attribute of both elements, with a camelCase property mirroring each', () => {
     expect(configurator.attributes.map((attribute) => attribute.name)).toEqual(CONFIGURATOR_ATTRIBUTES.map(kebab));
@@ -67,6 +79,21 @@ describe('custom-elements.json (BUILD-4)', () => {
     expect(configurator.events.find((event) => event.name === 'evc-checkout')?.type.text).toBe('CustomEvent<EvcCheckoutDetail>');
     expect(contact.events.map((event) => event.name)).toEqual(['evc-error']);
     expect(Object.keys(EVENT_DOCS)).toHaveLength(5);
+  });
+
+  it('documents every evc-error code the elements report of their own, and only those (EVENT-6)', () => {
+    const sources = filesUnder(join(root, 'src'), '.ts').concat(filesUnder(join(root, 'src'), '.tsx')).filter((file) => !/\.test\.tsx?$/.test(file));
+    const reported = new Set(sources.flatMap((file) => errorCodesReported(readFileSync(file, 'utf8'))));
+    expect([...reported].sort()).toEqual(Object.keys(ERROR_CODE_DOCS).sort());
+    const evcError = configurator.events.find((event) => event.name === 'evc-error')!;
+    for (const code of reported) expect(evcError.description).toContain(`\`${code}\``);
+  });
+
+  it('finds the codes however they are reported, so the check above can fail', () => {
+    const source = `emit(host, 'evc-error', { code: ok ? 'a-b' : 'c_d', message });
+      reportError?.({ code: 'e', message }); <PageDialog failure="f-g" />; fail('h', message);`;
+    expect(errorCodesReported(source)).toEqual(['a-b', 'c_d', 'e', 'f-g', 'h']);
+    expect(errorCodesReported(`const x = { code: 'not-reported' };`)).toEqual([]);
   });
 
   it('documents every part used in src/ui, and only those', () => {

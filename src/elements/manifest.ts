@@ -10,6 +10,8 @@ import { kebab } from './attributes';
 import type { AttributeDoc, AttributeSpec } from '../services/attribute-contract';
 import { CONFIGURATOR_CONTRACT, CONFIGURATOR_DOCS, CONTACT_CONTRACT, CONTACT_DOCS } from '../services/attribute-contract';
 import type { EvcEventMap } from './events';
+import type { EvcElementErrorCode } from '../services/error-codes';
+import type { OrderFailureCode } from '../services/order-services';
 
 /** Custom Elements Manifest schema 2.0.0 (github.com/webcomponents/custom-elements-manifest). */
 export const SCHEMA_VERSION = '2.0.0';
@@ -35,6 +37,70 @@ export interface EventDoc {
   detail: string;
 }
 
+/** EVENT-6: each code the elements report of their own; typed by the union the reporters use, so a new code needs its line here. */
+export const ERROR_CODE_DOCS: Readonly<Record<EvcElementErrorCode, string>> = {
+  'invalid-attribute': 'an attribute the element cannot use (the message names it)',
+  'invalid-catalogue': 'a `catalogue` that does not parse',
+  'invalid-configuration': 'a setting the page lacks: `mail-endpoint` (or `mailSender`) for a specification request, or `partner-endpoint` for a partner’s discount, which is then not shown (the console says so too)',
+  'invalid-share-link': 'a shared configuration in the page’s address that could not be read; the page starts from the default',
+  'elements-load-failed': 'from the script when it could not import the elements (the element says so to the buyer; the message names CORS when the files are on another origin than the page)',
+  'contact-load-failed': 'from `<ev-charger-contact>` when its block did not arrive',
+  'wizard-load-failed': 'the wizard’s file did not load',
+  'wizard-unavailable': 'Continue on a page whose element cannot load the wizard',
+  'viewer-load-failed': 'the 3D viewer’s file did not load',
+  'model-load-failed': 'the 3D model at `model-src` did not load',
+  'start-again-load-failed': 'the "Start again" confirmation did not load',
+  'preview-images-failed': 'from the configurator when a preview image did not load (the message names the image CDN’s origin): the preview draws the charger instead, and this fires once per element',
+  'shop-prices-failed': 'the shop’s prices did not come, so the summary shows the catalogue’s as indicative',
+  spec_request_invalid: 'the mail endpoint or `mailSender` refused the specification request’s fields',
+  spec_request_failed: 'the specification request could not be sent',
+};
+
+/** The codes passed on from the shop (`ShopError`) and the direct-debit handler (`DirectDebitError`), but `HTTP_<status>`. */
+const ORDER_FAILURE_CODES: Readonly<Record<Exclude<OrderFailureCode, `HTTP_${number}`>, true>> = {
+  INVALID: true,
+  NOT_SUPPORTED: true,
+  PRESENT: true,
+  TOO_LONG: true,
+  INVALID_FOR_COUNTRY: true,
+  INVALID_FOR_COUNTRY_AND_PROVINCE: true,
+  INVALID_PROVINCE_IN_COUNTRY: true,
+  LINE_ITEM_NOT_FOUND: true,
+  NOT_ENOUGH_IN_STOCK: true,
+  GREATER_THAN_OR_EQUAL_TO: true,
+  CONFIGURATION: true,
+  NETWORK_ERROR: true,
+  TIMEOUT: true,
+  ABORTED: true,
+  HTTP_ERROR: true,
+  GRAPHQL_ERROR: true,
+  UNKNOWN_ERROR: true,
+  CART_NOT_FOUND: true,
+  INVALID_ANSWER: true,
+  INVALID_REQUEST: true,
+  RATE_LIMITED: true,
+  PARTNER_TOKEN_USED: true,
+  IN_PROGRESS: true,
+  UNAVAILABLE: true,
+  MANDATE_PENDING: true,
+  MANDATE_NOT_SET_UP: true,
+  SHOP_TOTAL_DIFFERS: true,
+  DROPIN_UNAVAILABLE: true,
+};
+
+const quoted = (codes: readonly string[]) => codes.map((code) => `\`${code}\``).join(', ');
+
+/** EVENT-6 `evc-error`, with every code the elements report. */
+function errorDescription(): string {
+  const own = Object.entries(ERROR_CODE_DOCS).map(([code, text]) => `\`${code}\`, ${text}`);
+  return [
+    'Any failure the buyer is shown, including a bad attribute. Detail: `{ code, message }`.',
+    `The element’s own codes: ${own.join('; ')}.`,
+    `The ordering wizard passes on the shop’s and the direct-debit handler’s: ${quoted(Object.keys(ORDER_FAILURE_CODES))} and \`HTTP_<status>\`;`,
+    'and the partner-discount handler’s as `partner-discount-<code>` (such as `partner-discount-rate_limited`), but those the step answers the buyer on (`wrong_code`, `code_locked`, `code_expired`, `invalid_request`).',
+  ].join(' ');
+}
+
 /** The events of EVENT-2..6; typed against the event map, so a new event needs its description. */
 export const EVENT_DOCS: Record<keyof EvcEventMap, EventDoc> = {
   'evc-change': { detail: 'EvcChangeDetail', description: 'Any choice changed. Detail: `{ configuration, totals }`.' },
@@ -45,11 +111,7 @@ export const EVENT_DOCS: Record<keyof EvcEventMap, EventDoc> = {
       'Just before redirecting to checkout. Detail: `{ cartId, checkoutUrl, totals }`; for a monthly order whose direct-debit handler makes draft orders, `cartId` is the draft order’s id and `checkoutUrl` its invoice checkout. Cancelable: `preventDefault()` stops the redirect.',
   },
   'evc-request-sent': { detail: 'EvcRequestSentDetail', description: 'The mail endpoint accepted a specification request. Detail: `{ requestId }`.' },
-  'evc-error': {
-    detail: 'EvcErrorDetail',
-    description:
-      'Any failure the buyer is shown, including a bad attribute. Detail: `{ code, message }`. Among the codes: `invalid-attribute`; `elements-load-failed`, from the script when it could not import the elements (the element says so to the buyer; the message names CORS when the files are on another origin than the page); `contact-load-failed`, from `<ev-charger-contact>` when its block did not arrive; `preview-images-failed`, from the configurator when a preview image did not load (the message names the image CDN’s origin): the preview draws the charger instead, and this fires once per element.',
-  },
+  'evc-error': { detail: 'EvcErrorDetail', description: errorDescription() },
 };
 
 const CONTACT_EVENTS: readonly (keyof EvcEventMap)[] = ['evc-error'];

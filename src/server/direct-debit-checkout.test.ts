@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { UK_CATALOGUE as C } from '../domain/catalogue/uk';
 import type { Configuration } from '../domain/configuration';
 import { defaultConfiguration } from '../domain/configuration';
@@ -389,7 +389,8 @@ describe('createDirectDebitHandler: one draft order per mandate', () => {
     const { started, checkout, admin } = world(adminApi({ gate }));
     const flowId = await started(validBody(), 'fulfilled');
     const first = checkout(validBody(), flowId);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Held at the shop's draft creation, after it took the key.
+    await vi.waitFor(() => expect(admin.operations()).toContain('MonthlyPlanDraftCreate'), { timeout: 30_000 });
     const second = await checkout(validBody(), flowId);
     expect(second.status).toBe(409);
     expect((await second.json()).error.code).toBe('request_in_progress');

@@ -616,7 +616,7 @@ describe('createDirectDebitHandler: cancelling the billing request it opened', (
       answered = true;
       return response;
     });
-    await vi.waitFor(() => expect(calls).toHaveLength(3));
+    await vi.waitFor(() => expect(calls).toHaveLength(3), { timeout: 30_000 });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(answered).toBe(false);
     release();
@@ -761,14 +761,18 @@ describe('createDirectDebitHandler: one flow per idempotency key', () => {
     const provider = gocardless();
     let open = () => {};
     const gate = new Promise<void>((resolve) => (open = resolve));
+    let reached = () => {};
+    // The first start calls GoCardless only once it holds the key.
+    const holdsKey = new Promise<void>((resolve) => (reached = resolve));
     const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      reached();
       await gate;
       return provider.fetch(input, init);
     }) as typeof globalThis.fetch;
     const { handler, noted } = keyedHandler({ gocardless: { accessToken: TOKEN, environment: 'sandbox', fetch } });
     const first = handler(post(keyedBody()));
-    await vi.waitFor(() => expect(noted()).toEqual([]), { timeout: 50 });
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await holdsKey;
+    expect(noted()).toEqual([]);
     const second = await handler(post(keyedBody()));
     expect(second.status).toBe(409);
     expect((await second.json()).error.code).toBe('request_in_progress');

@@ -321,7 +321,7 @@ describe('serveNode', () => {
     await response.body?.cancel();
     const started = performance.now();
     await shutdown();
-    expect(performance.now() - started).toBeLessThan(2000);
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   it('cuts the requests still in flight when the drain times out, then runs the close hooks', async () => {
@@ -364,7 +364,7 @@ describe('serveNode', () => {
     expect(process.listenerCount('SIGUSR2')).toBe(before + 1);
     process.emit('SIGUSR2', 'SIGUSR2');
     process.emit('SIGUSR2', 'SIGUSR2');
-    await vi.waitFor(() => expect(process.exitCode).toBe(0));
+    await vi.waitFor(() => expect(process.exitCode).toBe(0), { timeout: 30_000 });
     expect(onClose).toHaveBeenCalledOnce();
     expect(process.listenerCount('SIGUSR2')).toBe(before);
     await expect(fetch(base)).rejects.toThrow();

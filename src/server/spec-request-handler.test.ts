@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { UK_CATALOGUE as C } from '../domain/catalogue/uk';
 import type { Configuration } from '../domain/configuration';
 import { defaultConfiguration } from '../domain/configuration';
@@ -452,6 +452,7 @@ describe('createSpecRequestHandler: idempotency and provider failures', () => {
     const open = hold();
     const body = validBody();
     const pending = [handler(post(body)), handler(post(body)), handler(post(body))];
+    await vi.waitFor(() => expect(calls).toHaveLength(1), { timeout: 30_000 });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(calls).toHaveLength(1);
     open();
@@ -465,8 +466,7 @@ describe('createSpecRequestHandler: idempotency and provider failures', () => {
     const open = hold();
     const body = validBody();
     const first = handler(post(body));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(calls).toHaveLength(1);
+    await vi.waitFor(() => expect(calls).toHaveLength(1), { timeout: 30_000 });
     const other = await handler(post({ ...body, customer: { ...body.customer, 'first-name': 'Other' } }));
     expect(other.status).toBe(422);
     expect((await other.json()).error.code).toBe('idempotency_key_reused');

@@ -190,7 +190,7 @@ describe('startMandateFlow (direct-debit-endpoint)', () => {
     const { fetch, sent } = fakeFetch(hanging);
     const controller = new AbortController();
     const pending = failureOf(startMandateFlow(REQUEST, { endpoint: ENDPOINT, key: keys(), fetch, signal: controller.signal }));
-    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    await vi.waitFor(() => expect(sent).toHaveLength(1), { timeout: 30_000 });
     controller.abort();
     expect((await pending).code).toBe('ABORTED');
   });

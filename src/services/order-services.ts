@@ -10,12 +10,12 @@ import type { FormValues } from '../domain/forms';
 import type { InstallationInfo } from '../domain/installation-info';
 import { partnerContext } from '../domain/partner';
 import type { TotalsDetail } from '../domain/pricing';
-import type { DropinCallbacks, FlowCheckouts, StartKey } from './direct-debit';
+import type { DirectDebitErrorCode, DropinCallbacks, FlowCheckouts, StartKey } from './direct-debit';
 import { draftOrderCheckout, loadDropin, openDropin, startMandateFlow } from './direct-debit';
 import { sendLead } from './lead-capture';
 import type { PartnerChallenges, StartOutcome, VerifyOutcome } from './partner-discount';
 import { requestPartnerCode, verifyPartnerCode } from './partner-discount';
-import type { ShopClient } from './shop';
+import type { ShopClient, ShopErrorCode } from './shop';
 import { checkoutConfiguration, createProductDetailsLoader, createShopClient, installationDetails, ShopError, storefrontCartFigures } from './shop';
 import { checkoutThemeCart } from './theme-cart';
 import { themeRoot } from './theme-root';
@@ -94,9 +94,12 @@ export interface PlacedOrder {
   totals: TotalsDetail;
 }
 
+/** The codes of the shop's (`ShopError`) and the direct-debit handler's (`DirectDebitError`) failures. */
+export type OrderFailureCode = ShopErrorCode | DirectDebitErrorCode;
+
 /** A failure to show the buyer: a sentence they can act on, and whether trying again may help. */
 export interface OrderFailure {
-  code: string;
+  code: OrderFailureCode;
   buyerMessage: string;
   retryable: boolean;
   /** The request field a handler refused (dot path, e.g. `finance.primaryPostcode`), when it named one. */

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { EvcElementErrorCode } from '../services/error-codes';
 import type { LoadError } from '../services/module-import';
 import { LoadFailed, LoadStatus } from './load-parts';
 import { useUiOptions } from './options-context';
@@ -10,7 +11,7 @@ export interface PageDialogProps extends Required<Pick<WizardMountProps, 'close'
   mount: keyof WizardModule;
   open: boolean;
   /** The `evc-error` code when the wizard file cannot be loaded. */
-  failure: string;
+  failure: EvcElementErrorCode;
   /** What the page says while the wizard file loads, and when it could not (else why it could not). */
   loading: string;
   failed?: string;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { bodyColour, frontColour } from '../domain/configuration';
+import type { EvcElementErrorCode } from '../services/error-codes';
 import type { LoadError } from '../services/module-import';
 import { browserViewer } from '../services/viewer';
 import type { ModelLook, ModelStage as ModelStageHandle, ViewerModule } from '../viewer/model-stage';
@@ -75,7 +76,7 @@ function ViewerPhases({ modelSrc, viewerSrc }: { modelSrc: string; viewerSrc: st
   const [module, setModule] = useState<ViewerModule>();
 
   const fail = useCallback(
-    (code: string, message: string, reload?: true) => {
+    (code: EvcElementErrorCode, message: string, reload?: true) => {
       setPhase(reload ? 'reload' : 'failed');
       reportError?.({ code, message });
     },

@@ -5,6 +5,7 @@ import type { Flow, StepName } from '../domain/wizard';
 import type { SpecRequestSender } from '../services/spec-request';
 import type { ViewerService } from '../services/viewer';
 import type { OrderServices } from '../services/order-services';
+import type { EvcErrorDetail } from '../services/error-codes';
 import type { WizardModule } from './wizard-module';
 
 /** "Share this configuration" on this page: the element knows the page's URL and its own name on it. */
@@ -27,7 +28,7 @@ export interface UiOptions extends UiAttributes {
   /** Per element: whether its preview images failed, so every preview of it (page and wizard) draws the charger. */
   previewImages?: PreviewImages | undefined;
   /** Tells the host page about a failure the buyer is shown (the element fires `evc-error`). */
-  reportError?: ((error: { code: string; message: string }) => void) | undefined;
+  reportError?: ((error: EvcErrorDetail) => void) | undefined;
   /** Without it there is no Share button. */
   share?: ShareOptions | undefined;
   /** Loads the wizard file (on demand, beside the classic script); without it Continue shows an error. */

@@ -9,14 +9,16 @@ import { Wizard, WIZARD_STYLES } from './Wizard';
 import type { WizardHandle, WizardMountProps } from './wizard-module';
 
 /**
- * Renders `Part` into a container the page provides, in a React root of its own: the wizard file
- * carries its own copies of the contexts, so it provides them itself. STYLE-1: the part's CSS
- * ships in the wizard file and joins the element's sheets.
+ * Renders `Part` into a container the page provides, in a React root of its own, since a copy named
+ * by `wizard-src` brings its own React and contexts (docs/decisions/wizard-in-a-root-of-its-own.md):
+ * it provides the contexts itself. STYLE-1: the part's CSS ships in the wizard file and joins the
+ * element's sheets.
  */
 function mountPart(Part: ComponentType<Pick<WizardMountProps, 'open' | 'close'>>, styles: readonly string[]) {
   return (container: Element, props: WizardMountProps): WizardHandle => {
     appendStyles(container.getRootNode(), styles);
-    const root = createRoot(container);
+    // A copy's React counts its ids afresh: unprefixed, they would repeat the page's in the same shadow root.
+    const root = createRoot(container, { identifierPrefix: 'evc-wizard-' });
     const render = ({ store, options, open, close }: WizardMountProps) =>
       root.render(
         <StoreContext.Provider value={store}>

@@ -244,9 +244,11 @@ describe('the Admin API stand-in: products and publications', () => {
     ]);
   });
 
-  it('names a root field it does not serve, and serves a retired version as the oldest published one', async () => {
+  it('names a root field or argument it does not serve, and serves a retired version as the oldest published one', async () => {
     const unserved = (await (await adminCall({ query: '{ orders(first: 1) { nodes { id } } }' })).json()) as { errors: { message: string }[] };
     expect(unserved.errors.map((error) => error.message)).toEqual(['QueryRoot.orders is not served by the demo Admin stand-in.']);
+    const searched = (await (await adminCall({ query: '{ products(first: 1, query: "sku:X") { nodes { id } } }' })).json()) as { errors: { message: string }[] };
+    expect(searched.errors.map((error) => error.message)).toEqual(['QueryRoot.products(query:) is not served by the demo Admin stand-in.']);
     const retired = await admin.handle(new Request(ADMIN.replace('2025-10', '2024-07'), { method: 'POST', headers: { 'content-type': 'application/json', 'x-shopify-access-token': TOKEN }, body: JSON.stringify({ query: '{ shop: currentAppInstallation { id } }' }) }));
     expect(retired.headers.get('x-shopify-api-version')).toBe('2025-10');
     expect((await admin.handle(new Request(ADMIN.replace('2025-10', '2026-02'), { method: 'POST', body: '{}' }))).status).toBe(404);

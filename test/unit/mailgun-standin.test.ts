@@ -4,7 +4,7 @@
 // documented shape, selected by time, filtered only by the filters Mailgun documents (an undocumented
 // parameter such as `user-variables` is ignored), and paged; the delay switch accepts a message and
 // then holds its answer back, so the relay's caller sees an unknown outcome.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMailgunStandIn, OUTBOX_FIELDS, type MailgunStandIn } from '../../demo/mail/mailgun-stand-in.mjs';
 
 const ACCOUNT = { apiKey: 'demo-key', domain: 'mg.demo.example' };
@@ -177,17 +177,23 @@ describe('events API (GET /v3/{domain}/events)', () => {
 
 describe('accept then hold the answer back (the delay switch)', () => {
   it('accepts the message before the answer comes, only for `count` messages', async () => {
-    standIn.delays.set(50, 1);
-    expect(standIn.delays.state()).toEqual({ acceptThenDelayMs: 50, count: 1 });
+    // Lower bounds and order only: a loaded machine stretches times, never shortens them.
+    standIn.delays.set(1000, 1);
+    expect(standIn.delays.state()).toEqual({ acceptThenDelayMs: 1000, count: 1 });
     const started = Date.now();
-    const answer = send(message('key-slow'));
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(standIn.messages).toHaveLength(1);
+    let answered = false;
+    const answer = send(message('key-slow')).finally(() => (answered = true));
+    await vi.waitFor(() => expect(standIn.messages).toHaveLength(1), { timeout: 30_000, interval: 5 });
+    expect(answered).toBe(false);
     expect((await answer).status).toBe(200);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
-    const quick = Date.now();
-    expect((await send(message('key-quick'))).status).toBe(200);
-    expect(Date.now() - quick).toBeLessThan(45);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(990);
+    expect(standIn.delays.state()).toEqual({ acceptThenDelayMs: 1000, count: 0 });
+    let quickAnswered = false;
+    const quick = send(message('key-quick')).finally(() => (quickAnswered = true));
+    // Held, it would still be waiting for its second when the slow one's timer would fire.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(quickAnswered).toBe(true);
+    expect((await quick).status).toBe(200);
   });
 
   it('rejects as fetch does when the caller gives up first; the message stays accepted and listed', async () => {

@@ -37,141 +37,137 @@ const address = {
   oneTimeUse: true,
 };
 
-/** Each operation (CART-5): the call, the document and variables it must send, and an answer. */
+/** The documents and variables a call must send, in order. */
+type Sent = [document: string, variables: Record<string, unknown> | undefined];
+
+/**
+ * Each operation (CART-5): a call of the client, the requests it must send and the answer to each
+ * operation. The cart read, line and code mutations go out from the calls that need them.
+ */
 const OPERATIONS: {
   name: string;
   call: (client: ShopClient) => Promise<unknown>;
-  document: string;
-  variables: Record<string, unknown> | undefined;
-  data: unknown;
+  sends: Sent[];
+  answers: Record<string, unknown>;
 }[] = [
   {
     name: 'variant prices, without selling plans',
     call: (c) => fetchVariantPrices(c, ['gid://shopify/ProductVariant/1'], false),
-    document: VARIANT_PRICES_QUERY,
-    variables: { ids: ['gid://shopify/ProductVariant/1'], sellingPlans: false },
-    data: { nodes: [null] },
+    sends: [[VARIANT_PRICES_QUERY, { ids: ['gid://shopify/ProductVariant/1'], sellingPlans: false }]],
+    answers: { VariantPrices: { nodes: [null] } },
   },
   {
     name: 'variant prices with selling plans (PRICE-6)',
     call: (c) => fetchVariantPrices(c, ['gid://shopify/ProductVariant/1', 'gid://shopify/ProductVariant/2'], true),
-    document: VARIANT_PRICES_QUERY,
-    variables: { ids: ['gid://shopify/ProductVariant/1', 'gid://shopify/ProductVariant/2'], sellingPlans: true },
-    data: { nodes: [null, null] },
+    sends: [[VARIANT_PRICES_QUERY, { ids: ['gid://shopify/ProductVariant/1', 'gid://shopify/ProductVariant/2'], sellingPlans: true }]],
+    answers: { VariantPrices: { nodes: [null, null] } },
   },
   {
     name: 'product details',
     call: (c) => c.fetchProductDetails('gid://shopify/Product/1'),
-    document: documents.PRODUCT_DETAILS_QUERY,
-    variables: { id: 'gid://shopify/Product/1' },
-    data: { product: null },
+    sends: [[documents.PRODUCT_DETAILS_QUERY, { id: 'gid://shopify/Product/1' }]],
+    answers: { ProductDetails: { product: null } },
   },
   {
-    name: 'cart by id',
-    call: (c) => c.fetchCart(CART_ID),
-    document: documents.CART_QUERY,
-    variables: { id: CART_ID },
-    data: { cart: null },
+    name: 'cart by id, for attributes left as they are',
+    call: (c) => c.updateCartAttributes(CART_ID, []),
+    sends: [[documents.CART_QUERY, { id: CART_ID }]],
+    answers: { Cart: { cart: cartFixture() } },
   },
   {
     name: 'cartCreate',
     call: (c) => c.createCart({ lines: [line], discountCodes: ['PARTNER100'] }),
-    document: documents.CART_CREATE_MUTATION,
-    variables: { input: { lines: [line], discountCodes: ['PARTNER100'] } },
-    data: { cartCreate: cartPayload() },
+    sends: [[documents.CART_CREATE_MUTATION, { input: { lines: [line], discountCodes: ['PARTNER100'] } }]],
+    answers: { CartCreate: { cartCreate: cartPayload() } },
   },
   {
     name: 'cartAttributesUpdate',
     call: (c) => c.updateCartAttributes(CART_ID, [{ key: 'Flow', value: 'order' }]),
-    document: documents.CART_ATTRIBUTES_UPDATE_MUTATION,
-    variables: { cartId: CART_ID, attributes: [{ key: 'Flow', value: 'order' }] },
-    data: { cartAttributesUpdate: cartPayload() },
+    sends: [[documents.CART_ATTRIBUTES_UPDATE_MUTATION, { cartId: CART_ID, attributes: [{ key: 'Flow', value: 'order' }] }]],
+    answers: { CartAttributesUpdate: { cartAttributesUpdate: cartPayload() } },
   },
   {
     name: 'cartBuyerIdentityUpdate',
     call: (c) => c.updateBuyerIdentity(CART_ID, { email: 'a@b.example', phone: '+447700900123' }),
-    document: documents.CART_BUYER_IDENTITY_UPDATE_MUTATION,
-    variables: { cartId: CART_ID, buyerIdentity: { email: 'a@b.example', phone: '+447700900123' } },
-    data: { cartBuyerIdentityUpdate: cartPayload() },
+    sends: [[documents.CART_BUYER_IDENTITY_UPDATE_MUTATION, { cartId: CART_ID, buyerIdentity: { email: 'a@b.example', phone: '+447700900123' } }]],
+    answers: { CartBuyerIdentityUpdate: { cartBuyerIdentityUpdate: cartPayload() } },
   },
   {
     name: 'cartCreate with a delivery address',
     call: (c) => c.createCart({ lines: [line], delivery: { addresses: [address] } }),
-    document: documents.CART_CREATE_MUTATION,
-    variables: { input: { lines: [line], delivery: { addresses: [address] } } },
-    data: { cartCreate: cartPayload() },
+    sends: [[documents.CART_CREATE_MUTATION, { input: { lines: [line], delivery: { addresses: [address] } } }]],
+    answers: { CartCreate: { cartCreate: cartPayload() } },
   },
   {
     name: 'cartDeliveryAddressesReplace',
     call: (c) => c.replaceDeliveryAddresses(CART_ID, [address]),
-    document: documents.CART_DELIVERY_ADDRESSES_REPLACE_MUTATION,
-    variables: { cartId: CART_ID, addresses: [address] },
-    data: { cartDeliveryAddressesReplace: cartPayload() },
+    sends: [[documents.CART_DELIVERY_ADDRESSES_REPLACE_MUTATION, { cartId: CART_ID, addresses: [address] }]],
+    answers: { CartDeliveryAddressesReplace: { cartDeliveryAddressesReplace: cartPayload() } },
   },
   {
     name: 'cartDeliveryAddressesReplace with none, clearing them',
     call: (c) => c.replaceDeliveryAddresses(CART_ID, []),
-    document: documents.CART_DELIVERY_ADDRESSES_REPLACE_MUTATION,
-    variables: { cartId: CART_ID, addresses: [] },
-    data: { cartDeliveryAddressesReplace: cartPayload() },
+    sends: [[documents.CART_DELIVERY_ADDRESSES_REPLACE_MUTATION, { cartId: CART_ID, addresses: [] }]],
+    answers: { CartDeliveryAddressesReplace: { cartDeliveryAddressesReplace: cartPayload() } },
   },
   {
-    name: 'cartDiscountCodesUpdate',
-    call: (c) => c.updateDiscountCodes(CART_ID, ['PARTNER100']),
-    document: documents.CART_DISCOUNT_CODES_UPDATE_MUTATION,
-    variables: { cartId: CART_ID, discountCodes: ['PARTNER100'] },
-    data: { cartDiscountCodesUpdate: cartPayload() },
+    name: 'cart, then cartDiscountCodesUpdate, for a code added',
+    call: (c) => c.addDiscountCodes(CART_ID, ['PARTNER100']),
+    sends: [
+      [documents.CART_QUERY, { id: CART_ID }],
+      [documents.CART_DISCOUNT_CODES_UPDATE_MUTATION, { cartId: CART_ID, discountCodes: ['PARTNER100'] }],
+    ],
+    answers: { Cart: { cart: cartFixture() }, CartDiscountCodesUpdate: { cartDiscountCodesUpdate: cartPayload() } },
   },
   {
-    name: 'cartLinesAdd',
-    call: (c) => c.addLines(CART_ID, [line]),
-    document: documents.CART_LINES_ADD_MUTATION,
-    variables: { cartId: CART_ID, lines: [line] },
-    data: { cartLinesAdd: cartPayload() },
-  },
-  {
-    name: 'cartLinesRemove',
-    call: (c) => c.removeLines(CART_ID, ['gid://shopify/CartLine/1']),
-    document: documents.CART_LINES_REMOVE_MUTATION,
-    variables: { cartId: CART_ID, lineIds: ['gid://shopify/CartLine/1'] },
-    data: { cartLinesRemove: cartPayload() },
+    name: 'cart, then cartLinesRemove and cartLinesAdd, for lines replaced',
+    call: (c) => c.replaceLines(CART_ID, [line]),
+    sends: [
+      [documents.CART_QUERY, { id: CART_ID }],
+      [documents.CART_LINES_REMOVE_MUTATION, { cartId: CART_ID, lineIds: ['gid://shopify/CartLine/1'] }],
+      [documents.CART_LINES_ADD_MUTATION, { cartId: CART_ID, lines: [line] }],
+    ],
+    answers: {
+      Cart: { cart: cartFixture({ lines: linePage([lineFixture('1')]) }) },
+      CartLinesRemove: { cartLinesRemove: cartPayload() },
+      CartLinesAdd: { cartLinesAdd: cartPayload() },
+    },
   },
 ];
 
 describe('createShopClient: the request each operation sends (CART-5, CART-6)', () => {
-  it.each(OPERATIONS)('$name', async ({ call, document, variables, data }) => {
-    const { client, requests } = testClient(() => jsonResponse({ data }));
+  it.each(OPERATIONS)('$name', async ({ call, sends, answers }) => {
+    const { client, requests } = testClient(byOperation(Object.fromEntries(Object.entries(answers).map(([name, data]) => [name, () => data]))));
     await call(client);
-    expect(requests).toHaveLength(1);
-    const [request] = requests;
-    expect(request!.url).toBe('https://shop.example/api/2026-04/graphql.json');
-    expect(request!.method).toBe('POST');
-    expect(request!.headers).toEqual(STOREFRONT_HEADERS);
-    expect(request!.query).toBe(document);
-    expect(request!.variables).toEqual(variables);
+    expect(requests.map((request) => [request.query, request.variables])).toEqual(sends);
+    for (const request of requests) {
+      expect(request.url).toBe('https://shop.example/api/2026-04/graphql.json');
+      expect(request.method).toBe('POST');
+      expect(request.headers).toEqual(STOREFRONT_HEADERS);
+    }
   });
 
   it('covers every document the service holds but the line pages, which have their own test', () => {
-    const sent = new Set(OPERATIONS.map((operation) => operation.document));
+    const sent = new Set(OPERATIONS.flatMap((operation) => operation.sends.map(([document]) => document)));
     const unsent = Object.entries(documents.SHOP_DOCUMENTS).filter(([, document]) => !sent.has(document));
     expect(unsent.map(([name]) => name)).toEqual(['CartLines']);
   });
 
   it('goes to storefront-endpoint, plain http on loopback included, with the configured language', async () => {
-    const { client, requests } = testClient(() => jsonResponse({ data: { cart: null } }), {
+    const { client, requests } = testClient(() => jsonResponse({ data: { product: null } }), {
       storeDomain: undefined,
       storefrontEndpoint: 'http://127.0.0.1:5173/api/2026-04/graphql.json',
       language: 'en-GB',
     });
     expect(client.endpoint).toBe('http://127.0.0.1:5173/api/2026-04/graphql.json');
-    await client.fetchCart(CART_ID);
+    await client.fetchProductDetails('gid://shopify/Product/1');
     expect(requests[0]!.url).toBe('http://127.0.0.1:5173/api/2026-04/graphql.json');
     expect(requests[0]!.headers['Accept-Language']).toBe('en-GB');
   });
 
   it('sends a user-agent only when given one, cut to 500 characters', async () => {
-    const { client, requests } = testClient(() => jsonResponse({ data: { cart: null } }), { userAgent: 'x'.repeat(600) });
-    await client.fetchCart(CART_ID);
+    const { client, requests } = testClient(() => jsonResponse({ data: { product: null } }), { userAgent: 'x'.repeat(600) });
+    await client.fetchProductDetails('gid://shopify/Product/1');
     expect(requests[0]!.headers['User-Agent']).toBe('x'.repeat(500));
   });
 });
@@ -195,10 +191,13 @@ describe('createShopClient: configuration (CART-9)', () => {
   });
 });
 
-describe('fetchCart (CART-5)', () => {
-  it('is null when no cart comes back', async () => {
+/** The cart as the shop has it, read when there are no attributes to set. */
+const readCart = async (client: ShopClient) => (await client.updateCartAttributes(CART_ID, [])).cart;
+
+describe('the cart read (CART-5)', () => {
+  it('rejects with CART_NOT_FOUND when no cart comes back', async () => {
     const { client } = testClient(() => jsonResponse({ data: { cart: null } }));
-    await expect(client.fetchCart(CART_ID)).resolves.toBeNull();
+    await expect(readCart(client)).rejects.toMatchObject({ code: 'CART_NOT_FOUND' });
   });
 
   it('loads every page of lines after the first and merges them in order', async () => {
@@ -216,8 +215,8 @@ describe('fetchCart (CART-5)', () => {
             : { cart: { id: CART_ID, lines: linePage(pages[2]!, false) } },
       }),
     );
-    const cart = await client.fetchCart(CART_ID);
-    expect(cart!.lines.map((l) => l.id)).toEqual([1, 2, 3, 4, 5].map((n) => `gid://shopify/CartLine/${n}`));
+    const cart = await readCart(client);
+    expect(cart.lines.map((l) => l.id)).toEqual([1, 2, 3, 4, 5].map((n) => `gid://shopify/CartLine/${n}`));
     expect(requests.map((r) => [r.operation, r.variables])).toEqual([
       ['Cart', { id: CART_ID }],
       ['CartLines', { id: CART_ID, after: 'c-gid://shopify/CartLine/2' }],
@@ -229,20 +228,20 @@ describe('fetchCart (CART-5)', () => {
   it('completes the lines of a mutation\'s cart the same way', async () => {
     const { client, requests } = testClient(
       byOperation({
-        CartLinesAdd: () => ({ cartLinesAdd: payload(cartFixture({ lines: linePage([lineFixture('1')], true) })) }),
+        CartCreate: () => ({ cartCreate: payload(cartFixture({ lines: linePage([lineFixture('1')], true) })) }),
         CartLines: () => ({ cart: { id: CART_ID, lines: linePage([lineFixture('2')]) } }),
       }),
     );
-    const { cart } = await client.addLines(CART_ID, [line]);
+    const { cart } = await client.createCart({ lines: [line] });
     expect(cart.lines.map((l) => l.id)).toEqual(['gid://shopify/CartLine/1', 'gid://shopify/CartLine/2']);
-    expect(requests.map((r) => r.operation)).toEqual(['CartLinesAdd', 'CartLines']);
+    expect(requests.map((r) => r.operation)).toEqual(['CartCreate', 'CartLines']);
   });
 
   it('hands out the checkout URL with _fd=0 and delivery groups as a list (CART-2)', async () => {
     const { client } = testClient(() => jsonResponse({ data: { cart: cartFixture() } }));
-    const cart = await client.fetchCart(CART_ID);
-    expect(cart!.checkoutUrl).toBe('https://shop.example/cart/c/c1?key=k1&_fd=0');
-    expect(cart!.deliveryGroups).toEqual([]);
+    const cart = await readCart(client);
+    expect(cart.checkoutUrl).toBe('https://shop.example/cart/c/c1?key=k1&_fd=0');
+    expect(cart.deliveryGroups).toEqual([]);
   });
 });
 
@@ -340,7 +339,7 @@ describe('replaceLines (CART-5)', () => {
 });
 
 describe('errors (CART-4, CART-5)', () => {
-  const rejection = async (client: ShopClient, call: (client: ShopClient) => Promise<unknown> = (c) => c.addLines(CART_ID, [line])) => {
+  const rejection = async (client: ShopClient, call: (client: ShopClient) => Promise<unknown> = (c) => c.createCart({ lines: [line] })) => {
     const error = await call(client).then(
       () => undefined,
       (reason: unknown) => reason,
@@ -358,14 +357,14 @@ describe('errors (CART-4, CART-5)', () => {
 
   it('rejects GraphQL errors even beside partial data', async () => {
     const errors = [{ message: 'Throttled', extensions: { code: 'THROTTLED' } }];
-    const { client } = testClient(() => jsonResponse({ data: { cartLinesAdd: null }, errors }));
+    const { client } = testClient(() => jsonResponse({ data: { cartCreate: null }, errors }));
     expect(await rejection(client)).toMatchObject({ code: 'GRAPHQL_ERROR', retryable: true });
   });
 
   it.each([
     ['no data at all', {}],
-    ['no payload', { data: { cartLinesAdd: null } }],
-    ['a payload without a cart or user errors', { data: { cartLinesAdd: payload(null) } }],
+    ['no payload', { data: { cartCreate: null } }],
+    ['a payload without a cart or user errors', { data: { cartCreate: payload(null) } }],
   ])('%s gives "an unknown error has occurred."', async (_case, body) => {
     const { client } = testClient(() => jsonResponse(body));
     expect(await rejection(client)).toMatchObject({ code: 'UNKNOWN_ERROR', message: 'an unknown error has occurred.' });
@@ -376,7 +375,7 @@ describe('errors (CART-4, CART-5)', () => {
       { field: ['lines', '0', 'merchandiseId'], message: 'The merchandise with id 9 does not exist.', code: 'INVALID_MERCHANDISE_LINE' },
       { field: null, message: 'Something else.', code: 'SOMETHING_NEW' },
     ];
-    const { client } = testClient(() => jsonResponse({ data: { cartLinesAdd: payload(cartFixture(), { userErrors }) } }));
+    const { client } = testClient(() => jsonResponse({ data: { cartCreate: payload(cartFixture(), { userErrors }) } }));
     const error = await rejection(client);
     expect(error).toMatchObject({
       code: 'LINE_ITEM_NOT_FOUND',
@@ -395,8 +394,8 @@ describe('errors (CART-4, CART-5)', () => {
       { code: 'DISCOUNT_NOT_FOUND', message: 'No such code', target: CART_ID },
       { code: 'PAYMENTS_GIFT_CARDS_UNAVAILABLE', message: 'No gift cards', target: CART_ID },
     ];
-    const { client } = testClient(() => jsonResponse({ data: { cartLinesAdd: payload(cartFixture(), { warnings }) } }));
-    const { warnings: mapped } = await client.addLines(CART_ID, [line]);
+    const { client } = testClient(() => jsonResponse({ data: { cartCreate: payload(cartFixture(), { warnings }) } }));
+    const { warnings: mapped } = await client.createCart({ lines: [line] });
     expect(mapped.map((w) => [w.code, w.shopCode, w.target, w.message])).toEqual([
       ['NOT_ENOUGH_IN_STOCK', 'MERCHANDISE_OUT_OF_STOCK', 'gid://shopify/CartLine/1', 'Out of stock'],
       ['NOT_SUPPORTED', 'PAYMENTS_GIFT_CARDS_UNAVAILABLE', CART_ID, 'No gift cards'],
@@ -474,7 +473,7 @@ describe('errors (CART-4, CART-5)', () => {
 
   it('queries fail the same way', async () => {
     const { client } = testClient(() => new Response('down', { status: 502 }));
-    expect(await rejection(client, (c) => c.fetchCart(CART_ID))).toMatchObject({ message: 'Request failed with status code 502' });
+    expect(await rejection(client, readCart)).toMatchObject({ message: 'Request failed with status code 502' });
   });
 
   it('tells concurrent calls apart when only one of them fails', async () => {
@@ -482,7 +481,7 @@ describe('errors (CART-4, CART-5)', () => {
       request.operation === 'Cart' ? Promise.reject(new TypeError('offline')) : jsonResponse({ data: { product: null } }),
     );
     const client = createShopClient({ storeDomain: 'shop.example', apiVersion: '2026-04', publicAccessToken: 't', fetch });
-    const [cart, product] = await Promise.allSettled([client.fetchCart(CART_ID), client.fetchProductDetails('gid://shopify/Product/1')]);
+    const [cart, product] = await Promise.allSettled([readCart(client), client.fetchProductDetails('gid://shopify/Product/1')]);
     expect(cart).toMatchObject({ status: 'rejected', reason: { code: 'NETWORK_ERROR' } });
     expect(product).toEqual({ status: 'fulfilled', value: null });
   });

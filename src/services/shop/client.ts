@@ -55,11 +55,7 @@ export interface ShopClient extends Storefront {
   /** CART-7: title, description and first media image of a product; null when there is none. */
   fetchProductDetails(id: string): Promise<ProductDetails | null>;
 
-  /** CART-5: null when no cart comes back; otherwise every line page loaded and merged. */
-  fetchCart(id: string): Promise<Cart | null>;
   createCart(input?: CartInput): Promise<CartResult>;
-  addLines(cartId: string, lines: readonly CartLineInput[]): Promise<CartResult>;
-  removeLines(cartId: string, lineIds: readonly string[]): Promise<CartResult>;
   /** CART-5: fetches the cart, removes all its lines, then adds the new ones. */
   replaceLines(cartId: string, lines: readonly CartLineInput[]): Promise<CartResult>;
   /** The cart's attributes become these; none leaves the cart as it is. */
@@ -67,8 +63,6 @@ export interface ShopClient extends Storefront {
   updateBuyerIdentity(cartId: string, buyerIdentity: CartBuyerIdentityInput): Promise<CartResult>;
   /** The cart's delivery addresses become exactly these (none clears them). */
   replaceDeliveryAddresses(cartId: string, addresses: readonly CartSelectableAddressInput[]): Promise<CartResult>;
-  /** Replaces the cart's discount codes with exactly these. */
-  updateDiscountCodes(cartId: string, codes: readonly string[]): Promise<CartResult>;
   /** CART-5: existing cart- and line-level codes, without duplicates, then the new ones. */
   addDiscountCodes(cartId: string, codes: readonly string[], options?: AddDiscountCodesOptions): Promise<CartResult>;
 }
@@ -125,15 +119,11 @@ export function createShopClient(options: ShopClientOptions): ShopClient {
     return { cart: await completeCart(payload.cart), warnings: mapWarnings(payload.warnings) };
   }
 
-  async function fetchCart(id: string): Promise<Cart | null> {
-    const data = await run<{ cart: RawCart | null }>(CART_QUERY, { id });
-    return data.cart ? completeCart(data.cart) : null;
-  }
-
+  /** CART-5: the cart with every line page loaded and merged; CART_NOT_FOUND when none comes back. */
   async function requireCart(id: string): Promise<Cart> {
-    const cart = await fetchCart(id);
-    if (!cart) throw cartNotFound(id);
-    return cart;
+    const data = await run<{ cart: RawCart | null }>(CART_QUERY, { id });
+    if (!data.cart) throw cartNotFound(id);
+    return completeCart(data.cart);
   }
 
   /** Mutations run one after another; the last cart stands and every warning is kept. */
@@ -147,7 +137,7 @@ export function createShopClient(options: ShopClientOptions): ShopClient {
     return { cart: last ? last.cart : await unchanged(), warnings };
   }
 
-  const client: ShopClient = {
+  return {
     ...storefront,
 
     async fetchProductDetails(id) {
@@ -164,18 +154,8 @@ export function createShopClient(options: ShopClientOptions): ShopClient {
       return { id: product.id, title: product.title, description: product.description, imageUrl: firstMediaImage(product) };
     },
 
-    fetchCart,
-
     createCart(input = {}) {
       return mutate(CART_CREATE_MUTATION, 'cartCreate', { input });
-    },
-
-    addLines(cartId, lines) {
-      return mutate(CART_LINES_ADD_MUTATION, 'cartLinesAdd', { cartId, lines });
-    },
-
-    removeLines(cartId, lineIds) {
-      return mutate(CART_LINES_REMOVE_MUTATION, 'cartLinesRemove', { cartId, lineIds });
     },
 
     async replaceLines(cartId, lines) {
@@ -183,8 +163,8 @@ export function createShopClient(options: ShopClientOptions): ShopClient {
       const lineIds = current.lines.map((line) => line.id);
       return inSequence(
         [
-          ...(lineIds.length > 0 ? [() => client.removeLines(cartId, lineIds)] : []),
-          ...(lines.length > 0 ? [() => client.addLines(cartId, lines)] : []),
+          ...(lineIds.length > 0 ? [() => mutate(CART_LINES_REMOVE_MUTATION, 'cartLinesRemove', { cartId, lineIds })] : []),
+          ...(lines.length > 0 ? [() => mutate(CART_LINES_ADD_MUTATION, 'cartLinesAdd', { cartId, lines })] : []),
         ],
         async () => current,
       );
@@ -204,10 +184,6 @@ export function createShopClient(options: ShopClientOptions): ShopClient {
       return mutate(CART_DELIVERY_ADDRESSES_REPLACE_MUTATION, 'cartDeliveryAddressesReplace', { cartId, addresses });
     },
 
-    updateDiscountCodes(cartId, codes) {
-      return mutate(CART_DISCOUNT_CODES_UPDATE_MUTATION, 'cartDiscountCodesUpdate', { cartId, discountCodes: codes });
-    },
-
     async addDiscountCodes(cartId, codes, { remove = [] } = {}) {
       const cart = await requireCart(cartId);
       // Cart-level applications are the cart's codes and its code allocations; line-level ones sit on each line.
@@ -221,8 +197,7 @@ export function createShopClient(options: ShopClientOptions): ShopClient {
         const key = code.toLowerCase();
         return kept.has(key) || !dropped.has(key);
       });
-      return client.updateDiscountCodes(cartId, merged);
+      return mutate(CART_DISCOUNT_CODES_UPDATE_MUTATION, 'cartDiscountCodesUpdate', { cartId, discountCodes: merged });
     },
   };
-  return client;
 }
