@@ -12,6 +12,9 @@ import { CONFIGURATOR_CONTRACT, CONFIGURATOR_DOCS, CONTACT_CONTRACT, CONTACT_DOC
 import type { EvcEventMap } from './events';
 import type { EvcElementErrorCode } from '../services/error-codes';
 import type { OrderFailureCode } from '../services/order-services';
+import { CLIENT_ERROR_CODES } from '../domain/cart-errors';
+import { DIRECT_DEBIT_ERROR_CODES } from '../services/direct-debit';
+import { SHOP_FAILURE_CODES } from '../services/shop/errors';
 
 /** Custom Elements Manifest schema 2.0.0 (github.com/webcomponents/custom-elements-manifest). */
 export const SCHEMA_VERSION = '2.0.0';
@@ -57,36 +60,7 @@ export const ERROR_CODE_DOCS: Readonly<Record<EvcElementErrorCode, string>> = {
 };
 
 /** The codes passed on from the shop (`ShopError`) and the direct-debit handler (`DirectDebitError`), but `HTTP_<status>`. */
-const ORDER_FAILURE_CODES: Readonly<Record<Exclude<OrderFailureCode, `HTTP_${number}`>, true>> = {
-  INVALID: true,
-  NOT_SUPPORTED: true,
-  PRESENT: true,
-  TOO_LONG: true,
-  INVALID_FOR_COUNTRY: true,
-  INVALID_FOR_COUNTRY_AND_PROVINCE: true,
-  INVALID_PROVINCE_IN_COUNTRY: true,
-  LINE_ITEM_NOT_FOUND: true,
-  NOT_ENOUGH_IN_STOCK: true,
-  GREATER_THAN_OR_EQUAL_TO: true,
-  CONFIGURATION: true,
-  NETWORK_ERROR: true,
-  TIMEOUT: true,
-  ABORTED: true,
-  HTTP_ERROR: true,
-  GRAPHQL_ERROR: true,
-  UNKNOWN_ERROR: true,
-  CART_NOT_FOUND: true,
-  INVALID_ANSWER: true,
-  INVALID_REQUEST: true,
-  RATE_LIMITED: true,
-  PARTNER_TOKEN_USED: true,
-  IN_PROGRESS: true,
-  UNAVAILABLE: true,
-  MANDATE_PENDING: true,
-  MANDATE_NOT_SET_UP: true,
-  SHOP_TOTAL_DIFFERS: true,
-  DROPIN_UNAVAILABLE: true,
-};
+const ORDER_FAILURE_CODES: readonly Exclude<OrderFailureCode, `HTTP_${number}`>[] = [...new Set([...CLIENT_ERROR_CODES, ...SHOP_FAILURE_CODES, ...DIRECT_DEBIT_ERROR_CODES])];
 
 const quoted = (codes: readonly string[]) => codes.map((code) => `\`${code}\``).join(', ');
 
@@ -96,7 +70,7 @@ function errorDescription(): string {
   return [
     'Any failure the buyer is shown, including a bad attribute. Detail: `{ code, message }`.',
     `The element’s own codes: ${own.join('; ')}.`,
-    `The ordering wizard passes on the shop’s and the direct-debit handler’s: ${quoted(Object.keys(ORDER_FAILURE_CODES))} and \`HTTP_<status>\`;`,
+    `The ordering wizard passes on the shop’s and the direct-debit handler’s: ${quoted(ORDER_FAILURE_CODES)} and \`HTTP_<status>\`;`,
     'and the partner-discount handler’s as `partner-discount-<code>` (such as `partner-discount-rate_limited`), but those the step answers the buyer on (`wrong_code`, `code_locked`, `code_expired`, `invalid_request`).',
   ].join(' ');
 }

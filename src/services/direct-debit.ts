@@ -11,21 +11,23 @@ import { DirectDebitStartAnswerSchema, DraftCheckoutAnswerSchema } from '../doma
 export const DIRECT_DEBIT_TIMEOUT_MS = 20_000;
 
 /** The codes a direct-debit call fails with; the handler's other answers are `HTTP_<status>`. */
-export type DirectDebitErrorCode =
-  | 'TIMEOUT'
-  | 'ABORTED'
-  | 'NETWORK_ERROR'
-  | 'INVALID_ANSWER'
-  | 'INVALID_REQUEST'
-  | 'RATE_LIMITED'
-  | 'PARTNER_TOKEN_USED'
-  | 'IN_PROGRESS'
-  | 'UNAVAILABLE'
-  | 'MANDATE_PENDING'
-  | 'MANDATE_NOT_SET_UP'
-  | 'SHOP_TOTAL_DIFFERS'
-  | 'DROPIN_UNAVAILABLE'
-  | `HTTP_${number}`;
+export const DIRECT_DEBIT_ERROR_CODES = [
+  'TIMEOUT',
+  'ABORTED',
+  'NETWORK_ERROR',
+  'INVALID_ANSWER',
+  'INVALID_REQUEST',
+  'RATE_LIMITED',
+  'PARTNER_TOKEN_USED',
+  'IN_PROGRESS',
+  'UNAVAILABLE',
+  'MANDATE_PENDING',
+  'MANDATE_NOT_SET_UP',
+  'SHOP_TOTAL_DIFFERS',
+  'DROPIN_UNAVAILABLE',
+] as const;
+
+export type DirectDebitErrorCode = (typeof DIRECT_DEBIT_ERROR_CODES)[number] | `HTTP_${number}`;
 
 /** A failure the buyer is shown: a sentence to act on, whether trying again may help, the field at fault. */
 export class DirectDebitError extends Error {

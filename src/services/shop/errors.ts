@@ -3,15 +3,9 @@ import { buyerMessage, mapUserError, mapWarning } from '../../domain/cart-errors
 import type { CartUserError, CartWarning } from './types';
 
 /** Failures of the call itself rather than of the cart, each with its own buyer message. */
-export type ShopFailureCode =
-  | 'CONFIGURATION'
-  | 'NETWORK_ERROR'
-  | 'TIMEOUT'
-  | 'ABORTED'
-  | 'HTTP_ERROR'
-  | 'GRAPHQL_ERROR'
-  | 'UNKNOWN_ERROR'
-  | 'CART_NOT_FOUND';
+export const SHOP_FAILURE_CODES = ['CONFIGURATION', 'NETWORK_ERROR', 'TIMEOUT', 'ABORTED', 'HTTP_ERROR', 'GRAPHQL_ERROR', 'UNKNOWN_ERROR', 'CART_NOT_FOUND'] as const;
+
+export type ShopFailureCode = (typeof SHOP_FAILURE_CODES)[number];
 
 export type ShopErrorCode = ClientErrorCode | ShopFailureCode;
 
