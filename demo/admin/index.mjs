@@ -6,7 +6,7 @@
 // (products.mjs). A root field it does not serve answers an error naming it; a token without the
 // scope a field needs answers Shopify's ACCESS_DENIED for that field.
 import { requestProblems, servedVersion, adminSchema } from '../shopify-schemas.mjs';
-import { GraphQLError, execute, parse } from '../storefront/graphql.mjs';
+import { GraphQLError, execute, notServedError, parse } from '../storefront/graphql.mjs';
 import { SHOP_NAME } from '../storefront/catalogue.mjs';
 import { createFailureSwitch } from '../storefront/control.mjs';
 import { discountResolvers } from './discounts.mjs';
@@ -128,7 +128,7 @@ export function createAdminStandIn({ shop, tokens, now = () => new Date() }) {
     const root = rootFields(document, operationName);
     const unserved = root.fields.filter((name) => !(name in (roots[root.kind] ?? {})) && name !== '__typename');
     if (unserved.length > 0) {
-      return json(200, { errors: unserved.map((name) => ({ message: `${root.kind === 'mutation' ? 'Mutation' : 'QueryRoot'}.${name} is not served by the demo Admin stand-in.` })) }, headers);
+      return json(200, { errors: unserved.map((name) => ({ message: notServedError(`${root.kind === 'mutation' ? 'Mutation' : 'QueryRoot'}.${name}`, 'Admin').message })) }, headers);
     }
     const result = await execute({
       schema: adminSchema(version),

@@ -8,7 +8,7 @@
 import { PUBLICATIONS } from '../storefront/catalogue.mjs';
 import { adminMoney } from '../storefront/money.mjs';
 import { paginate } from '../storefront/paging.mjs';
-import { GraphQLError } from '../storefront/graphql.mjs';
+import { notServedError } from '../storefront/graphql.mjs';
 
 const MONEY = /^\d{1,9}(\.\d{1,2})?$/;
 
@@ -181,7 +181,7 @@ export function productResolvers({ shop }) {
       },
       products: ({ query, ...page }) => {
         // Shopify's search syntax is not modelled: a filtered list would be made up.
-        if (query != null) throw new GraphQLError('QueryRoot.products(query:) is not served by the demo Admin stand-in.');
+        if (query != null) throw notServedError('QueryRoot.products(query:)', 'Admin');
         return paginate(shop.products.map(productView), page);
       },
       // Every publication here is an app's (the Online Store is one too): catalogType APP lists them all.

@@ -4,7 +4,7 @@
 // checkout charge (CART-5 mutations, CART-4 error codes).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { MAX_QUANTITY } from './catalogue.mjs';
-import { GraphQLError } from './graphql.mjs';
+import { notServedError } from './graphql.mjs';
 import { replaceAddresses, selectableAddressView } from './delivery-addresses.mjs';
 import { moneyV2 } from './money.mjs';
 import { sellingPlanAllocation } from './selling-plans.mjs';
@@ -274,7 +274,7 @@ export function createCartStore({ shop, now = () => new Date() }) {
     create(input) {
       // A note and gift cards are not modelled: a cart that dropped them would be made up.
       for (const field of ['note', 'giftCardCodes']) {
-        if (input?.[field] != null) throw new GraphQLError(`CartInput.${field} is not served by the demo Storefront stand-in.`);
+        if (input?.[field] != null) throw notServedError(`CartInput.${field}`, 'Storefront');
       }
       const at = timestamp(now());
       const draft = {

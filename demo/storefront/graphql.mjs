@@ -20,3 +20,6 @@ export const {
   parse,
   validate,
 } = createRequire(import.meta.url)('graphql');
+
+/** What a stand-in answers for a field it does not serve (`field` as `Type.name`): an error naming it, never a made-up value. */
+export const notServedError = (field, standIn) => new GraphQLError(`${field} is not served by the demo ${standIn} stand-in.`);

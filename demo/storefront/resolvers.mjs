@@ -1,7 +1,7 @@
 // Resolvers of the stand-in. They are the same for every stand-in: each request's context carries
 // its shop, cart store and origin; one executable schema per published version serves them all.
 import { formattedAddress } from './delivery-addresses.mjs';
-import { GraphQLError, getNamedType, getNullableType, isListType, isNonNullType, isObjectType } from './graphql.mjs';
+import { GraphQLError, getNamedType, getNullableType, isListType, isNonNullType, isObjectType, notServedError } from './graphql.mjs';
 import { emptyConnection, paginate } from './paging.mjs';
 import { executableSchema, mergeResolvers, storefrontSchema } from './schema.mjs';
 import { sellingPlanAllocation } from './selling-plans.mjs';
@@ -127,7 +127,7 @@ function notServed(schema) {
     return Object.fromEntries(
       Object.keys(fields)
         .filter((name) => !(name in served))
-        .map((name) => [name, () => { throw new GraphQLError(`${typeName}.${name} is not served by the demo Storefront stand-in.`); }]),
+        .map((name) => [name, () => { throw notServedError(`${typeName}.${name}`, 'Storefront'); }]),
     );
   };
   const hasMetafields = schema.getPossibleTypes(schema.getType('HasMetafields'));
@@ -151,7 +151,7 @@ export function fallbackResolver(source, _args, _context, info) {
   const named = getNamedType(type);
   if (named.name.endsWith('Connection')) return emptyConnection();
   if (isObjectType(named)) return {};
-  throw new GraphQLError(`${info.parentType.name}.${info.fieldName} is not served by the demo Storefront stand-in.`);
+  throw notServedError(`${info.parentType.name}.${info.fieldName}`, 'Storefront');
 }
 
 const schemas = new Map();
