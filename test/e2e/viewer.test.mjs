@@ -19,7 +19,7 @@ describe('3D viewer on demand', () => {
     const response = await fetch(harness.url('/models/charger.glb'));
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('content-type'), 'model/gltf-binary');
-    assert.deepEqual(new Uint8Array(await response.arrayBuffer()), makeChargerGlb());
+    assert.deepEqual(new Uint8Array(await response.arrayBuffer()), await makeChargerGlb());
   });
 
   it('marketing-site.html requests model-viewer.js only after "View in 3D", then shows the model', async () => {

@@ -25,7 +25,7 @@ interface Gltf {
   meshes: { primitives: { attributes: Record<string, number>; indices: number; material: number; mode?: number }[] }[];
   materials: { name: string; pbrMetallicRoughness: { baseColorFactor: number[]; metallicFactor: number; roughnessFactor: number } }[];
   accessors: Accessor[];
-  bufferViews: { buffer: number; byteOffset?: number; byteLength: number }[];
+  bufferViews: { buffer: number; byteOffset?: number; byteLength: number; byteStride?: number }[];
   buffers: { byteLength: number; uri?: string }[];
 }
 
@@ -43,8 +43,11 @@ function read(accessor: Accessor): number[] {
   const bufferView = gltf.bufferViews[accessor.bufferView]!;
   const size = COMPONENT_BYTES[accessor.componentType]!;
   const start = (bufferView.byteOffset ?? 0) + (accessor.byteOffset ?? 0);
-  return Array.from({ length: accessor.count * COMPONENTS[accessor.type] }, (_, index) => {
-    const offset = start + index * size;
+  const components = COMPONENTS[accessor.type];
+  // Attributes may be interleaved in one bufferView: each element then starts `byteStride` bytes after the last.
+  const stride = bufferView.byteStride ?? size * components;
+  return Array.from({ length: accessor.count * components }, (_, index) => {
+    const offset = start + Math.floor(index / components) * stride + (index % components) * size;
     if (accessor.componentType === 5126) return bin.getFloat32(offset, true);
     return accessor.componentType === 5123 ? bin.getUint16(offset, true) : bin.getUint32(offset, true);
   });
