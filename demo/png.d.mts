@@ -33,8 +33,6 @@ export class Picture {
   toPng(options?: { level?: number }): Buffer;
 }
 
-export const PNG_SIGNATURE: Buffer;
-export function encodePng(width: number, height: number, rgba: Uint8Array, options?: { level?: number }): Buffer;
 
 export class PngCache {
   constructor(limit: number);

@@ -1,10 +1,11 @@
-// A small raster painter and PNG encoder for the demo's picture stand-ins (image CDN, shop products).
+// A small raster painter for the demo's picture stand-ins (image CDN, shop products), encoded by pngjs.
 // Real CDNs answer raster PNG/WebP, which browsers decode off the main thread; SVG under a .png name
 // would make every <img> a document of its own, laid out on the main thread, and page-load figures
 // (npm run bench) would measure the stand-in. Shapes are tested at each pixel's centre, without
 // anti-aliasing; colours blend "source over" on a transparent canvas; PNG is 8-bit RGBA (colour
-// type 6), deflated and checksummed by node:zlib.
-import { crc32, deflateSync } from 'node:zlib';
+// type 6) with every row unfiltered (filtering costs more time in JavaScript than it saves zlib on
+// these flat pictures).
+import { PNG } from 'pngjs';
 
 // ---------------------------------------------------------------------------------------------
 // Colours
@@ -298,51 +299,11 @@ export class Picture {
   }
 
   /** The picture as a PNG file. */
-  toPng(options) {
-    return encodePng(this.width, this.height, this.data, options);
+  toPng({ level = 6 } = {}) {
+    const data = Buffer.from(this.data.buffer, this.data.byteOffset, this.data.byteLength);
+    // pngjs deflates run-length only unless told otherwise: zlib's default strategy makes these files far smaller.
+    return PNG.sync.write({ width: this.width, height: this.height, data }, { filterType: 0, deflateLevel: level, deflateStrategy: 0 });
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// PNG
-
-export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/** One chunk: length, type, data, CRC of type and data. */
-function chunk(type, data) {
-  const typeAndData = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typeAndData));
-  return Buffer.concat([length, typeAndData, crc]);
-}
-
-/**
- * A PNG file of `rgba` (width * height * 4 bytes, rows top to bottom, not premultiplied): 8-bit
- * RGBA, no interlace, filter type 0 (none) on every row, deflated at `level`. (Filtering rows
- * first costs more time in JavaScript than it saves zlib on these flat pictures.)
- */
-export function encodePng(width, height, rgba, { level = 6 } = {}) {
-  const stride = width * 4;
-  if (rgba.length !== stride * height) throw new RangeError(`Expected ${stride * height} bytes of RGBA, got ${rgba.length}`);
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 6; // colour type: RGBA
-  // compression 0 (deflate), filter method 0, interlace 0 (none): already zero
-  const rows = Buffer.alloc(height * (1 + stride));
-  for (let y = 0; y < height; y += 1) {
-    // The row's filter byte stays 0; its pixels follow.
-    rows.set(rgba.subarray(y * stride, (y + 1) * stride), y * (1 + stride) + 1);
-  }
-  return Buffer.concat([
-    PNG_SIGNATURE,
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows, { level })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 // ---------------------------------------------------------------------------------------------
