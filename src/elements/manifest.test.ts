@@ -3,7 +3,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CONFIGURATOR_ATTRIBUTES, CONTACT_ATTRIBUTES, kebab } from './attributes';
-import { buildManifest, CSS_PROPERTY_DOCS, declaredProperties, ERROR_CODE_DOCS, EVENT_DOCS, PART_DOCS } from './manifest';
+import { buildManifest, CONTACT_ERROR_CODES, CSS_PROPERTY_DOCS, declaredProperties, ERROR_CODE_DOCS, EVENT_DOCS, PART_DOCS } from './manifest';
 
 // A string, not new URL(): happy-dom replaces the global URL and node:url accepts only its own.
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -86,7 +86,16 @@ describe('custom-elements.json (BUILD-4)', () => {
     const reported = new Set(sources.flatMap((file) => errorCodesReported(readFileSync(file, 'utf8'))));
     expect([...reported].sort()).toEqual(Object.keys(ERROR_CODE_DOCS).sort());
     const evcError = configurator.events.find((event) => event.name === 'evc-error')!;
-    for (const code of reported) expect(evcError.description).toContain(`\`${code}\``);
+    for (const code of reported) expect(evcError.description.includes(`\`${code}\``), code).toBe(code !== 'contact-load-failed');
+  });
+
+  it("lists on the contact element the codes it reports, and only those: its own files' and the script's", () => {
+    const files = ['src/elements/contact-element.tsx', 'src/elements/contact-root.tsx', 'src/loader.ts'];
+    const reported = new Set(files.flatMap((file) => errorCodesReported(readFileSync(join(root, file), 'utf8'))));
+    expect([...reported].sort()).toEqual([...CONTACT_ERROR_CODES].sort());
+    const evcError = contact.events.find((event) => event.name === 'evc-error')!;
+    for (const code of Object.keys(ERROR_CODE_DOCS)) expect(evcError.description.includes(`\`${code}\``), code).toBe(reported.has(code));
+    expect(evcError.description).not.toContain('partner-discount');
   });
 
   it('finds the codes however they are reported, so the check above can fail', () => {

@@ -64,14 +64,24 @@ const ORDER_FAILURE_CODES: readonly Exclude<OrderFailureCode, `HTTP_${number}`>[
 
 const quoted = (codes: readonly string[]) => codes.map((code) => `\`${code}\``).join(', ');
 
-/** EVENT-6 `evc-error`, with every code the elements report. */
-function errorDescription(): string {
-  const own = Object.entries(ERROR_CODE_DOCS).map(([code, text]) => `\`${code}\`, ${text}`);
+/** The codes `<ev-charger-contact>` reports: a bad attribute, its block's file, and the script's elements file. */
+export const CONTACT_ERROR_CODES = ['invalid-attribute', 'contact-load-failed', 'elements-load-failed'] as const satisfies readonly EvcElementErrorCode[];
+
+/** The configurator's own codes: all but the contact element's block file (the wizard carries its Contact Us in its own file). */
+const CONFIGURATOR_ERROR_CODES = (Object.keys(ERROR_CODE_DOCS) as EvcElementErrorCode[]).filter((code) => code !== 'contact-load-failed');
+
+/** EVENT-6 `evc-error`, with every code an element reports; the configurator's wizard passes on its providers' too. */
+function errorDescription(codes: readonly EvcElementErrorCode[], providers: boolean): string {
+  const own = codes.map((code) => `\`${code}\`, ${ERROR_CODE_DOCS[code]}`);
   return [
     'Any failure the buyer is shown, including a bad attribute. Detail: `{ code, message }`.',
     `The element’s own codes: ${own.join('; ')}.`,
-    `The ordering wizard passes on the shop’s and the direct-debit handler’s: ${quoted(ORDER_FAILURE_CODES)} and \`HTTP_<status>\`;`,
-    'and the partner-discount handler’s as `partner-discount-<code>` (such as `partner-discount-rate_limited`), but those the step answers the buyer on (`wrong_code`, `code_locked`, `code_expired`, `invalid_request`).',
+    ...(providers
+      ? [
+          `The ordering wizard passes on the shop’s and the direct-debit handler’s: ${quoted(ORDER_FAILURE_CODES)} and \`HTTP_<status>\`;`,
+          'and the partner-discount handler’s as `partner-discount-<code>` (such as `partner-discount-rate_limited`), but those the step answers the buyer on (`wrong_code`, `code_locked`, `code_expired`, `invalid_request`).',
+        ]
+      : []),
   ].join(' ');
 }
 
@@ -85,10 +95,13 @@ export const EVENT_DOCS: Record<keyof EvcEventMap, EventDoc> = {
       'Just before redirecting to checkout. Detail: `{ cartId, checkoutUrl, totals }`; for a monthly order whose direct-debit handler makes draft orders, `cartId` is the draft order’s id and `checkoutUrl` its invoice checkout. Cancelable: `preventDefault()` stops the redirect.',
   },
   'evc-request-sent': { detail: 'EvcRequestSentDetail', description: 'The mail endpoint accepted a specification request. Detail: `{ requestId }`.' },
-  'evc-error': { detail: 'EvcErrorDetail', description: errorDescription() },
+  'evc-error': { detail: 'EvcErrorDetail', description: errorDescription(CONFIGURATOR_ERROR_CODES, true) },
 };
 
-const CONTACT_EVENTS: readonly (keyof EvcEventMap)[] = ['evc-error'];
+/** The contact element fires `evc-error` alone, with its own codes. */
+const CONTACT_EVENTS: Partial<Record<keyof EvcEventMap, EventDoc>> = {
+  'evc-error': { detail: 'EvcErrorDetail', description: errorDescription(CONTACT_ERROR_CODES, false) },
+};
 
 export interface PartDoc {
   description: string;
@@ -178,7 +191,8 @@ interface ElementDescription {
   /** The element's attribute table (contract.ts) and its documentation. */
   contract: Readonly<Record<string, AttributeSpec>>;
   docs: Readonly<Record<string, AttributeDoc>>;
-  events: readonly (keyof EvcEventMap)[];
+  /** The events it fires, each as it documents them. */
+  events: Partial<Record<keyof EvcEventMap, EventDoc>>;
   parts: readonly string[];
   styles: readonly string[];
   /** Properties with no attribute. */
@@ -193,7 +207,7 @@ const ELEMENTS: readonly ElementDescription[] = [
       'The charger configurator and its checkout wizard. `mode="order"` ends in the shop checkout; `mode="spec-request"` e-mails an upgrade specification instead.',
     contract: CONFIGURATOR_CONTRACT,
     docs: { ...CONFIGURATOR_DOCS, ...CONTACT_DOCS },
-    events: Object.keys(EVENT_DOCS) as (keyof EvcEventMap)[],
+    events: EVENT_DOCS,
     parts: Object.keys(PART_DOCS),
     styles: CONFIGURATOR_STYLES,
     properties: [
@@ -250,10 +264,10 @@ function declaration(element: ElementDescription) {
         type: { text: type },
       })) as never[],
     ),
-    events: element.events.map((name) => ({
+    events: Object.entries(element.events).map(([name, doc]) => ({
       name,
-      description: `${EVENT_DOCS[name].description} Bubbles and is composed.`,
-      type: { text: `CustomEvent<${EVENT_DOCS[name].detail}>` },
+      description: `${doc.description} Bubbles and is composed.`,
+      type: { text: `CustomEvent<${doc.detail}>` },
     })),
     cssParts: element.parts.map((name) => ({ name, description: PART_DOCS[name]?.description ?? '' })),
     cssProperties: Object.entries(CSS_PROPERTY_DOCS)
