@@ -1,6 +1,7 @@
 // The element in host apps built as their developers build them (test/hosts/<name>/, bundled here
-// with esbuild into a temporary folder): a React 19 app on the npm entry, the same app rendered on
-// the server and hydrated with the elements defined late, and a React 18 app on the classic script.
+// with esbuild into a temporary folder): a React 19 app on the npm entry with the newest React 19
+// (test/hosts/react19-latest), the same app on the project's React 19.2 rendered on the server and
+// hydrated with the elements defined late, and a React 18 app on the classic script.
 // Each passes the checks of host-checks.mjs; the development build of React 19 adds its warnings.
 /* global document */
 import assert from 'node:assert/strict';
@@ -15,6 +16,13 @@ const opener = useHostBuilds(harness, { react19: ['react19'], 'react19-dev': ['r
 
 describe('React 19 app (npm entry, createRoot, JSX props and onevc-… events)', () => {
   hostChecks(opener('react19'));
+
+  it("runs the newest React 19 (test/hosts/react19-latest), not the 19.2 the classic script bundles (docs/decisions/react-19-2-in-the-page-script.md)", async () => {
+    const { page } = await opener('react19')();
+    await fixtureReady(page);
+    assert.match(await page.evaluate(() => globalThis.hostFixture.react), /^19\.(?!2\.)\d+\./);
+    await page.close();
+  });
 });
 
 describe("React 19 app, React's development build", () => {
@@ -24,6 +32,13 @@ describe("React 19 app, React's development build", () => {
 
 describe('React 19 app rendered on the server, hydrated, the elements defined after hydration', () => {
   hostChecks(opener('react19-ssr'));
+
+  it("runs the project's React 19.2", async () => {
+    const { page } = await opener('react19-ssr')();
+    await fixtureReady(page);
+    assert.match(await page.evaluate(() => globalThis.hostFixture.react), /^19\.2\./);
+    await page.close();
+  });
 
   it('served the element without its objects as attributes, hydrated before definition, then took the objects', async () => {
     const html = await readFile(join(opener.folder('react19-ssr'), 'index.html'), 'utf8');

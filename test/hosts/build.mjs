@@ -2,9 +2,9 @@
 // `outdir`, as a host app's own bundler would: Vue's single-file components and Svelte's components
 // compiled by their compilers, Angular's components with TypeScript's decorators, compiled in the
 // page (JIT), JSX for React. `ev-charger-configurator` is this package, reached through its `exports`
-// (esbuild resolves a package's own name from inside it), React whichever copy the fixture's folder
-// resolves, for the modules it shares with the others too. Its page is PAGES' entry; a fixture with a
-// server.jsx is rendered into it in Node first.
+// (esbuild resolves a package's own name from inside it), React the fixture's own copy when it has
+// one, else the project's, for the modules it shares with the others too. Its page is PAGES' entry; a
+// fixture with a server.jsx is rendered into it in Node first.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -16,6 +16,9 @@ import { compile as compileSvelte } from 'svelte/compiler';
 import { compileScript, compileTemplate, parse as parseVue } from 'vue/compiler-sfc';
 
 const HOSTS = fileURLToPath(new URL('.', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** Fixtures built with the React of another folder: the React 19 app with the newest React 19 (its own folder has no package.json, so it imports this package by name). */
+const REACT_FROM = { react19: 'react19-latest' };
 
 /** Each fixture's page: its title, where its app mounts, and what else it loads. */
 const PAGES = {
@@ -84,8 +87,8 @@ const sveltePlugin = (development) => ({
  */
 export async function buildHost(name, outdir, { development = false } = {}) {
   const source = join(HOSTS, name);
-  // A fixture with a React of its own (React 18) builds every module with it, the shared ones too.
-  const ownReact = existsSync(join(source, 'node_modules/react'));
+  // A fixture with a React of its own builds every module with it, the shared ones too; any other with the project's.
+  const reactHome = REACT_FROM[name] ? join(HOSTS, REACT_FROM[name]) : existsSync(join(source, 'node_modules/react')) ? source : ROOT;
   const common = {
     bundle: true,
     jsx: 'automatic',
@@ -98,7 +101,7 @@ export async function buildHost(name, outdir, { development = false } = {}) {
       // Angular's production builds drop its development checks.
       ...(development ? {} : { ngDevMode: 'false' }),
     },
-    alias: ownReact ? { react: join(source, 'node_modules/react'), 'react-dom': join(source, 'node_modules/react-dom') } : {},
+    alias: { react: join(reactHome, 'node_modules/react'), 'react-dom': join(reactHome, 'node_modules/react-dom') },
     logLevel: 'silent',
   };
   const entry = ['entry.jsx', 'entry.ts'].map((file) => join(source, file)).find((path) => existsSync(path));
