@@ -15,14 +15,8 @@ const harness = useHarness();
 const opener = useHostBuilds(harness, { react19: ['react19'], 'react19-dev': ['react19', { development: true }], 'react19-ssr': ['react19-ssr'], react18: ['react18'] });
 
 describe('React 19 app (npm entry, createRoot, JSX props and onevc-… events)', () => {
-  hostChecks(opener('react19'));
-
-  it("runs the newest React 19 (test/hosts/react19-latest), not the 19.2 the classic script bundles (docs/decisions/react-19-2-in-the-page-script.md)", async () => {
-    const { page } = await opener('react19')();
-    await fixtureReady(page);
-    assert.match(await page.evaluate(() => globalThis.hostFixture.react), /^19\.(?!2\.)\d+\./);
-    await page.close();
-  });
+  // The newest React 19 (test/hosts/react19-latest), not the 19.2 the classic script bundles (docs/decisions/react-19-2-in-the-page-script.md).
+  hostChecks(opener('react19'), { react: /^19\.(?!2\.)\d+\./ });
 });
 
 describe("React 19 app, React's development build", () => {
@@ -31,14 +25,8 @@ describe("React 19 app, React's development build", () => {
 });
 
 describe('React 19 app rendered on the server, hydrated, the elements defined after hydration', () => {
-  hostChecks(opener('react19-ssr'));
-
-  it("runs the project's React 19.2", async () => {
-    const { page } = await opener('react19-ssr')();
-    await fixtureReady(page);
-    assert.match(await page.evaluate(() => globalThis.hostFixture.react), /^19\.2\./);
-    await page.close();
-  });
+  // The project's React 19.2.
+  hostChecks(opener('react19-ssr'), { react: /^19\.2\./ });
 
   it('served the element without its objects as attributes, hydrated before definition, then took the objects', async () => {
     const html = await readFile(join(opener.folder('react19-ssr'), 'index.html'), 'utf8');
@@ -61,12 +49,6 @@ describe('React 19 app rendered on the server, hydrated, the elements defined af
 });
 
 describe('React 18 app (classic script tag, properties and listeners through a ref)', () => {
-  hostChecks(opener('react18'));
-
-  it('runs React 18, from its own folder, beside the project\'s React 19', async () => {
-    const { page } = await opener('react18')();
-    await fixtureReady(page);
-    assert.match(await page.evaluate(() => globalThis.hostFixture.react), /^18\./);
-    await page.close();
-  });
+  // React 18, from its own folder, beside the project's React 19.
+  hostChecks(opener('react18'), { react: /^18\./ });
 });

@@ -183,9 +183,9 @@ async function remount(page) {
 /**
  * The checks every host passes, as node:test `it`s. `open()` resolves to a fresh fixture page
  * ({ page, messages, requests }); `only` names a subset of the checks: 'props', 'events',
- * 'rerender', 'remounts', 'move'.
+ * 'rerender', 'remounts', 'move'; `react`, for a React host, is the version it must run (checked with the props).
  */
-export function hostChecks(open, { only } = {}) {
+export function hostChecks(open, { only, react } = {}) {
   const check = (key, title, body) => {
     if (only && !only.includes(key)) return;
     it(title, async () => {
@@ -201,6 +201,7 @@ export function hostChecks(open, { only } = {}) {
   };
 
   check('props', 'takes props and attributes at run time: the catalogue object, the sender function, a mode changed by state', async ({ page }) => {
+    if (react) assert.match(await page.evaluate(() => window.hostFixture.react), react, 'the React the host app runs');
     await frontRadio(page, new RegExp(`^${FIRST_NAME}`)).waitFor();
     const properties = await page.evaluate((tag) => {
       const element = document.querySelector(tag);
