@@ -52,7 +52,8 @@ function boundary({ name, files, ignores = [], folders = [], packages = [], banG
 const LAYER_DIRS = 'src/{domain,stores,services,ui,app,server,elements,setup}/**';
 
 export default defineConfig(
-  globalIgnores(['dist/', 'coverage/', 'test-results/']),
+  // tsup writes its config, bundled, beside it while it builds, and `npm test` lints beside the build.
+  globalIgnores(['dist/', 'coverage/', 'test-results/', 'tsup.config.bundled_*']),
   js.configs.recommended,
   tseslint.configs.recommended,
   {
