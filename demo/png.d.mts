@@ -33,7 +33,6 @@ export class Picture {
   toPng(options?: { level?: number }): Buffer;
 }
 
-
 export class PngCache {
   constructor(limit: number);
   readonly limit: number;

@@ -28,9 +28,9 @@ const PARTS = [
 
 /** PBR metallic-roughness; base colours are linear, close to the catalogue's defaults. */
 const MATERIALS = [
-  { name: 'front', pbrMetallicRoughness: { baseColorFactor: [0.008, 0.009, 0.011, 1], metallicFactor: 0, roughnessFactor: 0.6 } },
-  { name: 'body', pbrMetallicRoughness: { baseColorFactor: [0.258, 0.279, 0.305, 1], metallicFactor: 0.6, roughnessFactor: 0.35 } },
-  { name: 'trim', pbrMetallicRoughness: { baseColorFactor: [0.02, 0.02, 0.02, 1], metallicFactor: 0, roughnessFactor: 0.8 } },
+  { name: 'front', baseColor: [0.008, 0.009, 0.011, 1], metallic: 0, roughness: 0.6 },
+  { name: 'body', baseColor: [0.258, 0.279, 0.305, 1], metallic: 0.6, roughness: 0.35 },
+  { name: 'trim', baseColor: [0.02, 0.02, 0.02, 1], metallic: 0, roughness: 0.8 },
 ];
 
 /** Positions, normals and triangle indices of a part's boxes: three.js's boxes (flat normals, counter-clockwise outside), merged. */
@@ -54,16 +54,16 @@ export async function makeChargerGlb() {
   const document = new Document();
   document.createBuffer();
   const materials = new Map(
-    MATERIALS.map(({ name, pbrMetallicRoughness: pbr }) => [
+    MATERIALS.map(({ name, baseColor, metallic, roughness }) => [
       name,
-      document.createMaterial(name).setBaseColorFactor(pbr.baseColorFactor).setMetallicFactor(pbr.metallicFactor).setRoughnessFactor(pbr.roughnessFactor),
+      document.createMaterial(name).setBaseColorFactor(baseColor).setMetallicFactor(metallic).setRoughnessFactor(roughness),
     ]),
   );
+  const accessor = (array, type) => document.createAccessor().setType(type).setArray(array);
   const scene = document.createScene('Charger');
   document.getRoot().setDefaultScene(scene);
   for (const part of PARTS) {
     const { positions, normals, indices } = partGeometry(part.boxes);
-    const accessor = (array, type) => document.createAccessor().setType(type).setArray(array);
     const primitive = document
       .createPrimitive()
       .setAttribute('POSITION', accessor(positions, 'VEC3'))

@@ -2,8 +2,8 @@
 // `outdir`, as a host app's own bundler would: Vue's single-file components and Svelte's components
 // compiled by their compilers, Angular's components with TypeScript's decorators, compiled in the
 // page (JIT), JSX for React. `ev-charger-configurator` is this package, reached through its `exports`
-// (esbuild resolves a package's own name from inside it), React the fixture's own copy when it has
-// one, else the project's, for the modules it shares with the others too. Its page is PAGES' entry; a
+// (esbuild resolves a package's own name from inside it), React the fixture's own copy (REACT_FROM)
+// or else the project's, for the modules it shares with the others too. Its page is PAGES' entry; a
 // fixture with a server.jsx is rendered into it in Node first.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -17,8 +17,12 @@ import { compileScript, compileTemplate, parse as parseVue } from 'vue/compiler-
 
 const HOSTS = fileURLToPath(new URL('.', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-/** Fixtures built with the React of another folder: the React 19 app with the newest React 19 (its own folder has no package.json, so it imports this package by name). */
-const REACT_FROM = { react19: 'react19-latest' };
+/**
+ * The folders under test/hosts whose node_modules hold a fixture's own React (npm workspaces): React
+ * 18, and the newest React 19 for the React 19 app, kept apart from it so that the app, with no
+ * package.json of its own, imports this package by its name. Any other fixture builds with the project's React.
+ */
+const REACT_FROM = { react18: 'react18', react19: 'react19-latest' };
 
 /** Each fixture's page: its title, where its app mounts, and what else it loads. */
 const PAGES = {
@@ -87,8 +91,8 @@ const sveltePlugin = (development) => ({
  */
 export async function buildHost(name, outdir, { development = false } = {}) {
   const source = join(HOSTS, name);
-  // A fixture with a React of its own builds every module with it, the shared ones too; any other with the project's.
-  const reactHome = REACT_FROM[name] ? join(HOSTS, REACT_FROM[name]) : existsSync(join(source, 'node_modules/react')) ? source : ROOT;
+  // Every module of the fixture, the shared ones too, with one React.
+  const reactHome = REACT_FROM[name] ? join(HOSTS, REACT_FROM[name]) : ROOT;
   const common = {
     bundle: true,
     jsx: 'automatic',
